@@ -1,0 +1,7 @@
+//! Cairn: a chat bot for seven abstract board games.
+//!
+//! Data flow (DESIGN.md): platform adapter -> bot core -> rules engine,
+//! store and renderer -> reply -> platform adapter.
+
+pub mod position;
+pub mod rules;

@@ -1,0 +1,122 @@
+//! Shared notation helpers: square names (`a1`, `s19`) and separators.
+
+/// `a1`-style name of (file, rank), both counted from 0.
+pub fn square_name(file: usize, rank: usize) -> String {
+    let mut name = String::with_capacity(3);
+    name.push((b'a' + file as u8) as char);
+    name.push_str(&(rank + 1).to_string());
+    name
+}
+
+/// Read an `a1`-style name on a board of `files` x `ranks`
+/// (case-insensitive, surrounding spaces ignored). `None` if it is not a
+/// square of that board.
+pub fn parse_square(text: &str, files: usize, ranks: usize) -> Option<(usize, usize)> {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let letter = chars.next()?.to_ascii_lowercase();
+    if !letter.is_ascii_lowercase() {
+        return None;
+    }
+    let file = (letter as u8 - b'a') as usize;
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if digits.starts_with('0') {
+        return None;
+    }
+    let rank: usize = digits.parse().ok()?;
+    if file >= files || rank == 0 || rank > ranks {
+        return None;
+    }
+    Some((file, rank - 1))
+}
+
+/// Split `text` into the `a1`-style squares it names, in order, whatever
+/// separators (spaces, `,` `-` `:` `>`) stand between them; squares may
+/// also be run together (`c3c4`). Returns the raw square strings; `None` if
+/// something other than squares and separators is present.
+pub fn split_squares(text: &str) -> Option<Vec<String>> {
+    let mut squares = Vec::new();
+    let bytes = text.trim().as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i].to_ascii_lowercase();
+        if matches!(c, b' ' | b',' | b'-' | b':' | b'>' | b'\t') {
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_lowercase() {
+            let start = i;
+            i += 1;
+            let digits_start = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i == digits_start {
+                return None;
+            }
+            squares.push(text.trim()[start..i].to_ascii_lowercase());
+        } else {
+            return None;
+        }
+    }
+    Some(squares)
+}
+
+/// Join names as "a4, c4 or d1" for messages.
+pub fn list_or(items: &[String]) -> String {
+    join_words(items, "or")
+}
+
+/// Join names as "a4, c4 and d1" for messages.
+pub fn list_and(items: &[String]) -> String {
+    join_words(items, "and")
+}
+
+fn join_words(items: &[String], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {word} {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_round_trip() {
+        for file in 0..19 {
+            for rank in 0..19 {
+                let name = square_name(file, rank);
+                assert_eq!(parse_square(&name, 19, 19), Some((file, rank)));
+                assert_eq!(
+                    parse_square(&name.to_uppercase(), 19, 19),
+                    Some((file, rank))
+                );
+            }
+        }
+        assert_eq!(parse_square("a10", 9, 9), None);
+        assert_eq!(parse_square("j1", 9, 9), None);
+        assert_eq!(parse_square("a0", 9, 9), None);
+        assert_eq!(parse_square("a01", 9, 9), None);
+        assert_eq!(parse_square("a", 9, 9), None);
+        assert_eq!(parse_square(" B2 ", 9, 9), Some((1, 1)));
+    }
+
+    #[test]
+    fn splitting() {
+        assert_eq!(split_squares("b2:d1,a4").unwrap(), vec!["b2", "d1", "a4"]);
+        assert_eq!(split_squares("C3c4").unwrap(), vec!["c3", "c4"]);
+        assert_eq!(split_squares("a10 - b9").unwrap(), vec!["a10", "b9"]);
+        assert!(split_squares("b2 ? c4").is_none());
+        assert!(split_squares("bb").is_none());
+        assert_eq!(
+            list_or(&["a4".into(), "c4".into(), "d1".into()]),
+            "a4, c4 or d1"
+        );
+    }
+}

@@ -1,0 +1,118 @@
+//! Game options given as `key=value` words, validated by each game.
+
+use std::collections::BTreeMap;
+
+/// A refused option, as a sentence for the player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionError(pub String);
+
+/// Raw `key=value` options, keys lower-cased. Each game reads what it knows
+/// and refuses the rest with [`Options::check_known`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    values: BTreeMap<String, String>,
+}
+
+impl Options {
+    /// Parse words such as `size=9` `shape=circle`.
+    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Options, OptionError> {
+        let mut values = BTreeMap::new();
+        for word in words {
+            let word = word.as_ref().trim();
+            if word.is_empty() {
+                continue;
+            }
+            let Some((key, value)) = word.split_once('=') else {
+                return Err(OptionError(format!(
+                    "`{word}` is not an option: write options as key=value, e.g. size=7"
+                )));
+            };
+            let key = key.trim().to_ascii_lowercase();
+            let value = value.trim().to_string();
+            if key.is_empty() {
+                return Err(OptionError(format!(
+                    "`{word}` has no option name before `=`"
+                )));
+            }
+            if values.insert(key.clone(), value).is_some() {
+                return Err(OptionError(format!("option `{key}` is given twice")));
+            }
+        }
+        Ok(Options { values })
+    }
+
+    pub fn from_pairs(pairs: &[(&str, &str)]) -> Options {
+        Options {
+            values: pairs
+                .iter()
+                .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.values.get(key).map(String::as_str)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// Refuse any key not in `known`, naming the known ones.
+    pub fn check_known(&self, game: &str, known: &[&str]) -> Result<(), OptionError> {
+        for key in self.values.keys() {
+            if !known.contains(&key.as_str()) {
+                let list = if known.is_empty() {
+                    format!("{game} has no options")
+                } else {
+                    format!("{game} knows {}", known.join(", "))
+                };
+                return Err(OptionError(format!("unknown option `{key}`: {list}")));
+            }
+        }
+        Ok(())
+    }
+
+    /// A whole number in `min..=max`, or `default` when absent.
+    pub fn number(&self, key: &str, default: u32, min: u32, max: u32) -> Result<u32, OptionError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(text) => match text.parse::<u32>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(OptionError(format!(
+                    "option `{key}` must be a whole number from {min} to {max}, not `{text}`"
+                ))),
+            },
+        }
+    }
+
+    /// One of `choices` (case-insensitive), or `default` when absent.
+    pub fn choice(
+        &self,
+        key: &str,
+        default: &'static str,
+        choices: &[&'static str],
+    ) -> Result<&'static str, OptionError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(text) => {
+                let lower = text.to_ascii_lowercase();
+                choices
+                    .iter()
+                    .copied()
+                    .find(|c| *c == lower)
+                    .ok_or_else(|| {
+                        OptionError(format!(
+                            "option `{key}` must be one of {}, not `{text}`",
+                            choices.join(", ")
+                        ))
+                    })
+            }
+        }
+    }
+}

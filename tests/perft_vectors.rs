@@ -1,0 +1,107 @@
+//! perft from the start positions, through the `position` command, against
+//! the independent figures in ../shared/vectors/start-perft.json. Depths are
+//! limited to what a debug build counts in seconds; the benchmarks go deeper.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Largest expected count checked here.
+const NODE_BUDGET: u64 = 2_000_000;
+
+fn vectors() -> Option<Vec<Value>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/start-perft.json");
+    let text = std::fs::read_to_string(&path).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+fn position(game: &str, options: &[String], depth: u32) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .arg("position")
+        .arg(game)
+        .args(options)
+        .arg("--perft")
+        .arg(depth.to_string())
+        .output()
+        .expect("run cairn position");
+    assert!(
+        out.status.success(),
+        "cairn position {game} {options:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("position prints JSON")
+}
+
+fn check_game(game: &str) {
+    let Some(vectors) = vectors() else {
+        eprintln!("../shared/vectors/start-perft.json not found: skipping perft vectors");
+        return;
+    };
+    let mut checked = 0;
+    for entry in vectors.iter().filter(|e| e["game"] == game) {
+        let options: Vec<String> = entry["options"]
+            .as_object()
+            .expect("options object")
+            .iter()
+            .map(|(k, v)| match v {
+                Value::String(s) => format!("{k}={s}"),
+                other => format!("{k}={other}"),
+            })
+            .collect();
+        let perft = entry["perft"].as_object().expect("perft object");
+        let depth = (1..=perft.len() as u32)
+            .take_while(|d| perft[&d.to_string()].as_u64().unwrap_or(u64::MAX) <= NODE_BUDGET)
+            .last()
+            .unwrap_or(1);
+        let got = position(game, &options, depth);
+        for d in 1..=depth {
+            assert_eq!(
+                got["perft"][d.to_string()],
+                perft[&d.to_string()],
+                "{game} {options:?} perft({d})"
+            );
+        }
+        // The resolved options name every option the vector names.
+        for (key, value) in entry["options"].as_object().expect("options") {
+            assert_eq!(&got["options"][key], value, "{game} option {key}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 0, "no vectors for {game}");
+}
+
+#[test]
+fn perft_callanish() {
+    check_game("callanish");
+}
+
+#[test]
+fn perft_alquerque() {
+    check_game("alquerque");
+}
+
+#[test]
+fn perft_fanorona() {
+    check_game("fanorona");
+}
+
+#[test]
+fn perft_alquad() {
+    check_game("alquad");
+}
+
+#[test]
+fn perft_sight() {
+    check_game("sight");
+}
+
+#[test]
+fn perft_collapse() {
+    check_game("collapse");
+}
+
+#[test]
+fn perft_floaters() {
+    check_game("floaters");
+}
