@@ -1,1 +1,4 @@
-//! (being written)
+//! Platform adapters: they translate between a chat platform and the bot
+//! core's `Request` / `Reply`, nothing more.
+
+pub mod console;
