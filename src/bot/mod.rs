@@ -8,6 +8,7 @@
 //! image is drawn after the write.
 
 mod commands;
+pub mod complete;
 pub mod text_board;
 
 use std::time::Duration;

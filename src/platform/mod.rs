@@ -2,3 +2,7 @@
 //! core's `Request` / `Reply`, nothing more.
 
 pub mod console;
+#[cfg(feature = "discord")]
+pub mod discord;
+#[cfg(feature = "matrix")]
+pub mod matrix;
