@@ -65,7 +65,9 @@ fn env(name: &str) -> Option<String> {
 impl Config {
     /// Read `cairn.toml` (if present) and the environment.
     pub fn load() -> Result<Config> {
-        let path = env("CAIRN_CONFIG").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("cairn.toml"));
+        let path = env("CAIRN_CONFIG")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("cairn.toml"));
         let file = if path.exists() {
             Self::read_file(&path)?
         } else {
@@ -75,7 +77,8 @@ impl Config {
     }
 
     fn read_file(path: &Path) -> Result<FileConfig> {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))
     }
 
@@ -86,7 +89,11 @@ impl Config {
             discord.token = Some(v);
         }
         if let Some(v) = env("DISCORD_GUILD_ID") {
-            discord.guild_id = Some(v.trim().parse().context("DISCORD_GUILD_ID must be a number")?);
+            discord.guild_id = Some(
+                v.trim()
+                    .parse()
+                    .context("DISCORD_GUILD_ID must be a number")?,
+            );
         }
         if let Some(v) = env("DISCORD_SHARDS") {
             discord.shards = Some(v);
@@ -107,11 +114,17 @@ impl Config {
             matrix.store = Some(PathBuf::from(v));
         }
         let ai_deadline_ms = match env("CAIRN_AI_DEADLINE_MS") {
-            Some(v) => v.trim().parse().context("CAIRN_AI_DEADLINE_MS must be a number of milliseconds")?,
+            Some(v) => v
+                .trim()
+                .parse()
+                .context("CAIRN_AI_DEADLINE_MS must be a number of milliseconds")?,
             None => file.ai_deadline_ms.unwrap_or(2000),
         };
         Ok(Config {
-            db: env("CAIRN_DB").map(PathBuf::from).or(file.db).unwrap_or_else(|| PathBuf::from("cairn-data")),
+            db: env("CAIRN_DB")
+                .map(PathBuf::from)
+                .or(file.db)
+                .unwrap_or_else(|| PathBuf::from("cairn-data")),
             images: env("CAIRN_IMAGES")
                 .map(PathBuf::from)
                 .or(file.images)
@@ -147,6 +160,9 @@ mod tests {
         .unwrap();
         assert_eq!(file.discord.guild_id, Some(42));
         assert_eq!(file.ai_deadline_ms, Some(500));
-        assert!(toml::from_str::<FileConfig>("colour = 3").is_err(), "unknown keys are refused");
+        assert!(
+            toml::from_str::<FileConfig>("colour = 3").is_err(),
+            "unknown keys are refused"
+        );
     }
 }

@@ -109,7 +109,8 @@ fn run_bot() -> Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
-    let store = Store::open(&config.db).with_context(|| format!("opening the database at {}", config.db.display()))?;
+    let store = Store::open(&config.db)
+        .with_context(|| format!("opening the database at {}", config.db.display()))?;
     if config.has_discord() || config.has_matrix() {
         anyhow::bail!("chat platforms are not built into this binary yet");
     }
@@ -122,5 +123,9 @@ fn run_bot() -> Result<()> {
     );
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
-    cairn::platform::console::Console::new(bot, &config.images).run(stdin.lock(), std::io::stdout(), interactive)
+    cairn::platform::console::Console::new(bot, &config.images).run(
+        stdin.lock(),
+        std::io::stdout(),
+        interactive,
+    )
 }

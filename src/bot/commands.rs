@@ -2,7 +2,10 @@
 //! function of the stored record, run inside `Store::update` (so it may run
 //! again if another command won a race) and returning the replies.
 
-use super::{captions, player_label, replay, status_caption, to_user, Action, Answer, Bot, BoardShow, Reply, Request, User};
+use super::{
+    captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot, Reply,
+    Request, User,
+};
 use crate::rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat, TurnError};
 use crate::store::{
     now_ms, Challenge, Change, ChannelRecord, FinishedGame, GameRecord, Player, Store, StoreError,
@@ -11,19 +14,51 @@ use crate::store::{
 
 /// Every command with its usage and a one-line description.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
-    ("challenge", "challenge <game> <opponent> [key=value ...] [as=white|black|random] [level=1..5]", "challenge someone (or the bot) to a game in this channel"),
+    (
+        "challenge",
+        "challenge <game> <opponent> [key=value ...] [as=white|black|random] [level=1..5]",
+        "challenge someone (or the bot) to a game in this channel",
+    ),
     ("accept", "accept", "accept the challenge made to you"),
     ("decline", "decline", "decline the challenge made to you"),
     ("cancel", "cancel", "withdraw your own challenge"),
-    ("move", "move <turn>", "play your turn (also `play`), e.g. `move b2 a4 d1`"),
+    (
+        "move",
+        "move <turn>",
+        "play your turn (also `play`), e.g. `move b2 a4 d1`",
+    ),
     ("board", "board", "show the board"),
-    ("moves", "moves", "list the legal turns and show them on the board"),
-    ("undo", "undo", "ask to take back your last turn; the other player's `undo` grants it"),
+    (
+        "moves",
+        "moves",
+        "list the legal turns and show them on the board",
+    ),
+    (
+        "undo",
+        "undo",
+        "ask to take back your last turn; the other player's `undo` grants it",
+    ),
     ("resign", "resign", "give up the game"),
-    ("draw", "draw", "offer a draw, or accept the one offered (games that can be drawn)"),
-    ("rules", "rules [game]", "the rules of a game in short, and where the full rules are"),
-    ("games", "games", "your games in every channel, and your last results"),
-    ("help", "help [command]", "this list, or the details of one command"),
+    (
+        "draw",
+        "draw",
+        "offer a draw, or accept the one offered (games that can be drawn)",
+    ),
+    (
+        "rules",
+        "rules [game]",
+        "the rules of a game in short, and where the full rules are",
+    ),
+    (
+        "games",
+        "games",
+        "your games in every channel, and your last results",
+    ),
+    (
+        "help",
+        "help [command]",
+        "this list, or the details of one command",
+    ),
 ];
 
 /// The command words, for platforms that register commands.
@@ -35,7 +70,11 @@ pub fn command_names() -> Vec<&'static str> {
 pub fn help_text(topic: Option<&str>) -> String {
     match topic.map(|t| t.trim().to_ascii_lowercase()) {
         Some(topic) if !topic.is_empty() => {
-            let topic = if topic == "play" { "move".to_string() } else { topic };
+            let topic = if topic == "play" {
+                "move".to_string()
+            } else {
+                topic
+            };
             match COMMANDS.iter().find(|(name, _, _)| *name == topic) {
                 Some((_, usage, description)) => {
                     let extra = match topic.as_str() {
@@ -50,7 +89,9 @@ pub fn help_text(topic: Option<&str>) -> String {
                 }
                 None => format!(
                     "There is no command `{topic}`{}. Commands: {}.",
-                    suggestion(&topic).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default(),
+                    suggestion(&topic)
+                        .map(|s| format!(" (did you mean `{s}`?)"))
+                        .unwrap_or_default(),
                     command_names().join(", ")
                 ),
             }
@@ -84,7 +125,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, ca) in a.chars().enumerate() {
         let mut row = vec![i + 1; b.len() + 1];
         for (j, cb) in b.iter().enumerate() {
-            row[j + 1] = (prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(row[j] + 1);
+            row[j + 1] = (prev[j] + usize::from(ca != *cb))
+                .min(prev[j + 1] + 1)
+                .min(row[j] + 1);
         }
         prev = row;
     }
@@ -164,8 +207,14 @@ fn unknown_game(name: &str) -> String {
         .filter(|(_, d)| *d <= 3)
         .min_by_key(|(_, d)| *d);
     match close {
-        Some((n, _)) => format!("There is no game called `{name}`. Did you mean `{n}`? The games are {}.", names.join(", ")),
-        None => format!("There is no game called `{name}`. The games are {}.", names.join(", ")),
+        Some((n, _)) => format!(
+            "There is no game called `{name}`. Did you mean `{n}`? The games are {}.",
+            names.join(", ")
+        ),
+        None => format!(
+            "There is no game called `{name}`. The games are {}.",
+            names.join(", ")
+        ),
     }
 }
 
@@ -191,7 +240,11 @@ fn is_bot_word(bot: &Bot, word: &str) -> bool {
     lower == user.id.to_ascii_lowercase()
         || lower == user.name.to_ascii_lowercase()
         || lower.trim_start_matches('@') == user.name.to_ascii_lowercase()
-        || bot.config.bot_aliases.iter().any(|a| a.to_ascii_lowercase() == lower)
+        || bot
+            .config
+            .bot_aliases
+            .iter()
+            .any(|a| a.to_ascii_lowercase() == lower)
 }
 
 /// Start a game record from an accepted challenge.
@@ -237,7 +290,7 @@ fn game_reply(record: &GameRecord, text: String) -> Answer {
             ..Reply::default()
         }],
         board: Some(BoardShow {
-            record: record.clone(),
+            record: Box::new(record.clone()),
             hints: false,
         }),
         bot_to_move,
@@ -260,7 +313,9 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
     let words: Vec<&str> = rest.split_whitespace().collect();
     let usage = "Write `challenge <game> <opponent> [key=value ...]`, e.g. `challenge callanish @alice size=7` or `challenge sight bot`.";
     let Some(game_name) = words.first() else {
-        return Ok(Answer::error(format!("Which game, and against whom? {usage}")));
+        return Ok(Answer::error(format!(
+            "Which game, and against whom? {usage}"
+        )));
     };
     let Some(kind) = GameKind::parse(game_name) else {
         return Ok(Answer::error(unknown_game(game_name)));
@@ -269,7 +324,12 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
         return Ok(Answer::error(format!("Whom do you challenge? {usage}")));
     };
     let challenger = player_of(&request.user);
-    let challenged = if is_bot_word(bot, opponent_word) || request.mentions.first().is_some_and(|m| m.id == bot.config.bot_user.id) {
+    let challenged = if is_bot_word(bot, opponent_word)
+        || request
+            .mentions
+            .first()
+            .is_some_and(|m| m.id == bot.config.bot_user.id)
+    {
         bot_player(bot)
     } else if let Some(user) = request.mentions.first() {
         player_of(user)
@@ -282,7 +342,9 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
         }
     };
     if challenged.id == challenger.id {
-        return Ok(Answer::error("You cannot challenge yourself. Challenge another player, or the bot (`bot`)."));
+        return Ok(Answer::error(
+            "You cannot challenge yourself. Challenge another player, or the bot (`bot`).",
+        ));
     }
     // Split the bot's own options (as=, level=) from the game's.
     let mut seat_word = None;
@@ -295,12 +357,18 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
         } else if let Some(value) = lower.strip_prefix("level=") {
             match value.parse::<u8>() {
                 Ok(n @ 1..=5) => level = Some(n),
-                _ => return Ok(Answer::error(format!("`level` must be a whole number from 1 to 5, not `{value}`."))),
+                _ => {
+                    return Ok(Answer::error(format!(
+                        "`level` must be a whole number from 1 to 5, not `{value}`."
+                    )))
+                }
             }
         } else if word.contains('=') {
             game_options.push(word.to_string());
         } else {
-            return Ok(Answer::error(format!("I don't understand `{word}`: options are written key=value. {usage}")));
+            return Ok(Answer::error(format!(
+                "I don't understand `{word}`: options are written key=value. {usage}"
+            )));
         }
     }
     let options = match Options::parse(&game_options) {
@@ -309,7 +377,12 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
     };
     let fresh = match AnyGame::new(kind, &options) {
         Ok(game) => game,
-        Err(e) => return Ok(Answer::error(format!("{} can't start like that: {e}.", kind.title()))),
+        Err(e) => {
+            return Ok(Answer::error(format!(
+                "{} can't start like that: {e}.",
+                kind.title()
+            )))
+        }
     };
     let first_mover = fresh.to_move();
     let now = now_ms();
@@ -321,7 +394,7 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
         Some("white" | "red" | "south" | "first") => Seat::First,
         Some("black" | "north" | "second") => Seat::Second,
         Some("random") => {
-            if now % 2 == 0 {
+            if now.is_multiple_of(2) {
                 Seat::First
             } else {
                 Seat::Second
@@ -329,11 +402,16 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
         }
         Some(other) => {
             let names = [fresh.seat_name(Seat::First), fresh.seat_name(Seat::Second)];
-            return Ok(Answer::error(format!("`as={other}` is not a side: use as={}, as={} or as=random.", names[0], names[1])));
+            return Ok(Answer::error(format!(
+                "`as={other}` is not a side: use as={}, as={} or as=random.",
+                names[0], names[1]
+            )));
         }
     };
     if level.is_some() && !challenged.is_bot {
-        return Ok(Answer::error("`level=` sets the bot's strength; it only applies when you challenge the bot."));
+        return Ok(Answer::error(
+            "`level=` sets the bot's strength; it only applies when you challenge the bot.",
+        ));
     }
     let challenge = Challenge {
         game: kind,
@@ -430,7 +508,8 @@ fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError>
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
         let Some(challenge) = &record.challenge else {
-            let message = busy_message(&record).unwrap_or_else(|| "There is no challenge to accept in this channel.".into());
+            let message = busy_message(&record)
+                .unwrap_or_else(|| "There is no challenge to accept in this channel.".into());
             return Update::keep(Answer::error(message));
         };
         if challenge.challenged.id != request.user.id {
@@ -445,7 +524,12 @@ fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError>
             Ok(game) => game,
             Err(e) => return Update::keep(Answer::error(e)),
         };
-        let text = format!("{} accepts. {}. {}.", request.user.name, captions(&game).0, status_caption(&game));
+        let text = format!(
+            "{} accepts. {}. {}.",
+            request.user.name,
+            captions(&game).0,
+            status_caption(&game)
+        );
         let answer = game_reply(&game, text);
         Update {
             change: Change::Put(ChannelRecord {
@@ -463,9 +547,15 @@ fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError>
 fn withdraw(bot: &Bot, request: &Request, key: &str, word: &str) -> Result<Answer, StoreError> {
     bot.store.update(key, |current| {
         let Some(challenge) = current.as_ref().and_then(|r| r.challenge.as_ref()) else {
-            return Update::keep(Answer::error(format!("There is no challenge to {word} in this channel.")));
+            return Update::keep(Answer::error(format!(
+                "There is no challenge to {word} in this channel."
+            )));
         };
-        let allowed = if word == "decline" { &challenge.challenged } else { &challenge.challenger };
+        let allowed = if word == "decline" {
+            &challenge.challenged
+        } else {
+            &challenge.challenger
+        };
         if allowed.id != request.user.id {
             let hint = if word == "decline" && challenge.challenger.id == request.user.id {
                 " To withdraw your own challenge, use `cancel`."
@@ -480,9 +570,15 @@ fn withdraw(bot: &Bot, request: &Request, key: &str, word: &str) -> Result<Answe
             )));
         }
         let text = if word == "decline" {
-            format!("{} declines the challenge from {}.", challenge.challenged.name, challenge.challenger.name)
+            format!(
+                "{} declines the challenge from {}.",
+                challenge.challenged.name, challenge.challenger.name
+            )
         } else {
-            format!("{} withdraws the challenge to {}.", challenge.challenger.name, challenge.challenged.name)
+            format!(
+                "{} withdraws the challenge to {}.",
+                challenge.challenger.name, challenge.challenged.name
+            )
         };
         Update {
             change: Change::Remove,
@@ -493,11 +589,20 @@ fn withdraw(bot: &Bot, request: &Request, key: &str, word: &str) -> Result<Answe
 }
 
 /// Common checks for commands by a player of the channel's game.
-fn game_of<'a>(record: &'a Option<ChannelRecord>, request: &Request) -> Result<(&'a GameRecord, Seat), Answer> {
+fn game_of<'a>(
+    record: &'a Option<ChannelRecord>,
+    request: &Request,
+) -> Result<(&'a GameRecord, Seat), Answer> {
     let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
         let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
-            Some(c) => format!("The game has not started: {} has not accepted {}'s challenge yet.", c.challenged.name, c.challenger.name),
-            None => "There is no game in this channel. Start one with `challenge <game> <opponent>`.".into(),
+            Some(c) => format!(
+                "The game has not started: {} has not accepted {}'s challenge yet.",
+                c.challenged.name, c.challenger.name
+            ),
+            None => {
+                "There is no game in this channel. Start one with `challenge <game> <opponent>`."
+                    .into()
+            }
         };
         return Err(Answer::error(message));
     };
@@ -561,7 +666,10 @@ fn play(bot: &Bot, request: &Request, key: &str, turn_text: &str) -> Result<Answ
             Err(error) => {
                 let message = match error {
                     TurnError::GameOver => "The game is already over.".to_string(),
-                    other => format!("{}. `moves` lists the legal turns.", sentence(&other.to_string())),
+                    other => format!(
+                        "{}. `moves` lists the legal turns.",
+                        sentence(&other.to_string())
+                    ),
                 };
                 return Update::keep(Answer::error(message));
             }
@@ -576,21 +684,35 @@ fn play(bot: &Bot, request: &Request, key: &str, turn_text: &str) -> Result<Answ
         record.draw_offer = None;
         let mover = player_label(&record, seat);
         let text = match record.outcome() {
-            Some(Outcome { winner: Some(w), reason }) => format!(
+            Some(Outcome {
+                winner: Some(w),
+                reason,
+            }) => format!(
                 "{mover} played {}. {} wins ({}).",
                 played.canonical,
                 player_label(&record, w),
                 reason_words(reason)
             ),
-            Some(Outcome { winner: None, reason }) => {
-                format!("{mover} played {}. The game is drawn ({}).", played.canonical, reason_words(reason))
+            Some(Outcome {
+                winner: None,
+                reason,
+            }) => {
+                format!(
+                    "{mover} played {}. The game is drawn ({}).",
+                    played.canonical,
+                    reason_words(reason)
+                )
             }
             None if record.game.to_move() == seat => format!(
                 "{mover} played {}; the turn goes on: {} to finish it.",
                 played.canonical,
                 record.player(seat).name
             ),
-            None => format!("{mover} played {}. {}.", played.canonical, status_caption(&record)),
+            None => format!(
+                "{mover} played {}. {}.",
+                played.canonical,
+                status_caption(&record)
+            ),
         };
         let answer = game_reply(&record, text);
         store_game(key, record, answer, now)
@@ -624,8 +746,16 @@ fn show(bot: &Bot, key: &str, hints: bool) -> Result<Answer, StoreError> {
     let record = bot.store.load(key)?;
     let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
         let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
-            Some(c) => format!("No game yet: {} has challenged {} to {}.", c.challenger.name, c.challenged.name, c.game.title()),
-            None => "There is no game in this channel. Start one with `challenge <game> <opponent>`.".into(),
+            Some(c) => format!(
+                "No game yet: {} has challenged {} to {}.",
+                c.challenger.name,
+                c.challenged.name,
+                c.game.title()
+            ),
+            None => {
+                "There is no game in this channel. Start one with `challenge <game> <opponent>`."
+                    .into()
+            }
         };
         return Ok(Answer::error(message));
     };
@@ -633,12 +763,17 @@ fn show(bot: &Bot, key: &str, hints: bool) -> Result<Answer, StoreError> {
         legal_list(&game.game)
     } else {
         let turns = game.history.len();
-        format!("{}. {} turn{} played.", status_caption(game), turns, if turns == 1 { "" } else { "s" })
+        format!(
+            "{}. {} turn{} played.",
+            status_caption(game),
+            turns,
+            if turns == 1 { "" } else { "s" }
+        )
     };
     Ok(Answer {
         replies: vec![Reply::text(text)],
         board: Some(BoardShow {
-            record: game.clone(),
+            record: Box::new(game.clone()),
             hints,
         }),
         bot_to_move: false,
@@ -657,8 +792,17 @@ fn legal_list(game: &AnyGame) -> String {
     }
     let all = game.legal_strings();
     let shown: Vec<&str> = all.iter().take(SHOWN).map(String::as_str).collect();
-    let more = if all.len() > SHOWN { format!(" and {} more", all.len() - SHOWN) } else { String::new() };
-    format!("{} legal turn{}: {}{more}.", all.len(), if all.len() == 1 { "" } else { "s" }, shown.join(", "))
+    let more = if all.len() > SHOWN {
+        format!(" and {} more", all.len() - SHOWN)
+    } else {
+        String::new()
+    };
+    format!(
+        "{} legal turn{}: {}{more}.",
+        all.len(),
+        if all.len() == 1 { "" } else { "s" },
+        shown.join(", ")
+    )
 }
 
 fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
@@ -817,7 +961,11 @@ fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
     if !finished.is_empty() {
         text.push_str("Recent results:\n");
         for f in &finished {
-            text.push_str(&format!("- {}: {}\n", captions(&f.record).0, status_caption(&f.record)));
+            text.push_str(&format!(
+                "- {}: {}\n",
+                captions(&f.record).0,
+                status_caption(&f.record)
+            ));
         }
     }
     Ok(Answer::reply(Reply::text(text.trim_end().to_string())))

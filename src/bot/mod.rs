@@ -147,7 +147,7 @@ struct Answer {
 }
 
 struct BoardShow {
-    record: GameRecord,
+    record: Box<GameRecord>,
     hints: bool,
 }
 
@@ -317,7 +317,11 @@ fn to_user(player: &Player) -> User {
 }
 
 /// Rebuild a game from its options and turn history (used by `undo`).
-fn replay(kind: crate::rules::GameKind, options: &[String], turns: &[String]) -> Option<(AnyGame, crate::rules::Highlights)> {
+fn replay(
+    kind: crate::rules::GameKind,
+    options: &[String],
+    turns: &[String],
+) -> Option<(AnyGame, crate::rules::Highlights)> {
     let options = crate::rules::Options::parse(options).ok()?;
     let mut game = AnyGame::new(kind, &options).ok()?;
     let mut last = crate::rules::Highlights::default();

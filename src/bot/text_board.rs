@@ -65,7 +65,12 @@ pub fn board_text(view: &BoardView, caption: &str) -> String {
             let pits = pits as usize;
             let pit = |spot: usize| match view.spots.get(spot) {
                 Some(Spot::Pit { red, black }) => {
-                    format!("{:>2}r{:<2}b{}", red, black, if marked(spot) { "*" } else { " " })
+                    format!(
+                        "{:>2}r{:<2}b{}",
+                        red,
+                        black,
+                        if marked(spot) { "*" } else { " " }
+                    )
                 }
                 _ => "   ?   ".into(),
             };
@@ -93,7 +98,10 @@ pub fn board_text(view: &BoardView, caption: &str) -> String {
         }
     }
     if let Some(hand) = view.hand {
-        out.push_str(&format!("In hand: {} red, {} black\n", hand.red, hand.black));
+        out.push_str(&format!(
+            "In hand: {} red, {} black\n",
+            hand.red, hand.black
+        ));
     }
     for note in &view.notes {
         out.push_str(note);

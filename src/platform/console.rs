@@ -34,7 +34,12 @@ impl Console {
     }
 
     /// Read lines until end of input or `/quit`.
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write, interactive: bool) -> Result<()> {
+    pub fn run(
+        &mut self,
+        input: impl BufRead,
+        mut output: impl Write,
+        interactive: bool,
+    ) -> Result<()> {
         writeln!(
             output,
             "Cairn console. You are {} in #{}. `/as <name>` to switch player, `/channel <name>` to switch channel, `help` for commands, `/quit` to leave.",
@@ -84,7 +89,11 @@ impl Console {
         if matches!(line, "/quit" | "/exit" | "quit" | "exit") {
             return Ok(false);
         }
-        let command = line.strip_prefix("!cairn").unwrap_or(line).trim_start_matches('/').trim();
+        let command = line
+            .strip_prefix("!cairn")
+            .unwrap_or(line)
+            .trim_start_matches('/')
+            .trim();
         let request = Request {
             platform: PLATFORM.into(),
             channel: self.channel.clone(),
@@ -99,7 +108,11 @@ impl Console {
     }
 
     fn print(&mut self, reply: &Reply, output: &mut impl Write) -> Result<()> {
-        let mentions: Vec<String> = reply.mentions.iter().map(|u| format!("@{}", u.name)).collect();
+        let mentions: Vec<String> = reply
+            .mentions
+            .iter()
+            .map(|u| format!("@{}", u.name))
+            .collect();
         let private = if reply.ephemeral { "(only you) " } else { "" };
         if mentions.is_empty() {
             writeln!(output, "{private}{}", reply.text)?;
@@ -124,7 +137,12 @@ impl Console {
         std::fs::create_dir_all(&self.images)
             .with_context(|| format!("creating {}", self.images.display()))?;
         self.image_count += 1;
-        let name = format!("{}-{}-{}.png", self.channel, crate::store::now_ms(), self.image_count);
+        let name = format!(
+            "{}-{}-{}.png",
+            self.channel,
+            crate::store::now_ms(),
+            self.image_count
+        );
         let path = Path::new(&self.images).join(name.replace(['/', '\\'], "_"));
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
         Ok(path)

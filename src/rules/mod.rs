@@ -484,7 +484,9 @@ impl AnyGame {
                     let marked: Vec<usize> = h
                         .marks
                         .iter()
-                        .filter(|m| matches!(m.kind, MarkKind::To | MarkKind::Added | MarkKind::LapStart))
+                        .filter(|m| {
+                            matches!(m.kind, MarkKind::To | MarkKind::Added | MarkKind::LapStart)
+                        })
                         .map(|m| m.spot)
                         .collect();
                     if marked.is_empty() {

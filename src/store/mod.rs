@@ -138,7 +138,9 @@ pub struct FinishedGame {
     pub record: GameRecord,
 }
 
-/// What a command does to its channel's record.
+/// What a command does to its channel's record. (Short-lived, so the
+/// size difference between variants does not matter.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Change {
     /// Nothing to write.
@@ -185,10 +187,11 @@ pub struct Store {
 }
 
 fn decode_channel(key: &str, bytes: &[u8]) -> Result<ChannelRecord, StoreError> {
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|source| StoreError::Corrupt {
-        key: key.to_string(),
-        source,
-    })?;
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|source| StoreError::Corrupt {
+            key: key.to_string(),
+            source,
+        })?;
     let found = value.get("schema").and_then(|s| s.as_u64()).unwrap_or(0) as u32;
     if found > SCHEMA_VERSION {
         return Err(StoreError::TooNew {
@@ -241,9 +244,9 @@ impl Store {
         let result = (&self.channels, &self.archive).transaction(|(channels, archive)| {
             let current = match channels.get(key)? {
                 None => None,
-                Some(bytes) => Some(
-                    decode_channel(key, &bytes).map_err(ConflictableTransactionError::Abort)?,
-                ),
+                Some(bytes) => {
+                    Some(decode_channel(key, &bytes).map_err(ConflictableTransactionError::Abort)?)
+                }
             };
             let update = decide(current);
             match &update.change {
@@ -293,13 +296,17 @@ impl Store {
     }
 
     /// The newest finished games in which `user_id` played, newest first.
-    pub fn finished_games_of(&self, user_id: &str, limit: usize) -> Result<Vec<FinishedGame>, StoreError> {
+    pub fn finished_games_of(
+        &self,
+        user_id: &str,
+        limit: usize,
+    ) -> Result<Vec<FinishedGame>, StoreError> {
         let mut out = Vec::new();
         for entry in self.archive.iter().rev() {
             let (key, bytes) = entry?;
             let key = String::from_utf8_lossy(&key).into_owned();
-            let finished: FinishedGame =
-                serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt { key, source })?;
+            let finished: FinishedGame = serde_json::from_slice(&bytes)
+                .map_err(|source| StoreError::Corrupt { key, source })?;
             if finished.record.seat_of(user_id).is_some() {
                 out.push(finished);
                 if out.len() >= limit {
