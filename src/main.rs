@@ -46,6 +46,33 @@ enum Command {
         #[arg(long, default_value = "board.png")]
         out: PathBuf,
     },
+    /// Play a series of games between two players and report A's results as JSON.
+    Arena {
+        game: String,
+        options: Vec<String>,
+        /// random, mcts:<playouts>, solver or level:<1-5>
+        #[arg(long)]
+        a: cairn::ai::Player,
+        #[arg(long)]
+        b: cairn::ai::Player,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Thinking time per turn, in milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        think_ms: u64,
+    },
+    /// Solve a position exactly (small games) and print the verdict as JSON.
+    Solve {
+        game: String,
+        options: Vec<String>,
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Also check the verdict with the independent win/draw/loss solver.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -96,8 +123,74 @@ fn run(cli: Cli) -> Result<()> {
             std::fs::write(&out, png).with_context(|| format!("writing {}", out.display()))?;
             Ok(())
         }
+        Some(Command::Arena {
+            game,
+            options,
+            a,
+            b,
+            games,
+            seed,
+            think_ms,
+        }) => {
+            let (game, _) = cairn::position::build(&game, &options, &[])?;
+            let think = std::time::Duration::from_millis(think_ms);
+            let result =
+                cairn::with_game!(&game, g => cairn::ai::arena::run(g, a, b, games, seed, think));
+            println!("{}", serde_json::to_string(&result)?);
+            Ok(())
+        }
+        Some(Command::Solve {
+            game,
+            options,
+            moves,
+            check,
+        }) => {
+            let moves = cairn::position::split_moves(&moves);
+            let (game, _) = cairn::position::build(&game, &options, &moves)?;
+            println!("{}", cairn::with_game!(&game, g => solve_report(g, check))?);
+            Ok(())
+        }
         Some(Command::Run) | None => run_bot(),
     }
+}
+
+fn solve_report<G: cairn::rules::Game>(game: &G, check: bool) -> Result<serde_json::Value> {
+    use cairn::ai::solver::{self, Verdict};
+    anyhow::ensure!(game.outcome().is_none(), "the game is already over");
+    let began = std::time::Instant::now();
+    let solution =
+        solver::solve(game, u64::MAX, None).map_err(|_| anyhow::anyhow!("out of budget"))?;
+    let seconds = began.elapsed().as_secs_f64();
+    let (winner, turns) = match solution.verdict {
+        Verdict::Win(n) | Verdict::Loss(n) => (
+            solution
+                .verdict
+                .winner(game.to_move())
+                .map(|s| game.seat_name(s)),
+            Some(n),
+        ),
+        Verdict::Draw => (None, None),
+    };
+    let mut report = serde_json::json!({
+        "to_move": game.seat_name(game.to_move()),
+        "winner": winner,
+        "turns": turns,
+        "best": solution.best.map(|t| t.to_string()),
+        "nodes": solution.nodes,
+        "seconds": seconds,
+    });
+    if check {
+        let wdl =
+            solver::solve_wdl(game, u64::MAX).map_err(|_| anyhow::anyhow!("out of budget"))?;
+        let expected = match solution.verdict {
+            Verdict::Win(_) => 1,
+            Verdict::Loss(_) => -1,
+            Verdict::Draw => 0,
+        };
+        report["check_wdl"] = serde_json::json!(wdl);
+        report["check_agrees"] = serde_json::json!(wdl == expected);
+    }
+    Ok(report)
 }
 
 fn run_bot() -> Result<()> {
