@@ -112,7 +112,7 @@ impl<G: Game> Solver<G> {
     ) -> Result<i32, OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.budget
-            || (self.nodes % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             return Err(OutOfBudget);
         }
