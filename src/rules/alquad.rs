@@ -21,8 +21,8 @@ use super::geometry::{bits, PointBoard};
 use super::notation::list_or;
 use super::view::status_line;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options,
-    Outcome, Reason, Seat, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
+    Reason, Seat, Spot, TurnError,
 };
 
 const POINTS: usize = 25;
@@ -38,10 +38,8 @@ struct Square {
     area: u8,
 }
 
-/// Every square of the board, and for each point the squares having it as
-/// a corner, largest area first.
+/// For each point, the squares having it as a corner, largest area first.
 struct Squares {
-    all: Vec<Square>,
     by_point: Vec<Vec<Square>>,
 }
 
@@ -67,9 +65,12 @@ fn squares() -> &'static Squares {
                     }
                     // Tilted: (x, y), (x+k, y+k), (x, y+2k), (x-k, y+k), on
                     // strong points only.
-                    if let (Some(a), Some(b), Some(c), Some(d)) =
-                        (at(x, y), at(x + k, y + k), at(x, y + 2 * k), at(x - k, y + k))
-                    {
+                    if let (Some(a), Some(b), Some(c), Some(d)) = (
+                        at(x, y),
+                        at(x + k, y + k),
+                        at(x, y + 2 * k),
+                        at(x - k, y + k),
+                    ) {
                         let mask = a | b | c | d;
                         if mask & board.strong as u32 == mask {
                             all.push(Square {
@@ -88,9 +89,9 @@ fn squares() -> &'static Squares {
             }
         }
         for list in &mut by_point {
-            list.sort_by(|a, b| b.area.cmp(&a.area));
+            list.sort_by_key(|s| std::cmp::Reverse(s.area));
         }
-        Squares { all, by_point }
+        Squares { by_point }
     })
 }
 
@@ -574,11 +575,9 @@ impl Game for Alquad {
                 *spot = Spot::Stack(vec![Colour::Black]);
             }
         }
-        view.status = status_line(
-            self.seat_name(self.to_move),
-            self.outcome,
-            |seat| self.seat_name(seat),
-        );
+        view.status = status_line(self.seat_name(self.to_move), self.outcome, |seat| {
+            self.seat_name(seat)
+        });
         let setup = u8::from(self.phase == Phase::Setup);
         for side in [Side::White, Side::Black] {
             view.notes.push(format!(
@@ -591,9 +590,7 @@ impl Game for Alquad {
             Phase::Setup => view
                 .notes
                 .push("Setter places one White and one Black piece".to_string()),
-            Phase::Choose => view
-                .notes
-                .push("Chooser picks White or Black".to_string()),
+            Phase::Choose => view.notes.push("Chooser picks White or Black".to_string()),
             Phase::Play => view.notes.push(format!(
                 "Setter plays {}, chooser plays {}",
                 self.side_of(Seat::First).title(),
@@ -659,26 +656,33 @@ mod tests {
         g.phase = Phase::Play;
         g.chooser = Some(Side::White);
         g.pieces = [mask(white), mask(black)];
-        g.hand = [
-            HAND + 1 - white.len() as u8,
-            HAND + 1 - black.len() as u8,
-        ];
+        g.hand = [HAND + 1 - white.len() as u8, HAND + 1 - black.len() as u8];
         g.to_move = g.seat_of(to_move);
         g
     }
 
     fn area_of(points: &[&str]) -> Option<u8> {
         let m = mask(points);
-        squares()
-            .all
-            .iter()
+        all_squares()
+            .into_iter()
             .find(|s| s.mask == m)
             .map(|s| s.area)
     }
 
+    /// Every distinct square of the board.
+    fn all_squares() -> Vec<Square> {
+        let mut all: Vec<Square> = squares().by_point.iter().flatten().copied().collect();
+        all.sort_by_key(|s| s.mask);
+        all.dedup();
+        all
+    }
+
     #[test]
     fn square_table() {
-        let all = &squares().all;
+        let all = all_squares();
+        // Each square is listed under each of its four corners.
+        let listed: usize = squares().by_point.iter().map(Vec::len).sum();
+        assert_eq!(listed, 4 * all.len());
         // 16 + 9 + 4 + 1 upright, 4 + 1 tilted.
         assert_eq!(all.len(), 35);
         assert_eq!(area_of(&["a1", "b1", "a2", "b2"]), Some(1));
@@ -710,14 +714,33 @@ mod tests {
         assert!(g.can_draw());
         assert!(g.options().is_empty());
         assert!(Alquad::new(&Options::from_pairs(&[("size", "7")])).is_err());
-        for text in ["w:c3 b:d4", "b:d4 w:c3", "W:C3 B:D4", " w: c3  b : d4 ", "white:c3 black:d4"] {
-            assert_eq!(g.parse_turn(text).unwrap().to_string(), "w:c3 b:d4", "{text}");
+        for text in [
+            "w:c3 b:d4",
+            "b:d4 w:c3",
+            "W:C3 B:D4",
+            " w: c3  b : d4 ",
+            "white:c3 black:d4",
+        ] {
+            assert_eq!(
+                g.parse_turn(text).unwrap().to_string(),
+                "w:c3 b:d4",
+                "{text}"
+            );
         }
         let msg = refusal(&g, "w:c3 b:c3");
         assert!(msg.contains("different points"), "{msg}");
-        assert!(matches!(g.parse_turn("w:c3 w:d4"), Err(TurnError::Unparsable(_))));
-        assert!(matches!(g.parse_turn("w:c3"), Err(TurnError::Unparsable(_))));
-        assert!(matches!(g.parse_turn("w:c9 b:d4"), Err(TurnError::Unparsable(_))));
+        assert!(matches!(
+            g.parse_turn("w:c3 w:d4"),
+            Err(TurnError::Unparsable(_))
+        ));
+        assert!(matches!(
+            g.parse_turn("w:c3"),
+            Err(TurnError::Unparsable(_))
+        ));
+        assert!(matches!(
+            g.parse_turn("w:c9 b:d4"),
+            Err(TurnError::Unparsable(_))
+        ));
         assert!(refusal(&g, "c3").contains("w:c3 b:d4"));
         assert!(refusal(&g, "white").contains("after the setup"));
         play(&mut g, "b:d4 w:c3");
@@ -754,14 +777,23 @@ mod tests {
         let mut g = position(&["a1", "b1", "a2"], &["c3", "e3", "c5"], Side::White);
         let turn = g.parse_turn("b2").unwrap();
         let h = g.highlights(&turn);
-        assert!(h.marks.contains(&Mark { spot: p("b2"), kind: MarkKind::Added }));
+        assert!(h.marks.contains(&Mark {
+            spot: p("b2"),
+            kind: MarkKind::Added
+        }));
         for corner in ["a1", "b1", "a2"] {
-            assert!(h.marks.contains(&Mark { spot: p(corner), kind: MarkKind::Changed }));
+            assert!(h.marks.contains(&Mark {
+                spot: p(corner),
+                kind: MarkKind::Changed
+            }));
         }
         play(&mut g, "b2");
         assert_eq!(g.check, Some((Side::White, 1)));
         assert!(g.outcome().is_none());
-        assert!(g.view().notes.contains(&"White checks with area 1".to_string()));
+        assert!(g
+            .view()
+            .notes
+            .contains(&"White checks with area 1".to_string()));
         play(&mut g, "e5");
         assert_eq!(
             g.outcome(),
@@ -817,7 +849,10 @@ mod tests {
         assert_eq!(best_square(g.pieces[0] | 1 << p("d2"), p("d2")), 2);
         let h = g.highlights(&g.parse_turn("d2").unwrap());
         assert_eq!(
-            h.marks.iter().filter(|m| m.kind == MarkKind::Changed).count(),
+            h.marks
+                .iter()
+                .filter(|m| m.kind == MarkKind::Changed)
+                .count(),
             5
         );
         play(&mut g, "d2");
@@ -881,5 +916,48 @@ mod tests {
         assert!(h.marks.is_empty());
         play(&mut g, "white");
         assert_eq!(g.view().status, "White to move");
+    }
+
+    #[test]
+    fn random_playouts_keep_the_contract() {
+        use crate::rules::check::{accepted_iff_legal, random_playout};
+        use std::collections::HashSet;
+        let start = new();
+        for seed in 0..300 {
+            random_playout(&start, seed, 200);
+        }
+        let mut rng = crate::rules::SplitRng::new(99);
+        for _ in 0..40 {
+            let mut g = start.clone();
+            loop {
+                let legal: HashSet<String> =
+                    g.legal_turns().iter().map(|t| t.to_string()).collect();
+                for text in [
+                    "",
+                    "a1",
+                    "c3",
+                    "e5",
+                    "c3-c4",
+                    "c3 d4",
+                    "a1b2",
+                    "w:c3 b:d4",
+                    "b:a1 w:a1",
+                    "white",
+                    "black",
+                    "w",
+                    "b",
+                    "f1",
+                    "c3-c4-c5",
+                    "e5-e4",
+                ] {
+                    accepted_iff_legal(&g, &legal, text);
+                }
+                let turns = g.legal_turns();
+                if turns.is_empty() {
+                    break;
+                }
+                g.apply(&turns[rng.below(turns.len())]);
+            }
+        }
     }
 }

@@ -19,8 +19,8 @@ use super::geometry::{bits, PointBoard, DIRECTIONS};
 use super::notation::{list_or, split_squares};
 use super::view::status_line;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options,
-    Outcome, Reason, Seat, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
+    Reason, Seat, Spot, TurnError,
 };
 
 const POINTS: usize = 25;
@@ -62,10 +62,10 @@ fn tables() -> &'static Tables {
 fn sight(t: &Tables, p: usize, occupied: u32) -> u32 {
     let mut seen = 0;
     let rays = &t.rays[p];
-    for d in 0..8 {
-        let hit = rays[d] & occupied;
+    for (ray, &up) in rays.iter().zip(&t.up) {
+        let hit = ray & occupied;
         if hit != 0 {
-            let q = if t.up[d] {
+            let q = if up {
                 hit.trailing_zeros()
             } else {
                 31 - hit.leading_zeros()
@@ -304,7 +304,11 @@ impl Sight {
             });
         }
         let problem = if t.adjacent[from] >> to & 1 == 0 {
-            format!("{} is not one step from {} along a line", name(to), name(from))
+            format!(
+                "{} is not one step from {} along a line",
+                name(to),
+                name(from)
+            )
         } else {
             format!("{} is occupied", name(to))
         };
@@ -466,11 +470,9 @@ impl Game for Sight {
                 *spot = Spot::Stack(vec![colour; h]);
             }
         }
-        view.status = status_line(
-            self.seat_name(self.to_move),
-            self.outcome,
-            |seat| self.seat_name(seat),
-        );
+        view.status = status_line(self.seat_name(self.to_move), self.outcome, |seat| {
+            self.seat_name(seat)
+        });
         for side in 0..2 {
             let own = self.pieces[side];
             let total: u32 = bits(own as u64).map(|p| self.height[p] as u32).sum();
@@ -579,7 +581,10 @@ mod tests {
     fn sight_through_empty_points_blocked_by_pieces() {
         // c1 sees c5 along the empty file; a piece on c3 blocks it.
         let g = setup(&["c5", "a1"], &[], Seat::First);
-        assert_eq!(names(g.grown(&SightTurn::Place(p("c1") as u8))), ["a1", "c5"]);
+        assert_eq!(
+            names(g.grown(&SightTurn::Place(p("c1") as u8))),
+            ["a1", "c5"]
+        );
         let g = setup(&["c5", "a1"], &["c3"], Seat::First);
         assert_eq!(names(g.grown(&SightTurn::Place(p("c1") as u8))), ["a1"]);
         // Only the first piece met: a friendly piece behind a friendly one.
@@ -638,7 +643,11 @@ mod tests {
 
     #[test]
     fn tallest_stack_rule_is_strict() {
-        let g = setup(&["c3:3", "a1:2", "b2"], &["b3", "c2", "d2", "b4", "c4", "d4", "d3"], Seat::First);
+        let g = setup(
+            &["c3:3", "a1:2", "b2"],
+            &["b3", "c2", "d2", "b4", "c4", "d4", "d3"],
+            Seat::First,
+        );
         // c3's neighbours are all occupied: no move, even though a1 could move.
         assert_eq!(g.count_turns(), 0);
         assert!(!g.has_turn(0));
@@ -684,7 +693,10 @@ mod tests {
         let b: Vec<&str> = black.iter().map(String::as_str).collect();
         let mut g = setup(&w, &b, Seat::First);
         play(&mut g, "e5");
-        assert_eq!(g.outcome(), Some(Outcome::win(Seat::First, Reason::NoMoves)));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Seat::First, Reason::NoMoves))
+        );
     }
 
     #[test]
@@ -695,7 +707,10 @@ mod tests {
         }
         assert!(matches!(g.parse_turn("zz"), Err(TurnError::Unparsable(_))));
         assert!(matches!(g.parse_turn("c6"), Err(TurnError::Unparsable(_))));
-        assert!(matches!(g.parse_turn("a1 b2 c3"), Err(TurnError::Unparsable(_))));
+        assert!(matches!(
+            g.parse_turn("a1 b2 c3"),
+            Err(TurnError::Unparsable(_))
+        ));
         assert!(matches!(g.parse_turn(""), Err(TurnError::Unparsable(_))));
         let msg = refusal(&g, "c3-d4");
         assert!(msg.contains("d4 is occupied"), "{msg}");
@@ -725,12 +740,58 @@ mod tests {
             spot: p("e4"),
             kind: MarkKind::Changed
         }));
-        assert!(!h.marks.iter().any(|m| m.spot == p("c3") && m.kind == MarkKind::Changed));
+        assert!(!h
+            .marks
+            .iter()
+            .any(|m| m.spot == p("c3") && m.kind == MarkKind::Changed));
         let v = g.view();
         assert_eq!(v.spots[p("c3")], Spot::Stack(vec![Colour::White; 2]));
         assert_eq!(v.spots[p("a1")], Spot::Stack(vec![Colour::Black]));
         assert_eq!(v.spots[p("b1")], Spot::Empty);
         assert_eq!(v.status, "White to move");
         assert_eq!(v.notes[0], "White: 3 pieces on 2 points, tallest stack 2");
+    }
+
+    #[test]
+    fn random_playouts_keep_the_contract() {
+        use crate::rules::check::{accepted_iff_legal, random_playout};
+        use std::collections::HashSet;
+        let start = new();
+        for seed in 0..300 {
+            random_playout(&start, seed, 200);
+        }
+        let mut rng = crate::rules::SplitRng::new(99);
+        for _ in 0..40 {
+            let mut g = start.clone();
+            loop {
+                let legal: HashSet<String> =
+                    g.legal_turns().iter().map(|t| t.to_string()).collect();
+                for text in [
+                    "",
+                    "a1",
+                    "c3",
+                    "e5",
+                    "c3-c4",
+                    "c3 d4",
+                    "a1b2",
+                    "w:c3 b:d4",
+                    "b:a1 w:a1",
+                    "white",
+                    "black",
+                    "w",
+                    "b",
+                    "f1",
+                    "c3-c4-c5",
+                    "e5-e4",
+                ] {
+                    accepted_iff_legal(&g, &legal, text);
+                }
+                let turns = g.legal_turns();
+                if turns.is_empty() {
+                    break;
+                }
+                g.apply(&turns[rng.below(turns.len())]);
+            }
+        }
     }
 }
