@@ -127,14 +127,6 @@ impl Collapse {
         let d = direction_towards(turn.from as usize, turn.to as usize).unwrap_or(0);
         b.step(turn.to as usize, d).unwrap_or(turn.to as usize)
     }
-
-    fn legal_names(&self) -> Vec<String> {
-        let mut turns = Vec::new();
-        self.generate(&mut turns);
-        let mut names: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
-        names.sort();
-        names
-    }
 }
 
 /// The direction of the straight line from `from` to `to`, if they lie on
