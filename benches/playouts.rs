@@ -1,6 +1,34 @@
-use criterion::{criterion_group, criterion_main, Criterion};
+//! Random playouts from each game's start position (playouts per second is
+//! the reciprocal of the time per playout).
+//! `cargo bench --no-default-features --bench playouts`
 
-fn placeholder(_c: &mut Criterion) {}
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-criterion_group!(benches, placeholder);
+use cairn::ai::mcts::playout;
+use cairn::rules::check::SplitRng;
+use cairn::rules::{AnyGame, Game, GameKind, Options, Seat};
+
+fn one<G: Game>(c: &mut Criterion, name: &str, start: &G) {
+    let mut group = c.benchmark_group("playout");
+    group.throughput(Throughput::Elements(1));
+    let mut rng = SplitRng::new(1);
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            let mut game = start.clone();
+            playout(&mut game, Seat::First, &mut rng)
+        })
+    });
+    group.finish();
+}
+
+fn playouts(c: &mut Criterion) {
+    for kind in GameKind::ALL {
+        let Ok(start) = AnyGame::new(kind, &Options::default()) else {
+            continue;
+        };
+        cairn::with_game!(&start, g => one(c, kind.name(), g));
+    }
+}
+
+criterion_group!(benches, playouts);
 criterion_main!(benches);

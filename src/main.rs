@@ -1,7 +1,13 @@
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+
+use cairn::bot::{Bot, BotConfig};
+use cairn::config::Config;
+use cairn::store::Store;
 
 /// Cairn: play seven abstract board games in chat.
 #[derive(Parser)]
@@ -13,6 +19,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the bot: Discord and/or Matrix when configured, else the console.
+    Run,
     /// Print a position as JSON: options, turns played, legal turns, outcome, perft.
     Position {
         /// callanish, alquerque, fanorona, alquad, sight, collapse or floaters
@@ -25,6 +33,48 @@ enum Command {
         /// Also count move sequences to this depth
         #[arg(long)]
         perft: Option<u32>,
+    },
+    /// Draw a position as a PNG.
+    Render {
+        game: String,
+        options: Vec<String>,
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Mark the legal destinations.
+        #[arg(long)]
+        hints: bool,
+        #[arg(long, default_value = "board.png")]
+        out: PathBuf,
+    },
+    /// Play a series of games between two players and report A's results as JSON.
+    Arena {
+        game: String,
+        options: Vec<String>,
+        /// random, mcts:<playouts>, solver or level:<1-5>
+        #[arg(long)]
+        a: cairn::ai::Player,
+        #[arg(long)]
+        b: cairn::ai::Player,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Thinking time per turn, in milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        think_ms: u64,
+    },
+    /// Solve a position exactly (small games) and print the verdict as JSON.
+    Solve {
+        game: String,
+        options: Vec<String>,
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Also check the verdict with the independent win/draw/loss solver.
+        #[arg(long)]
+        check: bool,
+        /// Only prove who wins; skip the search for the distance.
+        #[arg(long)]
+        winner_only: bool,
     },
 }
 
@@ -52,8 +102,161 @@ fn run(cli: Cli) -> Result<()> {
             println!("{}", cairn::position::report(&game, &played, perft));
             Ok(())
         }
-        None => {
-            anyhow::bail!("the bot itself is not built yet; try `cairn position sight`")
+        Some(Command::Render {
+            game,
+            options,
+            moves,
+            hints,
+            out,
+        }) => {
+            let moves = cairn::position::split_moves(&moves);
+            let (game, played) = cairn::position::build(&game, &options, &moves)?;
+            let mut view = game.view();
+            if let Some(last) = played.last() {
+                view.last = last.highlights.clone();
+            }
+            if hints {
+                view.hints = game.hint_spots();
+            }
+            let render_options = cairn::render::RenderOptions {
+                show_hints: hints,
+                caption: None,
+            };
+            let png = cairn::render::render_png(&view, &render_options)?;
+            std::fs::write(&out, png).with_context(|| format!("writing {}", out.display()))?;
+            Ok(())
         }
+        Some(Command::Arena {
+            game,
+            options,
+            a,
+            b,
+            games,
+            seed,
+            think_ms,
+        }) => {
+            let (game, _) = cairn::position::build(&game, &options, &[])?;
+            let think = std::time::Duration::from_millis(think_ms);
+            let result =
+                cairn::with_game!(&game, g => cairn::ai::arena::run(g, a, b, games, seed, think));
+            println!("{}", serde_json::to_string(&result)?);
+            Ok(())
+        }
+        Some(Command::Solve {
+            game,
+            options,
+            moves,
+            check,
+            winner_only,
+        }) => {
+            let moves = cairn::position::split_moves(&moves);
+            let (game, _) = cairn::position::build(&game, &options, &moves)?;
+            println!(
+                "{}",
+                cairn::with_game!(&game, g => solve_report(g, check, u8::from(!winner_only)))?
+            );
+            Ok(())
+        }
+        Some(Command::Run) | None => run_bot(),
     }
+}
+
+fn solve_report<G: cairn::rules::Game>(
+    game: &G,
+    check: bool,
+    distance_budget: u8,
+) -> Result<serde_json::Value> {
+    use cairn::ai::solver::{self, Verdict};
+    anyhow::ensure!(game.outcome().is_none(), "the game is already over");
+    let began = std::time::Instant::now();
+    let (sign, prove_nodes) = solver::prove_with_table(game, u64::MAX, None, 25)
+        .map_err(|_| anyhow::anyhow!("out of budget"))?;
+    let prove_seconds = began.elapsed().as_secs_f64();
+    eprintln!(
+        "proved in {prove_seconds:.1} s ({prove_nodes} nodes): {}",
+        match sign {
+            1 => "the player to move wins",
+            -1 => "the player to move loses",
+            _ => "a draw",
+        }
+    );
+    if distance_budget == 0 {
+        let winner = match sign {
+            1 => Some(game.seat_name(game.to_move())),
+            -1 => Some(game.seat_name(game.to_move().other())),
+            _ => None,
+        };
+        return Ok(serde_json::json!({
+            "to_move": game.seat_name(game.to_move()),
+            "winner": winner,
+            "prove_nodes": prove_nodes,
+            "prove_seconds": prove_seconds,
+        }));
+    }
+    let began = std::time::Instant::now();
+    let solution =
+        solver::solve(game, u64::MAX, None).map_err(|_| anyhow::anyhow!("out of budget"))?;
+    let seconds = began.elapsed().as_secs_f64();
+    let (winner, turns) = match solution.verdict {
+        Verdict::Win(n) | Verdict::Loss(n) => (
+            solution
+                .verdict
+                .winner(game.to_move())
+                .map(|s| game.seat_name(s)),
+            Some(n),
+        ),
+        Verdict::Draw => (None, None),
+    };
+    let mut report = serde_json::json!({
+        "to_move": game.seat_name(game.to_move()),
+        "winner": winner,
+        "turns": turns,
+        "best": solution.best.map(|t| t.to_string()),
+        "nodes": solution.nodes,
+        "seconds": seconds,
+        "prove_nodes": prove_nodes,
+        "prove_seconds": prove_seconds,
+    });
+    if check {
+        let wdl =
+            solver::solve_wdl(game, u64::MAX).map_err(|_| anyhow::anyhow!("out of budget"))?;
+        let expected = match solution.verdict {
+            Verdict::Win(_) => 1,
+            Verdict::Loss(_) => -1,
+            Verdict::Draw => 0,
+        };
+        report["check_wdl"] = serde_json::json!(wdl);
+        report["check_agrees"] = serde_json::json!(wdl == expected);
+    }
+    Ok(report)
+}
+
+fn run_bot() -> Result<()> {
+    let config = Config::load()?;
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,cairn=info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let store = Store::open(&config.db)
+        .with_context(|| format!("opening the database at {}", config.db.display()))?;
+    if config.has_discord() || config.has_matrix() {
+        anyhow::bail!("chat platforms are not built into this binary yet");
+    }
+    let bot = Bot::new(
+        store,
+        BotConfig {
+            ai_deadline: config.ai_deadline,
+            ..BotConfig::default()
+        },
+    );
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal();
+    cairn::platform::console::Console::new(bot, &config.images).run(
+        stdin.lock(),
+        std::io::stdout(),
+        interactive,
+    )
 }

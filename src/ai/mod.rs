@@ -1,1 +1,161 @@
-//! (being written)
+//! Opponents over the `Game` trait: Monte Carlo tree search for every game
+//! ([`mcts`]), exact play where a position is small enough to solve
+//! ([`solver`]), and the arena that measures them against each other.
+
+pub mod arena;
+pub mod mcts;
+pub mod solver;
+
+use std::time::{Duration, Instant};
+
+use crate::rules::view::capitalise;
+use crate::rules::{AnyGame, Game, GameKind, SplitRng};
+use solver::Verdict;
+
+/// How the bot should think.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// 1 (gentle) to 5 (full budget).
+    pub level: u8,
+    /// Hard limit on thinking time.
+    pub deadline: Duration,
+    pub seed: u64,
+}
+
+/// The bot's chosen turn and an optional remark ("a forced win for White in 7").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub turn: String,
+    pub note: Option<String>,
+}
+
+/// A way to choose turns, as the arena names them: `random`,
+/// `mcts:<playouts>`, `solver`, `level:<n>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Random,
+    Mcts(u32),
+    Solver,
+    Level(u8),
+}
+
+impl std::str::FromStr for Player {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Player, String> {
+        let text = text.trim().to_ascii_lowercase();
+        let bad = || {
+            format!("`{text}` is not a player: use random, mcts:<playouts>, solver or level:<1-5>")
+        };
+        match text.split_once(':') {
+            None if text == "random" => Ok(Player::Random),
+            None if text == "solver" => Ok(Player::Solver),
+            Some(("mcts", n)) => n.parse().map(Player::Mcts).map_err(|_| bad()),
+            Some(("level", n)) => match n.parse() {
+                Ok(n @ 1..=5) => Ok(Player::Level(n)),
+                _ => Err(bad()),
+            },
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// MCTS playouts per level (all capped by the deadline).
+pub fn level_playouts(level: u8) -> u32 {
+    match level {
+        0 | 1 => 24,
+        2 => 200,
+        3 => 1_000,
+        4 => 4_000,
+        _ => 20_000,
+    }
+}
+
+/// Solver node budget at the top level (also capped by the deadline).
+const SOLVER_NODES: u64 = 3_000_000;
+
+/// Games where the solver is tried at level 5.
+fn solvable(kind: GameKind) -> bool {
+    matches!(
+        kind,
+        GameKind::Sight | GameKind::Collapse | GameKind::Alquad
+    )
+}
+
+/// Choose a turn for the player to move, `None` if the game is over.
+pub fn choose(game: &AnyGame, settings: &Settings) -> Option<Choice> {
+    let player = Player::Level(settings.level.clamp(1, 5));
+    let deadline = Instant::now() + settings.deadline;
+    crate::with_game!(game, g => choose_with(g, player, deadline, settings.seed))
+}
+
+/// Choose with any arena player.
+pub fn choose_with<G: Game>(
+    game: &G,
+    player: Player,
+    deadline: Instant,
+    seed: u64,
+) -> Option<Choice> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let mut rng = SplitRng::new(seed);
+    let plain = |turn: G::Turn| Choice {
+        turn: turn.to_string(),
+        note: None,
+    };
+    match player {
+        Player::Random => game.random_turn(&mut rng).map(plain),
+        Player::Mcts(playouts) => {
+            let budget = mcts::Budget {
+                playouts,
+                deadline: Some(deadline),
+            };
+            mcts::search(game, budget, &mut rng).best.map(plain)
+        }
+        Player::Solver => match solver::solve(game, u64::MAX, Some(deadline)) {
+            Ok(solution) => solution.best.map(|turn| Choice {
+                turn: turn.to_string(),
+                note: Some(verdict_note(game, solution.verdict)),
+            }),
+            Err(_) => choose_with(game, Player::Mcts(level_playouts(5)), deadline, seed),
+        },
+        Player::Level(level) => {
+            if level >= 5 && solvable(G::KIND) {
+                // Leave the search half the time if the solver gives up.
+                let solve_by =
+                    Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2;
+                if let Ok(solution) = solver::solve(game, SOLVER_NODES, Some(solve_by)) {
+                    if let Some(turn) = solution.best {
+                        let note = match solution.verdict {
+                            Verdict::Win(_) | Verdict::Loss(_) => {
+                                Some(verdict_note(game, solution.verdict))
+                            }
+                            Verdict::Draw => None,
+                        };
+                        return Some(Choice {
+                            turn: turn.to_string(),
+                            note,
+                        });
+                    }
+                }
+            }
+            choose_with(game, Player::Mcts(level_playouts(level)), deadline, seed)
+        }
+    }
+}
+
+/// "this position is a forced win for White in 7".
+pub fn verdict_note<G: Game>(game: &G, verdict: Verdict) -> String {
+    let me = game.to_move();
+    match verdict {
+        Verdict::Win(n) => format!(
+            "this position is a forced win for {} in {n}",
+            capitalise(game.seat_name(me))
+        ),
+        Verdict::Loss(n) => format!(
+            "this position is a forced win for {} in {n}",
+            capitalise(game.seat_name(me.other()))
+        ),
+        Verdict::Draw => "this position is a draw with best play".into(),
+    }
+}

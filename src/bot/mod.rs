@@ -1,1 +1,332 @@
-//! (being written)
+//! The platform-neutral bot core. A [`Request`] (platform, channel, user,
+//! command text) goes in; [`Reply`]s (text, optional PNG, who to mention,
+//! ephemeral or not, optional buttons) come out. No platform type crosses
+//! this boundary: Discord, Matrix and the console only translate.
+//!
+//! Each command is decided by a pure function of the channel's stored record
+//! (see `commands.rs`), run inside the store's compare-and-swap; the board
+//! image is drawn after the write.
+
+mod commands;
+pub mod complete;
+pub mod text_board;
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::render::{self, RenderOptions};
+use crate::rules::{view::capitalise, AnyGame, Seat};
+use crate::store::{GameRecord, Player, Store};
+
+pub use commands::{command_names, help_text, COMMANDS};
+
+/// A chat user as the platform identifies them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct User {
+    /// Stable platform id (Discord snowflake, Matrix user id, console name).
+    pub id: String,
+    /// Display name for replies.
+    pub name: String,
+}
+
+impl User {
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> User {
+        User {
+            id: id.into(),
+            name: name.into(),
+        }
+    }
+}
+
+/// One command from one user in one channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// `discord`, `matrix`, `console`.
+    pub platform: String,
+    /// The platform's channel, room or thread id.
+    pub channel: String,
+    pub user: User,
+    /// The command text without the platform's prefix: `move b2 a4 d1`.
+    pub command: String,
+    /// Users the platform resolved from mentions in the command, in order
+    /// (the opponent of `challenge`).
+    pub mentions: Vec<User>,
+}
+
+/// A button the platform may show; pressing it sends `command` as the
+/// pressing user. `for_user` limits who may press it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action {
+    pub label: String,
+    pub command: String,
+    pub for_user: Option<String>,
+    /// Shown as the primary (positive) choice.
+    pub primary: bool,
+}
+
+/// One reply to post.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// The message, with player names (platforms add mention syntax for
+    /// `mentions`).
+    pub text: String,
+    /// A title line for platforms with embeds: game, players, status.
+    pub title: Option<String>,
+    /// The board as PNG bytes.
+    pub image: Option<Vec<u8>>,
+    /// The board as Unicode text (the console prints it).
+    pub board_text: Option<String>,
+    /// Users to notify (the player to move).
+    pub mentions: Vec<User>,
+    /// Only the requesting user should see it (errors).
+    pub ephemeral: bool,
+    /// Buttons (accept / decline a challenge).
+    pub actions: Vec<Action>,
+}
+
+impl Reply {
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// An error only the requester needs to see.
+    pub fn error(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: true,
+            ..Reply::default()
+        }
+    }
+}
+
+/// How the bot behaves.
+#[derive(Clone, Debug)]
+pub struct BotConfig {
+    /// Cairn's own identity on this platform (the bot opponent).
+    pub bot_user: User,
+    /// Words that name the bot as an opponent besides its id and name.
+    pub bot_aliases: Vec<String>,
+    /// Thinking time of the bot opponent.
+    pub ai_deadline: Duration,
+    /// Draw PNG boards.
+    pub images: bool,
+    /// Fixed seed for the bot opponent (tests); `None` varies per move.
+    pub ai_seed: Option<u64>,
+}
+
+impl Default for BotConfig {
+    fn default() -> Self {
+        BotConfig {
+            bot_user: User::new("cairn", "Cairn"),
+            bot_aliases: vec!["bot".into(), "cairn".into(), "@cairn".into()],
+            ai_deadline: Duration::from_secs(2),
+            images: true,
+            ai_seed: None,
+        }
+    }
+}
+
+/// The bot: configuration plus the store.
+#[derive(Clone)]
+pub struct Bot {
+    store: Store,
+    config: BotConfig,
+}
+
+/// What a command decided, before images are drawn.
+struct Answer {
+    replies: Vec<Reply>,
+    /// Draw this game's board into the first reply.
+    board: Option<BoardShow>,
+    /// The bot opponent is to move in this channel afterwards.
+    bot_to_move: bool,
+}
+
+struct BoardShow {
+    record: Box<GameRecord>,
+    hints: bool,
+}
+
+impl Answer {
+    fn reply(reply: Reply) -> Answer {
+        Answer {
+            replies: vec![reply],
+            board: None,
+            bot_to_move: false,
+        }
+    }
+
+    fn error(text: impl Into<String>) -> Answer {
+        Answer::reply(Reply::error(text))
+    }
+}
+
+impl Bot {
+    pub fn new(store: Store, config: BotConfig) -> Bot {
+        Bot { store, config }
+    }
+
+    pub fn config(&self) -> &BotConfig {
+        &self.config
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Handle one command. Blocking (database, rendering, bot thinking):
+    /// async platforms call it from a blocking pool.
+    pub fn handle(&self, request: &Request) -> Vec<Reply> {
+        let answer = match commands::run(self, request) {
+            Ok(answer) => answer,
+            Err(error) => {
+                tracing::error!(%error, channel = %request.channel, "command failed");
+                Answer::error(format!(
+                    "Sorry, something went wrong on my side ({error}). Nothing was changed; please try again."
+                ))
+            }
+        };
+        let mut replies = self.finish(answer.replies, answer.board);
+        if answer.bot_to_move {
+            replies.extend(self.bot_turns(request));
+        }
+        replies
+    }
+
+    /// Attach the board image and text to the first reply.
+    fn finish(&self, mut replies: Vec<Reply>, board: Option<BoardShow>) -> Vec<Reply> {
+        if let (Some(show), Some(first)) = (board, replies.first_mut()) {
+            let (title, caption) = captions(&show.record);
+            let mut view = show.record.game.view();
+            view.last = show.record.last.clone();
+            if show.hints {
+                view.hints = show.record.game.hint_spots();
+            }
+            first.board_text = Some(text_board::board_text(&view, &caption));
+            if self.config.images {
+                let options = RenderOptions {
+                    show_hints: show.hints,
+                    caption: Some(caption),
+                };
+                match render::render_png(&view, &options) {
+                    Ok(png) => first.image = Some(png),
+                    Err(error) => tracing::debug!(%error, "no board image"),
+                }
+            }
+            first.title = Some(title);
+        }
+        replies
+    }
+
+    /// Let the bot opponent play while it is to move in this channel.
+    fn bot_turns(&self, request: &Request) -> Vec<Reply> {
+        let mut replies = Vec::new();
+        // A game turn may take several bot commands (mid-turn steps), but
+        // never more than a game has turns; the bound only guards bugs.
+        for _ in 0..64 {
+            let key = crate::store::Store::channel_key(&request.platform, &request.channel);
+            let record = match self.store.load(&key) {
+                Ok(Some(record)) => record,
+                Ok(None) => break,
+                Err(error) => {
+                    tracing::error!(%error, "loading for the bot's turn");
+                    break;
+                }
+            };
+            let Some(game) = record.game else { break };
+            if game.outcome().is_some() || !game.player(game.game.to_move()).is_bot {
+                break;
+            }
+            let settings = crate::ai::Settings {
+                level: game.level.unwrap_or(3),
+                deadline: self.config.ai_deadline,
+                seed: self
+                    .config
+                    .ai_seed
+                    .unwrap_or_else(crate::store::now_ms)
+                    .wrapping_add(game.history.len() as u64),
+            };
+            let Some(choice) = crate::ai::choose(&game.game, &settings) else {
+                break;
+            };
+            let bot_request = Request {
+                platform: request.platform.clone(),
+                channel: request.channel.clone(),
+                user: self.config.bot_user.clone(),
+                command: format!("move {}", choice.turn),
+                mentions: Vec::new(),
+            };
+            let answer = match commands::run(self, &bot_request) {
+                Ok(answer) => answer,
+                Err(error) => {
+                    tracing::error!(%error, "bot move failed");
+                    break;
+                }
+            };
+            let mut batch = self.finish(answer.replies, answer.board);
+            if let (Some(note), Some(first)) = (choice.note, batch.first_mut()) {
+                first.text.push_str(&format!(" ({note})"));
+            }
+            replies.extend(batch);
+            if !answer.bot_to_move {
+                break;
+            }
+        }
+        replies
+    }
+}
+
+/// "alice (White)".
+pub fn player_label(record: &GameRecord, seat: Seat) -> String {
+    format!(
+        "{} ({})",
+        record.player(seat).name,
+        capitalise(record.game.seat_name(seat))
+    )
+}
+
+/// The title line ("Callanish 9 x 9: alice (White) vs bob (Black)") and the
+/// status caption ("bob (Black) to move", "alice (White) wins: line").
+pub fn captions(record: &GameRecord) -> (String, String) {
+    let view_title = record.game.view().title;
+    let title = format!(
+        "{view_title}: {} vs {}",
+        player_label(record, Seat::First),
+        player_label(record, Seat::Second)
+    );
+    (title, status_caption(record))
+}
+
+/// "bob (Black) to move", "alice (White) wins (line)", "Draw (agreement)".
+pub fn status_caption(record: &GameRecord) -> String {
+    match record.outcome() {
+        None => format!("{} to move", player_label(record, record.game.to_move())),
+        Some(outcome) => match outcome.winner {
+            Some(seat) => format!("{} wins ({})", player_label(record, seat), outcome.reason),
+            None => format!("Draw ({})", outcome.reason),
+        },
+    }
+}
+
+fn to_user(player: &Player) -> User {
+    User::new(player.id.clone(), player.name.clone())
+}
+
+/// Rebuild a game from its options and turn history (used by `undo`).
+fn replay(
+    kind: crate::rules::GameKind,
+    options: &[String],
+    turns: &[String],
+) -> Option<(AnyGame, crate::rules::Highlights)> {
+    let options = crate::rules::Options::parse(options).ok()?;
+    let mut game = AnyGame::new(kind, &options).ok()?;
+    let mut last = crate::rules::Highlights::default();
+    for turn in turns {
+        last = game.play_str(turn).ok()?.highlights;
+    }
+    Some((game, last))
+}

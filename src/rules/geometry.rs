@@ -382,7 +382,7 @@ mod tests {
         assert_eq!(CellBoard::new(7, &[]).unwrap().threshold(3), 4);
         assert_eq!(CellBoard::new(11, &[]).unwrap().threshold(12), 6);
         // A line left with two playable cells is refused.
-        let blocked: Vec<usize> = (0..5).map(|f| f).collect();
+        let blocked: Vec<usize> = (0..5).collect();
         assert!(CellBoard::new(7, &blocked).is_err());
     }
 }

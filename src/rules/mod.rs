@@ -344,7 +344,7 @@ impl std::str::FromStr for GameKind {
 }
 
 /// Any one of the seven games, for storage and dispatch by string turns.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "game", content = "state", rename_all = "lowercase")]
 pub enum AnyGame {
     Callanish(callanish::Callanish),
@@ -468,4 +468,41 @@ impl AnyGame {
     pub fn perft(&self, depth: u32) -> u64 {
         with_game!(self, g => g.perft(depth))
     }
+
+    /// Spots where legal turns end (destinations, additions), for the hint
+    /// layer of `moves`. Empty when there are too many turns to list.
+    pub fn hint_spots(&self) -> Vec<usize> {
+        fn spots<G: Game>(game: &G) -> Vec<usize> {
+            if game.count_turns() > HINT_TURN_LIMIT {
+                return Vec::new();
+            }
+            let mut out: Vec<usize> = game
+                .legal_turns()
+                .iter()
+                .flat_map(|turn| {
+                    let h = game.highlights(turn);
+                    let marked: Vec<usize> = h
+                        .marks
+                        .iter()
+                        .filter(|m| {
+                            matches!(m.kind, MarkKind::To | MarkKind::Added | MarkKind::LapStart)
+                        })
+                        .map(|m| m.spot)
+                        .collect();
+                    if marked.is_empty() {
+                        h.path.last().copied().into_iter().collect()
+                    } else {
+                        marked
+                    }
+                })
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        }
+        with_game!(self, g => spots(g))
+    }
 }
+
+/// Above this many legal turns no hint layer is computed.
+pub const HINT_TURN_LIMIT: u64 = 5_000;

@@ -23,6 +23,6 @@ impl SplitRng {
     /// Uniform in `0..n` (n > 0).
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }

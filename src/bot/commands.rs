@@ -1,0 +1,972 @@
+//! The chat commands. Each command that changes a channel is a decision
+//! function of the stored record, run inside `Store::update` (so it may run
+//! again if another command won a race) and returning the replies.
+
+use super::{
+    captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot, Reply,
+    Request, User,
+};
+use crate::rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat, TurnError};
+use crate::store::{
+    now_ms, Challenge, Change, ChannelRecord, FinishedGame, GameRecord, Player, Store, StoreError,
+    TurnRecord, Update, SCHEMA_VERSION,
+};
+
+/// Every command with its usage and a one-line description.
+pub const COMMANDS: &[(&str, &str, &str)] = &[
+    (
+        "challenge",
+        "challenge <game> <opponent> [key=value ...] [as=white|black|random] [level=1..5]",
+        "challenge someone (or the bot) to a game in this channel",
+    ),
+    ("accept", "accept", "accept the challenge made to you"),
+    ("decline", "decline", "decline the challenge made to you"),
+    ("cancel", "cancel", "withdraw your own challenge"),
+    (
+        "move",
+        "move <turn>",
+        "play your turn (also `play`), e.g. `move b2 a4 d1`",
+    ),
+    ("board", "board", "show the board"),
+    (
+        "moves",
+        "moves",
+        "list the legal turns and show them on the board",
+    ),
+    (
+        "undo",
+        "undo",
+        "ask to take back your last turn; the other player's `undo` grants it",
+    ),
+    ("resign", "resign", "give up the game"),
+    (
+        "draw",
+        "draw",
+        "offer a draw, or accept the one offered (games that can be drawn)",
+    ),
+    (
+        "rules",
+        "rules [game]",
+        "the rules of a game in short, and where the full rules are",
+    ),
+    (
+        "games",
+        "games",
+        "your games in every channel, and your last results",
+    ),
+    (
+        "help",
+        "help [command]",
+        "this list, or the details of one command",
+    ),
+];
+
+/// The command words, for platforms that register commands.
+pub fn command_names() -> Vec<&'static str> {
+    COMMANDS.iter().map(|(name, _, _)| *name).collect()
+}
+
+/// `help` or `help <command>`.
+pub fn help_text(topic: Option<&str>) -> String {
+    match topic.map(|t| t.trim().to_ascii_lowercase()) {
+        Some(topic) if !topic.is_empty() => {
+            let topic = if topic == "play" {
+                "move".to_string()
+            } else {
+                topic
+            };
+            match COMMANDS.iter().find(|(name, _, _)| *name == topic) {
+                Some((_, usage, description)) => {
+                    let extra = match topic.as_str() {
+                        "challenge" => format!(
+                            "\nGames: {}. Options are the game's own (see `rules <game>`). `as=` picks your colour (default: you move first); `level=` sets the bot's strength when you challenge the bot.",
+                            GameKind::ALL.map(|k| k.name()).join(", ")
+                        ),
+                        "move" => "\nThe notation depends on the game: `rules <game>` shows it, `moves` lists every legal turn.".to_string(),
+                        _ => String::new(),
+                    };
+                    format!("`{usage}`: {description}.{extra}")
+                }
+                None => format!(
+                    "There is no command `{topic}`{}. Commands: {}.",
+                    suggestion(&topic)
+                        .map(|s| format!(" (did you mean `{s}`?)"))
+                        .unwrap_or_default(),
+                    command_names().join(", ")
+                ),
+            }
+        }
+        _ => {
+            let mut text = String::from("Cairn plays seven board games in chat. Commands:\n");
+            for (_, usage, description) in COMMANDS {
+                text.push_str(&format!("- `{usage}`: {description}\n"));
+            }
+            text.push_str("Start with `challenge sight <opponent>` or `rules`.");
+            text
+        }
+    }
+}
+
+/// The closest command name to a mistyped word, if close enough.
+fn suggestion(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .map(|(name, _, _)| (*name, edit_distance(&word, name)))
+        .chain([("move", edit_distance(&word, "play"))])
+        .filter(|(_, d)| *d <= 2)
+        .min_by_key(|(_, d)| *d)
+        .map(|(name, _)| name)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut row = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            row[j + 1] = (prev[j] + usize::from(ca != *cb))
+                .min(prev[j + 1] + 1)
+                .min(row[j] + 1);
+        }
+        prev = row;
+    }
+    prev[b.len()]
+}
+
+/// Run one request.
+pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
+    let text = request.command.trim();
+    let (word, rest) = match text.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (text, ""),
+    };
+    let word = word.trim_start_matches(['/', '!']).to_ascii_lowercase();
+    let key = Store::channel_key(&request.platform, &request.channel);
+    match word.as_str() {
+        "" => Ok(Answer::reply(Reply::error(help_text(None)))),
+        "help" | "?" => Ok(Answer::reply(Reply::text(help_text(Some(rest))))),
+        "rules" => Ok(Answer::reply(Reply::text(rules_text(rest)))),
+        "games" => games(bot, request),
+        "challenge" => challenge(bot, request, &key, rest),
+        "accept" => accept(bot, request, &key),
+        "decline" | "cancel" => withdraw(bot, request, &key, &word),
+        "move" | "play" | "m" => play(bot, request, &key, rest),
+        "board" | "show" => show(bot, &key, false),
+        "moves" | "legal" | "hint" => show(bot, &key, true),
+        "undo" | "takeback" => undo(bot, request, &key),
+        "resign" => resign(bot, request, &key),
+        "draw" => draw(bot, request, &key),
+        other => {
+            let hint = match suggestion(other) {
+                Some(s) => format!(" Did you mean `{s}`?"),
+                None if looks_like_turn(text) => format!(" To play a turn, write `move {text}`."),
+                None => String::new(),
+            };
+            Ok(Answer::error(format!(
+                "I don't know the command `{other}`.{hint} Commands: {}.",
+                command_names().join(", ")
+            )))
+        }
+    }
+}
+
+fn looks_like_turn(text: &str) -> bool {
+    let mut chars = text.chars();
+    matches!((chars.next(), chars.next()), (Some(a), Some(b)) if a.is_ascii_alphabetic() && b.is_ascii_digit())
+        || text.chars().next().is_some_and(|c| c.is_ascii_digit())
+}
+
+fn rules_text(rest: &str) -> String {
+    let name = rest.split_whitespace().next().unwrap_or("");
+    if name.is_empty() {
+        let mut text = String::from("Cairn's games (`rules <game>` for more):\n");
+        for kind in GameKind::ALL {
+            let summary = kind.summary();
+            let first = summary.split(". ").next().unwrap_or(summary);
+            text.push_str(&format!("- {}: {first}.\n", kind.title()));
+        }
+        return text.trim_end().to_string();
+    }
+    match GameKind::parse(name) {
+        Some(kind) => format!(
+            "{}: {}\nFull rules: docs/rules/{}.md in the Cairn repository.",
+            kind.title(),
+            kind.summary(),
+            kind.name()
+        ),
+        None => unknown_game(name),
+    }
+}
+
+fn unknown_game(name: &str) -> String {
+    let names = GameKind::ALL.map(|k| k.name());
+    let close = names
+        .iter()
+        .map(|n| (n, edit_distance(&name.to_ascii_lowercase(), n)))
+        .filter(|(_, d)| *d <= 3)
+        .min_by_key(|(_, d)| *d);
+    match close {
+        Some((n, _)) => format!(
+            "There is no game called `{name}`. Did you mean `{n}`? The games are {}.",
+            names.join(", ")
+        ),
+        None => format!(
+            "There is no game called `{name}`. The games are {}.",
+            names.join(", ")
+        ),
+    }
+}
+
+fn player_of(user: &User) -> Player {
+    Player {
+        id: user.id.clone(),
+        name: user.name.clone(),
+        is_bot: false,
+    }
+}
+
+fn bot_player(bot: &Bot) -> Player {
+    Player {
+        id: bot.config.bot_user.id.clone(),
+        name: bot.config.bot_user.name.clone(),
+        is_bot: true,
+    }
+}
+
+fn is_bot_word(bot: &Bot, word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    let user = &bot.config.bot_user;
+    lower == user.id.to_ascii_lowercase()
+        || lower == user.name.to_ascii_lowercase()
+        || lower.trim_start_matches('@') == user.name.to_ascii_lowercase()
+        || bot
+            .config
+            .bot_aliases
+            .iter()
+            .any(|a| a.to_ascii_lowercase() == lower)
+}
+
+/// Start a game record from an accepted challenge.
+fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, String> {
+    let options = Options::parse(&challenge.options).map_err(|e| e.to_string())?;
+    let game = AnyGame::new(challenge.game, &options).map_err(|e| e.to_string())?;
+    let mut players = [challenge.challenger.clone(), challenge.challenged.clone()];
+    if challenge.challenger_seat == Seat::Second {
+        players.swap(0, 1);
+    }
+    Ok(GameRecord {
+        kind: challenge.game,
+        options: challenge.options.clone(),
+        players,
+        game,
+        history: Vec::new(),
+        started_ms: now,
+        last: Default::default(),
+        undo_request: None,
+        draw_offer: None,
+        level: challenge.level,
+        result: None,
+    })
+}
+
+/// The reply that shows a game (its board attached later).
+fn game_reply(record: &GameRecord, text: String) -> Answer {
+    let mut mentions = Vec::new();
+    let mut bot_to_move = false;
+    if record.outcome().is_none() {
+        let next = record.player(record.game.to_move());
+        bot_to_move = next.is_bot;
+        if !next.is_bot {
+            mentions.push(to_user(next));
+        }
+    } else {
+        mentions.extend(record.players.iter().filter(|p| !p.is_bot).map(to_user));
+    }
+    Answer {
+        replies: vec![Reply {
+            text,
+            mentions,
+            ..Reply::default()
+        }],
+        board: Some(BoardShow {
+            record: Box::new(record.clone()),
+            hints: false,
+        }),
+        bot_to_move,
+    }
+}
+
+fn busy_message(record: &ChannelRecord) -> Option<String> {
+    if let Some(game) = &record.game {
+        return Some(format!(
+            "This channel already has a game of {} ({} vs {}). Start a thread or use another channel for a new game, or finish this one first.",
+            game.kind.title(),
+            game.players[0].name,
+            game.players[1].name
+        ));
+    }
+    None
+}
+
+fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answer, StoreError> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let usage = "Write `challenge <game> <opponent> [key=value ...]`, e.g. `challenge callanish @alice size=7` or `challenge sight bot`.";
+    let Some(game_name) = words.first() else {
+        return Ok(Answer::error(format!(
+            "Which game, and against whom? {usage}"
+        )));
+    };
+    let Some(kind) = GameKind::parse(game_name) else {
+        return Ok(Answer::error(unknown_game(game_name)));
+    };
+    let Some(opponent_word) = words.get(1).filter(|w| !w.contains('=')) else {
+        return Ok(Answer::error(format!("Whom do you challenge? {usage}")));
+    };
+    let challenger = player_of(&request.user);
+    let challenged = if is_bot_word(bot, opponent_word)
+        || request
+            .mentions
+            .first()
+            .is_some_and(|m| m.id == bot.config.bot_user.id)
+    {
+        bot_player(bot)
+    } else if let Some(user) = request.mentions.first() {
+        player_of(user)
+    } else {
+        let name = opponent_word.trim_start_matches('@');
+        Player {
+            id: name.to_string(),
+            name: name.to_string(),
+            is_bot: false,
+        }
+    };
+    if challenged.id == challenger.id {
+        return Ok(Answer::error(
+            "You cannot challenge yourself. Challenge another player, or the bot (`bot`).",
+        ));
+    }
+    // Split the bot's own options (as=, level=) from the game's.
+    let mut seat_word = None;
+    let mut level = None;
+    let mut game_options = Vec::new();
+    for word in &words[2..] {
+        let lower = word.to_ascii_lowercase();
+        if let Some(value) = lower.strip_prefix("as=") {
+            seat_word = Some(value.to_string());
+        } else if let Some(value) = lower.strip_prefix("level=") {
+            match value.parse::<u8>() {
+                Ok(n @ 1..=5) => level = Some(n),
+                _ => {
+                    return Ok(Answer::error(format!(
+                        "`level` must be a whole number from 1 to 5, not `{value}`."
+                    )))
+                }
+            }
+        } else if word.contains('=') {
+            game_options.push(word.to_string());
+        } else {
+            return Ok(Answer::error(format!(
+                "I don't understand `{word}`: options are written key=value. {usage}"
+            )));
+        }
+    }
+    let options = match Options::parse(&game_options) {
+        Ok(options) => options,
+        Err(e) => return Ok(Answer::error(format!("{e}."))),
+    };
+    let fresh = match AnyGame::new(kind, &options) {
+        Ok(game) => game,
+        Err(e) => {
+            return Ok(Answer::error(format!(
+                "{} can't start like that: {e}.",
+                kind.title()
+            )))
+        }
+    };
+    let first_mover = fresh.to_move();
+    let now = now_ms();
+    let challenger_seat = match seat_word.as_deref() {
+        None => first_mover,
+        Some(_) if kind == GameKind::Alquad => {
+            return Ok(Answer::error("In Alquad the challenger is the setter and the other player chooses the colours, so `as=` does not apply."));
+        }
+        Some("white" | "red" | "south" | "first") => Seat::First,
+        Some("black" | "north" | "second") => Seat::Second,
+        Some("random") => {
+            if now.is_multiple_of(2) {
+                Seat::First
+            } else {
+                Seat::Second
+            }
+        }
+        Some(other) => {
+            let names = [fresh.seat_name(Seat::First), fresh.seat_name(Seat::Second)];
+            return Ok(Answer::error(format!(
+                "`as={other}` is not a side: use as={}, as={} or as=random.",
+                names[0], names[1]
+            )));
+        }
+    };
+    if level.is_some() && !challenged.is_bot {
+        return Ok(Answer::error(
+            "`level=` sets the bot's strength; it only applies when you challenge the bot.",
+        ));
+    }
+    let challenge = Challenge {
+        game: kind,
+        options: game_options,
+        challenger,
+        challenged: challenged.clone(),
+        challenger_seat,
+        level: challenged.is_bot.then(|| level.unwrap_or(3)),
+        at_ms: now,
+    };
+    bot.store.update(key, |current| {
+        let record = current.unwrap_or_default();
+        if let Some(message) = busy_message(&record) {
+            return Update::keep(Answer::error(message));
+        }
+        if let Some(pending) = &record.challenge {
+            if pending.challenger.id != challenge.challenger.id {
+                return Update::keep(Answer::error(format!(
+                    "{} has already challenged {} here; wait for an answer, or start a thread for a new game.",
+                    pending.challenger.name, pending.challenged.name
+                )));
+            }
+        }
+        if challenge.challenged.is_bot {
+            let game = match start_game(&challenge, now) {
+                Ok(game) => game,
+                Err(e) => return Update::keep(Answer::error(e)),
+            };
+            let text = format!(
+                "{} takes on {} at {} (level {}). {}.",
+                challenge.challenger.name,
+                game.players.iter().find(|p| p.is_bot).map(|p| p.name.as_str()).unwrap_or("the bot"),
+                options_label(kind, &challenge.options),
+                challenge.level.unwrap_or(3),
+                status_caption(&game)
+            );
+            let answer = game_reply(&game, text);
+            return Update {
+                change: Change::Put(ChannelRecord {
+                    schema: SCHEMA_VERSION,
+                    challenge: None,
+                    game: Some(game),
+                }),
+                archive: None,
+                value: answer,
+            };
+        }
+        let seat_name = fresh.seat_name(challenge.challenger_seat);
+        let text = format!(
+            "{} challenges {} to {}{}. {}, answer with `accept` or `decline`.",
+            challenge.challenger.name,
+            challenge.challenged.name,
+            options_label(kind, &challenge.options),
+            if kind == GameKind::Alquad {
+                format!("; {} sets up, {} chooses the colours", challenge.challenger.name, challenge.challenged.name)
+            } else {
+                format!(" ({} plays {seat_name})", challenge.challenger.name)
+            },
+            challenge.challenged.name
+        );
+        let for_user = Some(challenge.challenged.id.clone());
+        let reply = Reply {
+            text,
+            mentions: vec![to_user(&challenge.challenged)],
+            actions: vec![
+                Action { label: "Accept".into(), command: "accept".into(), for_user: for_user.clone(), primary: true },
+                Action { label: "Decline".into(), command: "decline".into(), for_user, primary: false },
+            ],
+            ..Reply::default()
+        };
+        Update {
+            change: Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: Some(challenge.clone()),
+                game: None,
+            }),
+            archive: None,
+            value: Answer::reply(reply),
+        }
+    })
+}
+
+/// "Callanish (size=7)".
+fn options_label(kind: GameKind, options: &[String]) -> String {
+    if options.is_empty() {
+        kind.title().to_string()
+    } else {
+        format!("{} ({})", kind.title(), options.join(" "))
+    }
+}
+
+fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let now = now_ms();
+    bot.store.update(key, |current| {
+        let record = current.unwrap_or_default();
+        let Some(challenge) = &record.challenge else {
+            let message = busy_message(&record)
+                .unwrap_or_else(|| "There is no challenge to accept in this channel.".into());
+            return Update::keep(Answer::error(message));
+        };
+        if challenge.challenged.id != request.user.id {
+            return Update::keep(Answer::error(format!(
+                "This challenge is for {}, not for you.",
+                challenge.challenged.name
+            )));
+        }
+        let mut challenge = challenge.clone();
+        challenge.challenged.name = request.user.name.clone();
+        let game = match start_game(&challenge, now) {
+            Ok(game) => game,
+            Err(e) => return Update::keep(Answer::error(e)),
+        };
+        let text = format!(
+            "{} accepts. {}. {}.",
+            request.user.name,
+            captions(&game).0,
+            status_caption(&game)
+        );
+        let answer = game_reply(&game, text);
+        Update {
+            change: Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: None,
+                game: Some(game),
+            }),
+            archive: None,
+            value: answer,
+        }
+    })
+}
+
+/// `decline` (by the challenged player) and `cancel` (by the challenger).
+fn withdraw(bot: &Bot, request: &Request, key: &str, word: &str) -> Result<Answer, StoreError> {
+    bot.store.update(key, |current| {
+        let Some(challenge) = current.as_ref().and_then(|r| r.challenge.as_ref()) else {
+            return Update::keep(Answer::error(format!(
+                "There is no challenge to {word} in this channel."
+            )));
+        };
+        let allowed = if word == "decline" {
+            &challenge.challenged
+        } else {
+            &challenge.challenger
+        };
+        if allowed.id != request.user.id {
+            let hint = if word == "decline" && challenge.challenger.id == request.user.id {
+                " To withdraw your own challenge, use `cancel`."
+            } else if word == "cancel" && challenge.challenged.id == request.user.id {
+                " To refuse it, use `decline`."
+            } else {
+                ""
+            };
+            return Update::keep(Answer::error(format!(
+                "Only {} can {word} this challenge.{hint}",
+                allowed.name
+            )));
+        }
+        let text = if word == "decline" {
+            format!(
+                "{} declines the challenge from {}.",
+                challenge.challenged.name, challenge.challenger.name
+            )
+        } else {
+            format!(
+                "{} withdraws the challenge to {}.",
+                challenge.challenger.name, challenge.challenged.name
+            )
+        };
+        Update {
+            change: Change::Remove,
+            archive: None,
+            value: Answer::reply(Reply::text(text)),
+        }
+    })
+}
+
+/// Common checks for commands by a player of the channel's game.
+fn game_of<'a>(
+    record: &'a Option<ChannelRecord>,
+    request: &Request,
+) -> Result<(&'a GameRecord, Seat), Answer> {
+    let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
+        let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
+            Some(c) => format!(
+                "The game has not started: {} has not accepted {}'s challenge yet.",
+                c.challenged.name, c.challenger.name
+            ),
+            None => {
+                "There is no game in this channel. Start one with `challenge <game> <opponent>`."
+                    .into()
+            }
+        };
+        return Err(Answer::error(message));
+    };
+    match game.seat_of(&request.user.id) {
+        Some(seat) => Ok((game, seat)),
+        None => Err(Answer::error(format!(
+            "Only {} and {} play in this game; you can watch with `board`.",
+            game.players[0].name, game.players[1].name
+        ))),
+    }
+}
+
+/// Store a game after a change: finished games move to the archive.
+fn store_game(key: &str, record: GameRecord, value: Answer, now: u64) -> Update<Answer> {
+    if record.outcome().is_some() {
+        Update {
+            change: Change::Remove,
+            archive: Some(FinishedGame {
+                schema: SCHEMA_VERSION,
+                channel: key.to_string(),
+                finished_ms: now,
+                record,
+            }),
+            value,
+        }
+    } else {
+        Update {
+            change: Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: None,
+                game: Some(record),
+            }),
+            archive: None,
+            value,
+        }
+    }
+}
+
+fn play(bot: &Bot, request: &Request, key: &str, turn_text: &str) -> Result<Answer, StoreError> {
+    let now = now_ms();
+    bot.store.update(key, |current| {
+        let (game, seat) = match game_of(&current, request) {
+            Ok(found) => found,
+            Err(answer) => return Update::keep(answer),
+        };
+        let to_move = game.game.to_move();
+        if to_move != seat {
+            return Update::keep(Answer::error(format!(
+                "It is {}'s turn, not yours.",
+                player_label(game, to_move)
+            )));
+        }
+        if turn_text.is_empty() {
+            return Update::keep(Answer::error(
+                "Say which turn to play, e.g. `move c3`; `moves` lists the legal turns.",
+            ));
+        }
+        let mut record = game.clone();
+        let played = match record.game.play_str(turn_text) {
+            Ok(played) => played,
+            Err(error) => {
+                let message = match error {
+                    TurnError::GameOver => "The game is already over.".to_string(),
+                    other => format!(
+                        "{}. `moves` lists the legal turns.",
+                        sentence(&other.to_string())
+                    ),
+                };
+                return Update::keep(Answer::error(message));
+            }
+        };
+        record.history.push(TurnRecord {
+            turn: played.canonical.clone(),
+            seat,
+            at_ms: now,
+        });
+        record.last = played.highlights;
+        record.undo_request = None;
+        record.draw_offer = None;
+        let mover = player_label(&record, seat);
+        let text = match record.outcome() {
+            Some(Outcome {
+                winner: Some(w),
+                reason,
+            }) => format!(
+                "{mover} played {}. {} wins ({}).",
+                played.canonical,
+                player_label(&record, w),
+                reason_words(reason)
+            ),
+            Some(Outcome {
+                winner: None,
+                reason,
+            }) => {
+                format!(
+                    "{mover} played {}. The game is drawn ({}).",
+                    played.canonical,
+                    reason_words(reason)
+                )
+            }
+            None if record.game.to_move() == seat => format!(
+                "{mover} played {}; the turn goes on: {} to finish it.",
+                played.canonical,
+                record.player(seat).name
+            ),
+            None => format!(
+                "{mover} played {}. {}.",
+                played.canonical,
+                status_caption(&record)
+            ),
+        };
+        let answer = game_reply(&record, text);
+        store_game(key, record, answer, now)
+    })
+}
+
+/// An engine's message without its final full stop (one is added after),
+/// left in the engine's case so coordinates stay lower case.
+fn sentence(text: &str) -> String {
+    text.trim_end_matches('.').to_string()
+}
+
+fn reason_words(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Line => "line",
+        Reason::NoMoves => "no legal move left",
+        Reason::AllCaptured => "all pieces captured",
+        Reason::Repetition => "threefold repetition",
+        Reason::Stall => "the game stalled; decided by captures",
+        Reason::Square => "square",
+        Reason::BiggerSquare => "bigger square",
+        Reason::Exhausted => "all pieces placed",
+        Reason::Cleared => "row cleared",
+        Reason::Resign => "resignation",
+        Reason::Timeout => "time out",
+        Reason::Agreement => "by agreement",
+    }
+}
+
+fn show(bot: &Bot, key: &str, hints: bool) -> Result<Answer, StoreError> {
+    let record = bot.store.load(key)?;
+    let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
+        let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
+            Some(c) => format!(
+                "No game yet: {} has challenged {} to {}.",
+                c.challenger.name,
+                c.challenged.name,
+                c.game.title()
+            ),
+            None => {
+                "There is no game in this channel. Start one with `challenge <game> <opponent>`."
+                    .into()
+            }
+        };
+        return Ok(Answer::error(message));
+    };
+    let text = if hints {
+        legal_list(&game.game)
+    } else {
+        let turns = game.history.len();
+        format!(
+            "{}. {} turn{} played.",
+            status_caption(game),
+            turns,
+            if turns == 1 { "" } else { "s" }
+        )
+    };
+    Ok(Answer {
+        replies: vec![Reply::text(text)],
+        board: Some(BoardShow {
+            record: Box::new(game.clone()),
+            hints,
+        }),
+        bot_to_move: false,
+    })
+}
+
+/// The legal turns in words, shortened for chat.
+fn legal_list(game: &AnyGame) -> String {
+    const SHOWN: usize = 40;
+    let count = game.count_turns();
+    if count == 0 {
+        return "There are no legal turns: the game is over.".into();
+    }
+    if count > 5_000 {
+        return format!("There are {count} legal turns, too many to list.");
+    }
+    let all = game.legal_strings();
+    let shown: Vec<&str> = all.iter().take(SHOWN).map(String::as_str).collect();
+    let more = if all.len() > SHOWN {
+        format!(" and {} more", all.len() - SHOWN)
+    } else {
+        String::new()
+    };
+    format!(
+        "{} legal turn{}: {}{more}.",
+        all.len(),
+        if all.len() == 1 { "" } else { "s" },
+        shown.join(", ")
+    )
+}
+
+fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let now = now_ms();
+    bot.store.update(key, |current| {
+        let (game, seat) = match game_of(&current, request) {
+            Ok(found) => found,
+            Err(answer) => return Update::keep(answer),
+        };
+        let opponent = game.player(seat.other());
+        let requester = match game.undo_request {
+            Some(asked) if asked == seat => {
+                return Update::keep(Answer::error(format!(
+                    "You have already asked; waiting for {} to answer with `undo`.",
+                    opponent.name
+                )))
+            }
+            Some(asked) => asked,
+            None if opponent.is_bot => seat,
+            None => {
+                if !game.history.iter().any(|t| t.seat == seat) {
+                    return Update::keep(Answer::error("You have not played a turn yet, so there is nothing to take back."));
+                }
+                let mut record = game.clone();
+                record.undo_request = Some(seat);
+                let reply = Reply {
+                    text: format!(
+                        "{} asks to take back their last turn. {}, answer `undo` to allow it (or just play on).",
+                        request.user.name, opponent.name
+                    ),
+                    mentions: vec![to_user(opponent)],
+                    ..Reply::default()
+                };
+                return store_game(key, record, Answer::reply(reply), now);
+            }
+        };
+        // Take back the requester's last turn and everything after it.
+        let mut history = game.history.clone();
+        while history.last().is_some_and(|t| t.seat != requester) {
+            history.pop();
+        }
+        while history.last().is_some_and(|t| t.seat == requester) {
+            history.pop();
+        }
+        if history.len() == game.history.len() {
+            return Update::keep(Answer::error("There is no turn to take back."));
+        }
+        let turns: Vec<String> = history.iter().map(|t| t.turn.clone()).collect();
+        let Some((rebuilt, last)) = replay(game.kind, &game.options, &turns) else {
+            return Update::keep(Answer::error("This game's history cannot be replayed, so the undo was not done."));
+        };
+        let mut record = game.clone();
+        record.game = rebuilt;
+        record.last = last;
+        record.history = history;
+        record.undo_request = None;
+        record.draw_offer = None;
+        let text = format!(
+            "Turn taken back for {}. {}.",
+            record.player(requester).name,
+            status_caption(&record)
+        );
+        let answer = game_reply(&record, text);
+        store_game(key, record, answer, now)
+    })
+}
+
+fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let now = now_ms();
+    bot.store.update(key, |current| {
+        let (game, seat) = match game_of(&current, request) {
+            Ok(found) => found,
+            Err(answer) => return Update::keep(answer),
+        };
+        let mut record = game.clone();
+        record.result = Some(Outcome::win(seat.other(), Reason::Resign));
+        let text = format!(
+            "{} resigns. {} wins.",
+            player_label(&record, seat),
+            player_label(&record, seat.other())
+        );
+        let answer = game_reply(&record, text);
+        store_game(key, record, answer, now)
+    })
+}
+
+fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let now = now_ms();
+    bot.store.update(key, |current| {
+        let (game, seat) = match game_of(&current, request) {
+            Ok(found) => found,
+            Err(answer) => return Update::keep(answer),
+        };
+        if !game.game.can_draw() {
+            return Update::keep(Answer::error(format!(
+                "{} cannot end in a draw, so there is no draw to offer. You can play on or `resign`.",
+                game.kind.title()
+            )));
+        }
+        let opponent = game.player(seat.other());
+        match game.draw_offer {
+            Some(offered) if offered == seat => Update::keep(Answer::error(format!(
+                "You have already offered a draw; waiting for {}.",
+                opponent.name
+            ))),
+            Some(_) => {
+                let mut record = game.clone();
+                record.result = Some(Outcome::draw(Reason::Agreement));
+                let answer = game_reply(&record, format!("{} accepts the draw. The game is drawn by agreement.", request.user.name));
+                store_game(key, record, answer, now)
+            }
+            None if opponent.is_bot => Update::keep(Answer::reply(Reply::text(format!(
+                "{} declines the draw and plays on.",
+                opponent.name
+            )))),
+            None => {
+                let mut record = game.clone();
+                record.draw_offer = Some(seat);
+                let reply = Reply {
+                    text: format!(
+                        "{} offers a draw. {}, answer `draw` to accept, or play on to decline.",
+                        request.user.name, opponent.name
+                    ),
+                    mentions: vec![to_user(opponent)],
+                    ..Reply::default()
+                };
+                store_game(key, record, Answer::reply(reply), now)
+            }
+        }
+    })
+}
+
+fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
+    let active = bot.store.active_games_of(&request.user.id)?;
+    let finished = bot.store.finished_games_of(&request.user.id, 5)?;
+    if active.is_empty() && finished.is_empty() {
+        return Ok(Answer::reply(Reply::text(
+            "You have no games yet. Start one with `challenge <game> <opponent>`.",
+        )));
+    }
+    let mut text = String::new();
+    if active.is_empty() {
+        text.push_str("You have no game in progress.\n");
+    } else {
+        text.push_str("Your games in progress:\n");
+        for (channel, game) in &active {
+            let yours = game.seat_of(&request.user.id) == Some(game.game.to_move());
+            text.push_str(&format!(
+                "- {} in {channel}: {}{}\n",
+                captions(game).0,
+                status_caption(game),
+                if yours { " (your turn)" } else { "" }
+            ));
+        }
+    }
+    if !finished.is_empty() {
+        text.push_str("Recent results:\n");
+        for f in &finished {
+            text.push_str(&format!(
+                "- {}: {}\n",
+                captions(&f.record).0,
+                status_caption(&f.record)
+            ));
+        }
+    }
+    Ok(Answer::reply(Reply::text(text.trim_end().to_string())))
+}

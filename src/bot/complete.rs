@@ -1,0 +1,1 @@
+//! Completion of partly typed turns and options (being written).

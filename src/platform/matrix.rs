@@ -1,0 +1,1 @@
+//! Matrix adapter (being written).

@@ -1,0 +1,204 @@
+//! The bot opponent: it only plays legal turns (through the same parse and
+//! play path as people), respects its deadline, and the solver's verdicts
+//! agree with independent searches.
+
+use std::time::{Duration, Instant};
+
+use cairn::ai::solver::{self, Verdict};
+use cairn::ai::{choose, choose_with, Player, Settings};
+use cairn::rules::check::SplitRng;
+use cairn::rules::{self, AnyGame, Game, GameKind, Options};
+
+fn start(kind: GameKind, options: &[(&str, &str)]) -> AnyGame {
+    AnyGame::new(kind, &Options::from_pairs(options)).expect("valid options")
+}
+
+#[test]
+fn every_level_plays_legal_turns_to_the_end() {
+    for kind in GameKind::ALL {
+        let options: &[(&str, &str)] = match kind {
+            GameKind::Callanish => &[("size", "5")],
+            GameKind::Fanorona => &[("board", "dimy")],
+            _ => &[],
+        };
+        let mut game = start(kind, options);
+        let mut turns = 0;
+        while game.outcome().is_none() && turns < 300 {
+            let level = [1, 2][turns % 2];
+            let settings = Settings {
+                level,
+                deadline: Duration::from_millis(300),
+                seed: turns as u64,
+            };
+            let choice = choose(&game, &settings).expect("a turn while the game goes on");
+            game.play_str(&choice.turn).unwrap_or_else(|e| {
+                panic!("{kind}: the bot chose an illegal turn {}: {e}", choice.turn)
+            });
+            turns += 1;
+        }
+        assert!(turns > 0, "{kind}");
+    }
+}
+
+#[test]
+fn the_search_respects_its_deadline() {
+    // Level 5 wants 20,000 playouts; a 100 ms deadline must cut it short
+    // (the bound below is generous: it only fails if the deadline is ignored).
+    let game = start(GameKind::Callanish, &[("size", "9")]);
+    let mut game = game;
+    game.play_str("e5").unwrap();
+    game.play_str("d4").unwrap();
+    let began = Instant::now();
+    let choice = choose(
+        &game,
+        &Settings {
+            level: 5,
+            deadline: Duration::from_millis(100),
+            seed: 1,
+        },
+    );
+    assert!(choice.is_some());
+    assert!(
+        began.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        began.elapsed()
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_turn() {
+    let game = start(GameKind::Collapse, &[]);
+    let far = Instant::now() + Duration::from_secs(600);
+    let a = choose_with(&game_of_collapse(&game), Player::Mcts(300), far, 42);
+    let b = choose_with(&game_of_collapse(&game), Player::Mcts(300), far, 42);
+    assert_eq!(a, b);
+}
+
+fn game_of_collapse(game: &AnyGame) -> rules::collapse::Collapse {
+    match game {
+        AnyGame::Collapse(g) => g.clone(),
+        _ => unreachable!(),
+    }
+}
+
+/// Plain negamax without tables or pruning: the slow, obvious definition.
+fn brute_force<G: Game>(game: &G) -> i8 {
+    let me = game.to_move();
+    game.legal_turns()
+        .iter()
+        .map(|turn| {
+            let mut next = game.clone();
+            next.apply(turn);
+            match next.outcome() {
+                Some(o) => match o.winner {
+                    None => 0,
+                    Some(w) if w == me => 1,
+                    Some(_) => -1,
+                },
+                None if next.to_move() == me => brute_force(&next),
+                None => -brute_force(&next),
+            }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn check_solvers<G: Game>(start: &G, seed: u64, random_turns: usize) {
+    let mut rng = SplitRng::new(seed);
+    let mut game = start.clone();
+    for _ in 0..random_turns {
+        match game.random_turn(&mut rng) {
+            Some(turn) => game.apply(&turn),
+            None => return,
+        }
+    }
+    if game.outcome().is_some() {
+        return;
+    }
+    let solution = solver::solve(&game, u64::MAX, None).expect("no budget limit");
+    let wdl = solver::solve_wdl(&game, u64::MAX).expect("no budget limit");
+    let brute = brute_force(&game);
+    let verdict = match solution.verdict {
+        Verdict::Win(_) => 1,
+        Verdict::Loss(_) => -1,
+        Verdict::Draw => 0,
+    };
+    assert_eq!(verdict, wdl, "solvers disagree on {game:?}");
+    assert_eq!(
+        verdict, brute,
+        "solver and brute force disagree on {game:?}"
+    );
+    // The chosen turn keeps the verdict: after it, the opponent's verdict mirrors ours.
+    let best = solution.best.expect("a best turn");
+    let mut next = game.clone();
+    next.apply(&best);
+    match next.outcome() {
+        Some(o) => assert_eq!(o.winner, solution.verdict.winner(game.to_move())),
+        None => {
+            let reply = solver::solve(&next, u64::MAX, None).unwrap().verdict;
+            let mover = game.to_move();
+            assert_eq!(
+                reply.winner(next.to_move()),
+                solution.verdict.winner(mover),
+                "{game:?}"
+            );
+            if let (Verdict::Win(n), Verdict::Loss(m)) = (solution.verdict, reply) {
+                assert_eq!(m + 1, n, "win distance");
+            }
+        }
+    }
+}
+
+#[test]
+fn solvers_agree_on_late_positions() {
+    for seed in 0..12 {
+        check_solvers(
+            &rules::sight::Sight::new(&Options::default()).unwrap(),
+            seed,
+            15,
+        );
+        check_solvers(
+            &rules::collapse::Collapse::new(&Options::default()).unwrap(),
+            seed,
+            10,
+        );
+        check_solvers(
+            &rules::collapse::Collapse::new(&Options::from_pairs(&[("setup", "ranks")])).unwrap(),
+            seed,
+            6,
+        );
+        check_solvers(
+            &rules::alquad::Alquad::new(&Options::default()).unwrap(),
+            seed,
+            16,
+        );
+    }
+}
+
+#[test]
+fn the_top_level_takes_an_immediate_win() {
+    // Find a position with a winning turn by random play, then check level 5 takes a win.
+    let mut rng = SplitRng::new(3);
+    for seed in 0..50u64 {
+        let mut game = rules::collapse::Collapse::new(&Options::default()).unwrap();
+        while game.outcome().is_none() {
+            let wins = cairn::ai::mcts::winning_turns(&game);
+            if !wins.is_empty() {
+                let choice = choose_with(
+                    &game,
+                    Player::Level(5),
+                    Instant::now() + Duration::from_secs(30),
+                    seed,
+                )
+                .unwrap();
+                let mut next = game.clone();
+                next.play(&next.parse_turn(&choice.turn).unwrap()).unwrap();
+                assert_eq!(next.outcome().and_then(|o| o.winner), Some(game.to_move()));
+                return;
+            }
+            let turn = game.random_turn(&mut rng).unwrap();
+            game.apply(&turn);
+        }
+    }
+    panic!("no position with an immediate win was found");
+}
