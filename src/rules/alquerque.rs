@@ -111,14 +111,6 @@ impl Alquerque {
         }
     }
 
-    /// Whether any piece of the side to move can capture.
-    fn can_capture(&self) -> bool {
-        let me = self.to_move.index();
-        let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
-        let empty = board().all & !(mine | theirs);
-        bits(mine).any(|p| self.jumps_from(p, theirs, empty).next().is_some())
-    }
-
     /// The jumps (middle, landing) available to a piece on `p`.
     fn jumps_from(
         &self,
