@@ -105,6 +105,12 @@ pub fn stone(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Colour) {
     }
 }
 
+/// A stone on the dark frame: a pale rim keeps a black one visible.
+pub fn frame_stone(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Colour) {
+    canvas.fill_circle(cx, cy, r + 1.6, TEXT_DIM, 1.0);
+    stone(canvas, cx, cy, r, colour);
+}
+
 /// A cell's or point's pieces, bottom-up: a lone stone; a two-colour stack
 /// with the lower stone peeking out beneath the top one; or a taller stack
 /// drawn as a pile of discs with its height written on top.
