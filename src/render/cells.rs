@@ -23,7 +23,7 @@ impl Geometry {
     pub fn new(files: u8, ranks: u8) -> Geometry {
         let (files, ranks) = (files.max(1) as usize, ranks.max(1) as usize);
         let most = files.max(ranks) as f32;
-        let cell = (540.0 / most).clamp(26.0, 62.0).floor();
+        let cell = (504.0 / most).clamp(26.0, 60.0).floor();
         let all_sides = files.max(ranks) >= 10;
         Geometry {
             files,
@@ -91,16 +91,26 @@ pub fn draw(
             canvas.tint_rect(x0, y0, x1, y1, style::LAST, alpha);
         }
     }
-    let lw = if g.cell >= 40.0 { 1.6 } else { 1.2 };
+    // Crisp whole-pixel grid lines (the grid sits on whole pixels).
+    let (lw, ink) = if g.cell >= 40.0 {
+        (2, style::WOOD.mix(style::LINE, 0.65))
+    } else {
+        (1, style::WOOD.mix(style::LINE, 0.8))
+    };
+    let (ix0, iy0, ix1, iy1) = (gx0 as i32, gy0 as i32, gx1 as i32, gy1 as i32);
     for file in 1..g.files {
-        let x = gx0 + file as f32 * g.cell;
-        canvas.line((x, gy0), (x, gy1), lw, style::LINE, 0.75);
+        let x = (gx0 + file as f32 * g.cell).round() as i32 - lw / 2;
+        canvas.fill_rect(x, iy0, x + lw, iy1, ink);
     }
     for rank in 1..g.ranks {
-        let y = gy0 + rank as f32 * g.cell;
-        canvas.line((gx0, y), (gx1, y), lw, style::LINE, 0.75);
+        let y = (gy0 + rank as f32 * g.cell).round() as i32 - lw / 2;
+        canvas.fill_rect(ix0, y, ix1, y + lw, ink);
     }
-    canvas.stroke_round_rect(gx0, gy0, gx1, gy1, 1.0, lw + 1.2, style::LINE, 1.0);
+    let frame = lw + 1;
+    canvas.fill_rect(ix0 - frame, iy0 - frame, ix1 + frame, iy0, style::LINE);
+    canvas.fill_rect(ix0 - frame, iy1, ix1 + frame, iy1 + frame, style::LINE);
+    canvas.fill_rect(ix0 - frame, iy0, ix0, iy1, style::LINE);
+    canvas.fill_rect(ix1, iy0, ix1 + frame, iy1, style::LINE);
 
     // Coordinates.
     let coord_size = if g.cell >= 40.0 { 15.0 } else { 12.5 };

@@ -355,12 +355,18 @@ fn pile_offsets(p: &Place) -> Vec<(f32, f32)> {
             }
         }
     }
-    let stretch = if p.store { 0.45 } else { 1.0 };
-    out.sort_by(|a, b| {
-        let da = a.0 * a.0 + (a.1 * stretch) * (a.1 * stretch) + a.0 * 0.01;
-        let db = b.0 * b.0 + (b.1 * stretch) * (b.1 * stretch) + b.0 * 0.01;
-        da.total_cmp(&db)
-    });
+    // Pits fill as a round heap; stores as a rounded column (a
+    // superellipse), nearest the middle first.
+    let order = |&(x, y): &(f32, f32)| {
+        let tie = x * 1e-3 + y * 1e-6;
+        if p.store {
+            let (u, v) = (x / (half_w + STONE_R), y / half_h);
+            (u * u) * (u * u) + (v * v) * (v * v) + tie
+        } else {
+            x * x + y * y + tie
+        }
+    };
+    out.sort_by(|a, b| order(a).total_cmp(&order(b)));
     out
 }
 
@@ -452,8 +458,8 @@ pub fn hand_row(
     ] {
         let shown = count.min(8);
         for _ in 0..shown {
-            style::stone(canvas, pen + 6.5, mid, 6.5, colour);
-            pen += 11.0;
+            style::frame_stone(canvas, pen + 6.5, mid, 6.0, colour);
+            pen += 12.0;
         }
         if shown == 0 {
             pen -= 4.0;

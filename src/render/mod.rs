@@ -146,7 +146,7 @@ pub fn render(view: &BoardView, options: &RenderOptions) -> Result<RgbaImage, Re
         let baseline = status_y + 20.0;
         let mut x = MARGIN + 2.0;
         if let Some(colour) = icon {
-            style::stone(&mut canvas, x + 8.0, baseline - 6.0, 8.5, colour);
+            style::frame_stone(&mut canvas, x + 8.0, baseline - 6.0, 8.0, colour);
             x += icon_room;
         }
         text::draw(

@@ -291,16 +291,6 @@ impl Canvas {
         self.round_rect((x0, y0, x1, y1), radius, None, alpha, |_| colour);
     }
 
-    /// A rounded rectangle whose colour varies by row.
-    pub fn fill_round_rect_rows(
-        &mut self,
-        area: (f32, f32, f32, f32),
-        radius: f32,
-        row_colour: impl Fn(i32) -> Rgb,
-    ) {
-        self.round_rect(area, radius, None, 1.0, row_colour);
-    }
-
     /// The outline of a rounded rectangle, `width` wide, centred on its edge.
     #[allow(clippy::too_many_arguments)]
     pub fn stroke_round_rect(

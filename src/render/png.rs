@@ -103,6 +103,9 @@ fn distance(a: u32, b: u32) -> u32 {
 /// from those (small marks in a colour of their own).
 const BY_USE: usize = 200;
 
+/// The most used colours considered for the remaining entries.
+const CANDIDATES: usize = 800;
+
 /// The palette (as packed RGB) and each distinct colour's palette index.
 fn choose_palette(h: &Histogram) -> (Vec<u32>, Vec<u8>) {
     let n = h.colours.len();
@@ -121,8 +124,15 @@ fn choose_palette(h: &Histogram) -> (Vec<u32>, Vec<u8>) {
     // Farthest-point filling: each step takes the colour whose distance to
     // the palette, weighted by how often it occurs, is largest.
     let mut sorted = Palette::new(order.iter().map(|&i| h.colours[i]).collect());
-    let mut rest: Vec<(usize, u32, f32)> = (0..n)
+    let mut candidates: Vec<usize> = (0..n)
         .filter(|&i| !in_palette[i] && h.counts[i] >= 3)
+        .collect();
+    if candidates.len() > CANDIDATES {
+        candidates.select_nth_unstable_by(CANDIDATES - 1, |&a, &b| h.counts[b].cmp(&h.counts[a]));
+        candidates.truncate(CANDIDATES);
+    }
+    let mut rest: Vec<(usize, u32, f32)> = candidates
+        .into_iter()
         .map(|i| {
             let (d, _) = sorted.nearest(h.colours[i]);
             (i, d, (h.counts[i] as f32).sqrt())

@@ -24,7 +24,7 @@ impl Geometry {
     pub fn new(files: u8, ranks: u8) -> Geometry {
         let (files, ranks) = (files.max(1) as usize, ranks.max(1) as usize);
         let across = (512.0 / (files.max(2) - 1) as f32).min(400.0 / (ranks.max(2) - 1) as f32);
-        let spacing = across.clamp(22.0, 88.0).floor();
+        let spacing = across.clamp(22.0, 82.0).floor();
         let radius = (spacing * 0.36).round();
         let pad = (radius + 24.0).max(spacing * 0.62).round();
         Geometry {
@@ -68,40 +68,49 @@ pub fn draw(
 
     // Lines: every orthogonal neighbour pair, and the two diagonals out of
     // each strong point.
-    let lw = (g.spacing * 0.03).clamp(1.5, 2.6);
+    // Orthogonal lines are crisp whole-pixel rectangles (points sit on
+    // whole pixels); diagonals are anti-aliased to the same width.
+    let px = if g.spacing >= 72.0 { 3 } else { 2 };
+    let lw = px as f32;
+    let (left, top) = g.centre(origin, 0, g.ranks - 1);
+    let (right, bottom) = g.centre(origin, g.files - 1, 0);
     for rank in 0..g.ranks {
-        let a = g.centre(origin, 0, rank);
-        let b = g.centre(origin, g.files - 1, rank);
-        canvas.line(a, b, lw, style::LINE, 1.0);
+        let (_, y) = g.centre(origin, 0, rank);
+        let y = y.round() as i32 - 1;
+        canvas.fill_rect(
+            left as i32 - 1,
+            y,
+            right as i32 - 1 + px,
+            y + px,
+            style::LINE,
+        );
     }
     for file in 0..g.files {
-        let a = g.centre(origin, file, 0);
-        let b = g.centre(origin, file, g.ranks - 1);
-        canvas.line(a, b, lw, style::LINE, 1.0);
+        let (x, _) = g.centre(origin, file, 0);
+        let x = x.round() as i32 - 1;
+        canvas.fill_rect(
+            x,
+            top as i32 - 1,
+            x + px,
+            bottom as i32 - 1 + px,
+            style::LINE,
+        );
     }
     for rank in 0..g.ranks {
         for file in 0..g.files {
             if (file + rank) % 2 != 0 || file + 1 >= g.files {
                 continue;
             }
-            let a = g.centre(origin, file, rank);
+            // The middle of a crisp line of `px` pixels starting at x - 1.
+            let shift = |(x, y): (f32, f32)| (x - 1.0 + lw / 2.0, y - 1.0 + lw / 2.0);
+            let a = shift(g.centre(origin, file, rank));
             if rank + 1 < g.ranks {
-                canvas.line(
-                    a,
-                    g.centre(origin, file + 1, rank + 1),
-                    lw,
-                    style::LINE,
-                    1.0,
-                );
+                let b = shift(g.centre(origin, file + 1, rank + 1));
+                canvas.line(a, b, lw, style::LINE, 1.0);
             }
             if rank >= 1 {
-                canvas.line(
-                    a,
-                    g.centre(origin, file + 1, rank - 1),
-                    lw,
-                    style::LINE,
-                    1.0,
-                );
+                let b = shift(g.centre(origin, file + 1, rank - 1));
+                canvas.line(a, b, lw, style::LINE, 1.0);
             }
         }
     }
@@ -110,9 +119,9 @@ pub fn draw(
             let (x, y) = g.centre(origin, file, rank);
             let strong = (file + rank) % 2 == 0;
             canvas.fill_circle(
-                x,
-                y,
-                if strong { lw * 2.0 } else { lw * 1.4 },
+                x - 1.0 + lw / 2.0,
+                y - 1.0 + lw / 2.0,
+                if strong { lw * 1.8 } else { lw * 1.3 },
                 style::LINE,
                 1.0,
             );

@@ -105,6 +105,12 @@ pub fn stone(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Colour) {
     }
 }
 
+/// A stone on the dark frame: a pale rim keeps a black one visible.
+pub fn frame_stone(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Colour) {
+    canvas.fill_circle(cx, cy, r + 1.6, TEXT_DIM, 1.0);
+    stone(canvas, cx, cy, r, colour);
+}
+
 /// A cell's or point's pieces, bottom-up: a lone stone; a two-colour stack
 /// with the lower stone peeking out beneath the top one; or a taller stack
 /// drawn as a pile of discs with its height written on top.
@@ -346,8 +352,8 @@ pub fn path(canvas: &mut Canvas, points: &[(f32, f32)], trim: &[f32], width: f32
     arrow.composite(canvas, ACCENT, 0.85);
 }
 
-/// Wood with a faint grain: the tone drifts from row to row (which keeps
-/// PNG rows compressible) inside a rounded panel with a dark rim.
+/// The board's wooden panel: flat maple (flat colour keeps the PNG small
+/// and the palette exact) in a rounded dark rim.
 pub fn wood_panel(canvas: &mut Canvas, x0: f32, y0: f32, x1: f32, y1: f32, radius: f32) {
     canvas.fill_round_rect(
         x0 - 3.0,
@@ -371,17 +377,7 @@ pub fn wood_panel(canvas: &mut Canvas, x0: f32, y0: f32, x1: f32, y1: f32, radiu
     );
 }
 
-/// A rounded box of grained wood in `base` tone.
+/// A rounded box of flat wood in `base` tone.
 pub fn wood(canvas: &mut Canvas, area: (f32, f32, f32, f32), radius: f32, base: Rgb) {
-    let light = base.mix(Rgb(255, 240, 210), 0.08);
-    let dark = base.mix(Rgb(110, 62, 25), 0.08);
-    canvas.fill_round_rect_rows(area, radius, |y| {
-        let t = y as f32;
-        let g = (t * 0.21).sin() * 0.5 + (t * 0.047 + 1.3).sin() * 0.35 + (t * 0.93).sin() * 0.15;
-        if g >= 0.0 {
-            base.mix(light, g)
-        } else {
-            base.mix(dark, -g)
-        }
-    });
+    canvas.fill_round_rect(area.0, area.1, area.2, area.3, radius, base, 1.0);
 }

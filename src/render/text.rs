@@ -56,8 +56,6 @@ impl Fonts {
 /// One rasterised glyph: coverage rows and its placement from the pen on
 /// the baseline.
 struct Glyph {
-    id: GlyphId,
-    advance: f32,
     left: i32,
     top: i32,
     width: usize,
@@ -65,18 +63,22 @@ struct Glyph {
     coverage: Vec<u8>,
 }
 
-type Key = (Face, u32, char);
+/// Face, size in quarter pixels, character, and horizontal pen offset in
+/// quarter pixels (glyphs are kept at four sub-pixel positions so spacing
+/// stays even).
+type Key = (Face, u32, char, u8);
+
+const SUBPIXELS: f32 = 4.0;
 
 fn cache() -> &'static Mutex<HashMap<Key, Arc<Glyph>>> {
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Glyph>>>> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
-fn rasterise(font: &FontRef<'static>, size: f32, c: char) -> Glyph {
+fn rasterise(font: &FontRef<'static>, size: f32, c: char, shift: f32) -> Glyph {
     let scaled = font.as_scaled(PxScale::from(size));
     let id = scaled.glyph_id(c);
-    let advance = scaled.h_advance(id);
-    let glyph = id.with_scale_and_position(size, ab_glyph::point(0.0, 0.0));
+    let glyph = id.with_scale_and_position(size, ab_glyph::point(shift, 0.0));
     match font.outline_glyph(glyph) {
         Some(outlined) => {
             let bounds = outlined.px_bounds();
@@ -90,8 +92,6 @@ fn rasterise(font: &FontRef<'static>, size: f32, c: char) -> Glyph {
                 }
             });
             Glyph {
-                id,
-                advance,
                 left: bounds.min.x as i32,
                 top: bounds.min.y as i32,
                 width,
@@ -100,8 +100,6 @@ fn rasterise(font: &FontRef<'static>, size: f32, c: char) -> Glyph {
             }
         }
         None => Glyph {
-            id,
-            advance,
             left: 0,
             top: 0,
             width: 0,
@@ -111,52 +109,62 @@ fn rasterise(font: &FontRef<'static>, size: f32, c: char) -> Glyph {
     }
 }
 
-/// The glyphs of `text`, from the cache where possible.
-fn glyphs(face: Face, size: f32, text: &str) -> Result<Vec<Arc<Glyph>>, RenderError> {
-    let fonts = fonts()?;
-    let font = fonts.font(face);
-    let key_size = (size * 4.0).round() as u32;
-    let mut map = cache()
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let mut out = Vec::with_capacity(text.len());
-    for c in text.chars() {
-        let key = (face, key_size, c);
-        if let Some(g) = map.get(&key) {
-            out.push(Arc::clone(g));
-            continue;
-        }
-        let g = Arc::new(rasterise(font, size, c));
-        if map.len() < CACHE_LIMIT {
-            map.insert(key, Arc::clone(&g));
-        }
-        out.push(g);
-    }
-    Ok(out)
+/// The glyph ids and advances of `text` at `size`, and each glyph's pen
+/// offset with kerning.
+struct Line {
+    chars: Vec<char>,
+    offsets: Vec<f32>,
+    width: f32,
 }
 
-/// Pen offsets of each glyph (with kerning) and the total advance.
-fn layout(face: Face, size: f32, glyphs: &[Arc<Glyph>]) -> Result<(Vec<f32>, f32), RenderError> {
+fn layout(face: Face, size: f32, text: &str) -> Result<Line, RenderError> {
     let font = fonts()?.font(face);
     let scaled = font.as_scaled(PxScale::from(size));
     let mut pen = 0.0;
-    let mut offsets = Vec::with_capacity(glyphs.len());
+    let mut chars = Vec::with_capacity(text.len());
+    let mut offsets = Vec::with_capacity(text.len());
     let mut previous: Option<GlyphId> = None;
-    for g in glyphs {
+    for c in text.chars() {
+        let id = scaled.glyph_id(c);
         if let Some(p) = previous {
-            pen += scaled.kern(p, g.id);
+            pen += scaled.kern(p, id);
         }
+        chars.push(c);
         offsets.push(pen);
-        pen += g.advance;
-        previous = Some(g.id);
+        pen += scaled.h_advance(id);
+        previous = Some(id);
     }
-    Ok((offsets, pen))
+    Ok(Line {
+        chars,
+        offsets,
+        width: pen,
+    })
+}
+
+/// The rasterised glyph of `c` with its pen at `shift` (0..1) pixels,
+/// from the cache where possible.
+fn glyph(
+    map: &mut HashMap<Key, Arc<Glyph>>,
+    font: &FontRef<'static>,
+    face: Face,
+    size: f32,
+    c: char,
+    quarter: u8,
+) -> Arc<Glyph> {
+    let key = (face, (size * 4.0).round() as u32, c, quarter);
+    if let Some(g) = map.get(&key) {
+        return Arc::clone(g);
+    }
+    let g = Arc::new(rasterise(font, size, c, quarter as f32 / SUBPIXELS));
+    if map.len() < CACHE_LIMIT {
+        map.insert(key, Arc::clone(&g));
+    }
+    g
 }
 
 /// The width of `text` in pixels.
 pub fn measure(face: Face, size: f32, text: &str) -> Result<f32, RenderError> {
-    let glyphs = glyphs(face, size, text)?;
-    Ok(layout(face, size, &glyphs)?.1)
+    Ok(layout(face, size, text)?.width)
 }
 
 /// The height of capital letters and digits above the baseline.
@@ -175,22 +183,35 @@ pub fn draw(
     text: &str,
     colour: Rgb,
 ) -> Result<f32, RenderError> {
-    let glyphs = glyphs(face, size, text)?;
-    let (offsets, advance) = layout(face, size, &glyphs)?;
+    let line = layout(face, size, text)?;
+    let font = fonts()?.font(face);
     let base_y = y.round() as i32;
-    for (g, off) in glyphs.iter().zip(offsets) {
-        let gx = (x + off).round() as i32 + g.left;
+    let mut map = cache()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for (&c, &off) in line.chars.iter().zip(&line.offsets) {
+        let pen = x + off;
+        let whole = pen.floor();
+        let quarter = (((pen - whole) * SUBPIXELS).round() as u8).min(SUBPIXELS as u8);
+        // A full step rounds up to the next whole pixel.
+        let (whole, quarter) = if quarter == SUBPIXELS as u8 {
+            (whole + 1.0, 0)
+        } else {
+            (whole, quarter)
+        };
+        let g = glyph(&mut map, font, face, size, c, quarter);
+        let gx = whole as i32 + g.left;
         let gy = base_y + g.top;
         for row in 0..g.height {
             for col in 0..g.width {
-                let c = g.coverage[row * g.width + col];
-                if c > 0 {
-                    canvas.blend(gx + col as i32, gy + row as i32, colour, c as f32 / 255.0);
+                let cov = g.coverage[row * g.width + col];
+                if cov > 0 {
+                    canvas.blend(gx + col as i32, gy + row as i32, colour, cov as f32 / 255.0);
                 }
             }
         }
     }
-    Ok(advance)
+    Ok(line.width)
 }
 
 /// Draw `text` centred on `(cx, cy)`, with capitals and digits centred
@@ -221,13 +242,13 @@ pub fn draw_centred(
 pub fn fit(face: Face, size: f32, text: &str, max_width: f32) -> Result<String, RenderError> {
     // Nothing longer than this fits on a board image anyway.
     let text: String = text.chars().take(300).collect();
-    let glyphs = glyphs(face, size, &text)?;
-    let (offsets, total) = layout(face, size, &glyphs)?;
-    if total <= max_width {
+    let line = layout(face, size, &text)?;
+    if line.width <= max_width {
         return Ok(text);
     }
     let ellipsis = measure(face, size, "…")?;
-    let keep = offsets
+    let keep = line
+        .offsets
         .iter()
         .take_while(|&&pen| pen + ellipsis <= max_width)
         .count()
