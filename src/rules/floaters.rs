@@ -1057,7 +1057,62 @@ fn perft_child(
     count
 }
 
+impl Floaters {
+    /// A turn drawn uniformly from all whole turns, by exact counting.
+    /// Exact but can be slow in positions with many mixed stones.
+    pub fn uniform_turn(&self, rng: &mut SplitRng) -> Option<FloatersTurn> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let mover = self.mover();
+        let (pit, from, hand, board) = match self.hand {
+            Some(mid) => (None, mid.from as usize, mid.hand(), self.spots),
+            None => {
+                let mut options = Vec::with_capacity(6);
+                for number in 1..=6u8 {
+                    let spot = pit_spot(mover, number as usize);
+                    let hand = self.spots[spot];
+                    if hand == [0, 0] {
+                        continue;
+                    }
+                    let mut rest = self.spots;
+                    rest[spot] = [0, 0];
+                    options.push((
+                        number,
+                        spot,
+                        hand,
+                        rest,
+                        count_finishes(&rest, spot, hand, mover),
+                    ));
+                }
+                let total = options.iter().fold(0u128, |acc, o| acc.saturating_add(o.4));
+                if options.is_empty() || total == 0 {
+                    return None;
+                }
+                let mut pick = random_below(rng, total);
+                let mut chosen = options[options.len() - 1];
+                for option in &options {
+                    if pick < option.4 {
+                        chosen = *option;
+                        break;
+                    }
+                    pick -= option.4;
+                }
+                (Some(chosen.0), chosen.1, chosen.2, chosen.3)
+            }
+        };
+        let mut counter = Counter::new(board, mover);
+        counter.sample_lap(from, hand, rng);
+        Some(FloatersTurn {
+            pit,
+            laps: counter.sampled_laps(rng),
+        })
+    }
+}
+
 impl Game for Floaters {
+    const HUGE_TURN_COUNTS: bool = true;
+
     type Turn = FloatersTurn;
     const KIND: GameKind = GameKind::Floaters;
 
@@ -1142,53 +1197,60 @@ impl Game for Floaters {
         ways.min(u64::MAX as u128) as u64
     }
 
+    /// A random turn by a random walk: a random playable pit, then each
+    /// lap's colours in a random order. Not uniform over whole turns (see
+    /// [`Floaters::uniform_turn`]) but linear in the stones sown, which is
+    /// what playouts need.
     fn random_turn(&self, rng: &mut SplitRng) -> Option<FloatersTurn> {
         if self.outcome.is_some() {
             return None;
         }
         let mover = self.mover();
-        let (pit, from, hand, board) = match self.hand {
+        let (pit, mut from, mut hand, mut board) = match self.hand {
             Some(mid) => (None, mid.from as usize, mid.hand(), self.spots),
             None => {
-                let mut options = Vec::with_capacity(6);
-                for number in 1..=6u8 {
-                    let spot = pit_spot(mover, number as usize);
-                    let hand = self.spots[spot];
-                    if hand == [0, 0] {
-                        continue;
-                    }
-                    let mut rest = self.spots;
-                    rest[spot] = [0, 0];
-                    options.push((
-                        number,
-                        spot,
-                        hand,
-                        rest,
-                        count_finishes(&rest, spot, hand, mover),
-                    ));
-                }
-                let total = options.iter().fold(0u128, |acc, o| acc.saturating_add(o.4));
-                if options.is_empty() || total == 0 {
+                let playable: Vec<u8> = (1..=6u8)
+                    .filter(|&n| self.spots[pit_spot(mover, n as usize)] != [0, 0])
+                    .collect();
+                if playable.is_empty() {
                     return None;
                 }
-                let mut pick = random_below(rng, total);
-                let mut chosen = options[options.len() - 1];
-                for option in &options {
-                    if pick < option.4 {
-                        chosen = *option;
-                        break;
-                    }
-                    pick -= option.4;
-                }
-                (Some(chosen.0), chosen.1, chosen.2, chosen.3)
+                let number = playable[rng.below(playable.len())];
+                let spot = pit_spot(mover, number as usize);
+                let mut board = self.spots;
+                let hand = board[spot];
+                board[spot] = [0, 0];
+                (Some(number), spot, hand, board)
             }
         };
-        let mut counter = Counter::new(board, mover);
-        counter.sample_lap(from, hand, rng);
-        Some(FloatersTurn {
-            pit,
-            laps: counter.sampled_laps(rng),
-        })
+        let mut laps = Vec::new();
+        // Every turn ends (each circuit feeds both stores); the bound only
+        // guards against a bug.
+        for _ in 0..10_000 {
+            let len = hand[0] + hand[1];
+            // Choose which of the `len` stones are black: a partial shuffle.
+            let mut order: [u8; MAX_HAND] = [0; MAX_HAND];
+            for (i, slot) in order.iter_mut().enumerate().take(len as usize) {
+                *slot = i as u8;
+            }
+            let mut black = 0u64;
+            for k in 0..hand[1] as usize {
+                let j = k + rng.below(len as usize - k);
+                order.swap(k, j);
+                black |= 1 << order[k];
+            }
+            let lap = Lap { len, black };
+            let last = sow(&mut board, from, lap);
+            laps.push(lap);
+            match end_lap(&mut board, last, mover) {
+                LapEnd::Relay(taken) => {
+                    from = last;
+                    hand = taken;
+                }
+                _ => break,
+            }
+        }
+        Some(FloatersTurn { pit, laps })
     }
 
     fn parse_turn(&self, text: &str) -> Result<FloatersTurn, TurnError> {
