@@ -1391,3 +1391,178 @@ impl Game for Floaters {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::check::SplitRng;
+
+    /// A position with these pits (spot, [red, black]); every other stone
+    /// is in the east store so the total stays 48.
+    fn position(pits: &[(usize, [u8; 2])], to_move: Seat) -> Floaters {
+        let mut g = Floaters::start(Seat::First);
+        g.spots = [[0, 0]; SPOTS];
+        let mut used = [0u8; 2];
+        for &(spot, stones) in pits {
+            g.spots[spot] = stones;
+            used[0] += stones[0];
+            used[1] += stones[1];
+        }
+        g.spots[EAST] = [PER_COLOUR - used[0], PER_COLOUR - used[1]];
+        g.to_move = to_move;
+        g.history.clear();
+        g.epoch_stores = stores_total(&g.spots);
+        g
+    }
+
+    fn play(g: &mut Floaters, text: &str) {
+        let turn = g.parse_turn(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        g.play(&turn).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+
+    fn total(g: &Floaters) -> u32 {
+        g.spots
+            .iter()
+            .map(|s| u32::from(s[0]) + u32::from(s[1]))
+            .sum::<u32>()
+            + g.hand.map_or(0, |h| u32::from(h.red) + u32::from(h.black))
+    }
+
+    #[test]
+    fn a_lap_ending_in_a_store_and_the_forced_shortcut() {
+        let mut g = Floaters::new(&Options::default()).unwrap();
+        assert_eq!(g.parse_turn("3").unwrap().to_string(), "3 rrrr");
+        play(&mut g, "3");
+        // 4 red sown into pits 4, 5, 6 and the east store: the turn ends.
+        assert_eq!(g.spots[EAST], [1, 0]);
+        assert_eq!(g.spots[pit_spot(0, 4)], [5, 0]);
+        assert_eq!(g.to_move(), Seat::Second);
+        assert_eq!(total(&g), 48);
+    }
+
+    #[test]
+    fn a_lap_ending_on_equal_colours_removes_that_pit() {
+        // South pit 5 holds one red; pit 6 one black: 1 red v 1 black.
+        let mut g = position(
+            &[
+                (pit_spot(0, 5), [1, 0]),
+                (pit_spot(0, 6), [0, 1]),
+                (pit_spot(0, 1), [3, 0]),
+                (pit_spot(1, 2), [0, 5]),
+            ],
+            Seat::First,
+        );
+        let store_before = g.spots[EAST];
+        play(&mut g, "5 r");
+        assert_eq!(g.spots[pit_spot(0, 6)], [0, 0], "the equal pit is emptied");
+        assert_eq!(g.spots[EAST], [store_before[0] + 1, store_before[1] + 1]);
+        assert_eq!(g.to_move(), Seat::Second);
+        assert_eq!(total(&g), 48);
+    }
+
+    #[test]
+    fn a_lap_ending_on_the_movers_majority() {
+        let mut g = position(
+            &[
+                (pit_spot(0, 5), [1, 0]),
+                (pit_spot(0, 6), [1, 0]),
+                (pit_spot(1, 2), [0, 5]),
+            ],
+            Seat::First,
+        );
+        play(&mut g, "5 r");
+        assert_eq!(g.spots[pit_spot(0, 6)], [2, 0]);
+        assert_eq!(g.to_move(), Seat::Second);
+    }
+
+    #[test]
+    fn a_relay_lap_and_a_partial_turn() {
+        // Pit 5's red lands on two black stones: red is fewer, so all three
+        // are taken up and sown on from pit 6.
+        let mut g = position(
+            &[
+                (pit_spot(0, 5), [1, 0]),
+                (pit_spot(0, 6), [0, 2]),
+                (pit_spot(0, 2), [2, 0]),
+                (pit_spot(1, 3), [0, 4]),
+            ],
+            Seat::First,
+        );
+        let turns: Vec<String> = g.legal_turns().iter().map(|t| t.to_string()).collect();
+        assert!(
+            turns.contains(&"5 r bbr".to_string())
+                && turns.contains(&"5 r rbb b bbbbb b".to_string()),
+            "{turns:?}"
+        );
+        // Only the first lap: the same player must finish the turn.
+        play(&mut g, "5 r");
+        assert_eq!(g.to_move(), Seat::First);
+        let hand = g.hand.expect("mid-turn");
+        assert_eq!((hand.red, hand.black), (1, 2));
+        assert!(g.view().hand.is_some(), "the mid-turn hand is shown");
+        assert_eq!(total(&g), 48);
+        // Wrong colour counts are explained.
+        let e = g.parse_turn("rrb").unwrap_err().to_string();
+        assert!(e.contains("1 red") && e.contains("2 black"), "{e}");
+        let json = serde_json::to_string(&g).unwrap();
+        let mut reloaded: Floaters = serde_json::from_str(&json).unwrap();
+        play(&mut reloaded, "bbr");
+        assert_eq!(reloaded.hand, None);
+        assert_eq!(total(&reloaded), 48);
+    }
+
+    #[test]
+    fn black_sows_one_red_and_one_black_and_wins() {
+        // North's last black sits in pit 6 with one red: sowing red into the
+        // west store and black into South's pit 1 clears North's row.
+        let mut g = position(
+            &[
+                (pit_spot(1, 6), [1, 1]),
+                (pit_spot(0, 1), [0, 1]),
+                (pit_spot(0, 3), [3, 0]),
+            ],
+            Seat::Second,
+        );
+        play(&mut g, "6 rb");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Seat::Second, Reason::Cleared))
+        );
+        assert!(g.legal_turns().is_empty());
+    }
+
+    #[test]
+    fn helpful_refusals() {
+        let g = Floaters::new(&Options::default()).unwrap();
+        let e = g.parse_turn("3 rrb").unwrap_err().to_string();
+        assert!(e.contains("4 red"), "{e}");
+        let g = position(
+            &[(pit_spot(0, 2), [2, 0]), (pit_spot(1, 2), [0, 3])],
+            Seat::First,
+        );
+        let e = g.parse_turn("1").unwrap_err().to_string();
+        assert!(e.contains('2'), "the playable pit is named: {e}");
+        assert!(g.parse_turn("9 rr").is_err());
+        assert!(g.parse_turn("hello").is_err());
+    }
+
+    #[test]
+    fn every_turn_ends_and_stones_are_kept() {
+        let mut rng = SplitRng::new(11);
+        for _ in 0..200 {
+            let mut g = Floaters::new(&Options::default()).unwrap();
+            for _ in 0..300 {
+                let Some(turn) = g.random_turn(&mut rng) else {
+                    break;
+                };
+                g.play(&turn).unwrap();
+                assert_eq!(total(&g), 48);
+                assert_eq!(g.hand, None, "random turns are whole turns");
+            }
+        }
+        // The uniform sampler gives legal whole turns too.
+        let g = Floaters::new(&Options::default()).unwrap();
+        let turn = g.uniform_turn(&mut rng).unwrap();
+        assert!(g.legal_turns().contains(&turn));
+    }
+}
