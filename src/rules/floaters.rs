@@ -457,10 +457,7 @@ impl Counter {
 
     /// Ways to finish once the lap end `spot` is known to hold `base + seen`.
     fn judge(&mut self, spot: usize, seen: [u8; 2]) -> u128 {
-        let here = [
-            self.base[spot][0] + seen[0],
-            self.base[spot][1] + seen[1],
-        ];
+        let here = [self.base[spot][0] + seen[0], self.base[spot][1] + seen[1]];
         if here[self.mover] >= here[1 - self.mover] {
             self.free_orders()
         } else {
@@ -757,7 +754,8 @@ impl Floaters {
 
     fn mid_turn_sentence(&self, mid: MidTurn) -> String {
         let hand = mid.hand();
-        let example = Lap::forced([hand[0], 0]).to_string() + &Lap::forced([0, hand[1]]).to_string();
+        let example =
+            Lap::forced([hand[0], 0]).to_string() + &Lap::forced([0, hand[1]]).to_string();
         format!(
             "you are in the middle of a turn, holding {} taken from {}: send their colours in sowing order, e.g. `{example}`",
             stones_desc(hand),
@@ -966,7 +964,9 @@ impl Floaters {
                 words.remove(0);
             }
         } else if side.is_some() {
-            return Err(TurnError::Unparsable(format!("`{first}` is not a pit: {how}")));
+            return Err(TurnError::Unparsable(format!(
+                "`{first}` is not a pit: {how}"
+            )));
         }
         let mut laps = Vec::with_capacity(words.len());
         for word in words {
@@ -1159,11 +1159,15 @@ impl Game for Floaters {
                     }
                     let mut rest = self.spots;
                     rest[spot] = [0, 0];
-                    options.push((number, spot, hand, rest, count_finishes(&rest, spot, hand, mover)));
+                    options.push((
+                        number,
+                        spot,
+                        hand,
+                        rest,
+                        count_finishes(&rest, spot, hand, mover),
+                    ));
                 }
-                let total = options
-                    .iter()
-                    .fold(0u128, |acc, o| acc.saturating_add(o.4));
+                let total = options.iter().fold(0u128, |acc, o| acc.saturating_add(o.4));
                 if options.is_empty() || total == 0 {
                     return None;
                 }
@@ -1259,7 +1263,8 @@ impl Game for Floaters {
         });
         for (name, spot) in [("East store", EAST), ("West store", WEST)] {
             let [r, b] = self.spots[spot];
-            view.notes.push(format!("{name}: {} ({r} red, {b} black)", r + b));
+            view.notes
+                .push(format!("{name}: {} ({r} red, {b} black)", r + b));
         }
         let red_left: u8 = row(0).map(|s| self.spots[s][0]).sum();
         let black_left: u8 = row(1).map(|s| self.spots[s][1]).sum();
