@@ -315,11 +315,23 @@ mod tests {
             Layout::Points { files: 5, ranks: 5 },
             Layout::Points { files: 9, ranks: 5 },
             Layout::Mancala { pits: 6 },
+            Layout::Cells { files: 1, ranks: 1 },
+            Layout::Points {
+                files: 1,
+                ranks: 26,
+            },
+            Layout::Cells {
+                files: 26,
+                ranks: 26,
+            },
+            Layout::Mancala { pits: 1 },
+            Layout::Mancala { pits: 12 },
         ] {
-            let view = BoardView::new("Test", layout);
+            let mut view = BoardView::new("Test\nwith a newline", layout);
+            view.status = "White\tto move".into();
             let png = render_png(&view, &RenderOptions::default()).unwrap();
             let image = decode(&png);
-            assert!(image.width() >= 400 && image.width() <= 700, "{layout:?}");
+            assert!(image.width() >= 400 && image.width() <= 900, "{layout:?}");
         }
     }
 

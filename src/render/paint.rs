@@ -230,6 +230,13 @@ impl Canvas {
         }
         let row = y as usize * self.width as usize;
         let span = &mut self.pixels[(row + x0) * 4..(row + x1 as usize) * 4];
+        if alpha >= 1.0 {
+            let solid = [colour.0, colour.1, colour.2, 255];
+            for p in span.chunks_exact_mut(4) {
+                p.copy_from_slice(&solid);
+            }
+            return;
+        }
         for p in span.chunks_exact_mut(4) {
             blend_pixel(&mut p[..3], colour, alpha);
         }

@@ -355,12 +355,14 @@ pub fn path(canvas: &mut Canvas, points: &[(f32, f32)], trim: &[f32], width: f32
 /// The board's wooden panel: flat maple (flat colour keeps the PNG small
 /// and the palette exact) in a rounded dark rim.
 pub fn wood_panel(canvas: &mut Canvas, x0: f32, y0: f32, x1: f32, y1: f32, radius: f32) {
-    canvas.fill_round_rect(
-        x0 - 3.0,
-        y0 - 3.0,
-        x1 + 3.0,
-        y1 + 3.0,
-        radius + 3.0,
+    // The rim as a ring rather than a fill under the wood: half the pixels.
+    canvas.stroke_round_rect(
+        x0 - 1.75,
+        y0 - 1.75,
+        x1 + 1.75,
+        y1 + 1.75,
+        radius + 1.75,
+        4.5,
         FRAME_EDGE,
         1.0,
     );

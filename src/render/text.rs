@@ -241,7 +241,12 @@ pub fn draw_centred(
 /// `text` shortened with an ellipsis to fit `max_width`.
 pub fn fit(face: Face, size: f32, text: &str, max_width: f32) -> Result<String, RenderError> {
     // Nothing longer than this fits on a board image anyway.
-    let text: String = text.chars().take(300).collect();
+    // One line: control characters (newlines, tabs) become spaces.
+    let text: String = text
+        .chars()
+        .take(300)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     let line = layout(face, size, &text)?;
     if line.width <= max_width {
         return Ok(text);
