@@ -45,6 +45,9 @@ pub struct Alquerque {
     /// own previous move (`NONE` if none). After a capture chain that is the
     /// chain's starting point.
     came_from: [u8; 25],
+    /// Legal turns of the player to move, kept by `apply` (it decides the
+    /// end of the game and makes the last ply of perft free).
+    turn_count: u32,
     outcome: Option<Outcome>,
 }
 
@@ -237,6 +240,7 @@ impl Alquerque {
         }
         let mut turns = Vec::new();
         self.all_turns(&mut turns);
+        self.turn_count = turns.len() as u32;
         let no_moves = turns.is_empty();
         match self.rules {
             RuleSet::Bell => {
@@ -333,6 +337,7 @@ impl Game for Alquerque {
             history: Vec::new(),
             came_from: [NONE; 25],
             outcome: None,
+            turn_count: 0,
         };
         if rules == RuleSet::Basic {
             game.history.push(pack(game.pieces, game.to_move));
@@ -518,6 +523,14 @@ impl Game for Alquerque {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn count_turns(&self) -> u64 {
+        if self.outcome.is_some() {
+            0
+        } else {
+            u64::from(self.turn_count)
+        }
     }
 
     fn highlights(&self, turn: &AlquerqueTurn) -> Highlights {

@@ -48,6 +48,9 @@ pub struct Fanorona {
     /// Positions since the last capture: both bitboards, the side to move in
     /// bit 63 of the second.
     history: Vec<[u64; 2]>,
+    /// Legal turns of the player to move, kept by `apply` (it decides the
+    /// end of the game and makes the last ply of perft free).
+    turn_count: u32,
     outcome: Option<Outcome>,
 }
 
@@ -247,6 +250,7 @@ impl Fanorona {
         }
         let mut turns = Vec::new();
         self.all_turns(&mut turns);
+        self.turn_count = turns.len() as u32;
         if turns.is_empty() {
             self.outcome = Some(Outcome::win(self.to_move.other(), Reason::NoMoves));
         }
@@ -341,6 +345,7 @@ impl Game for Fanorona {
             quiet_turns: 0,
             history: Vec::new(),
             outcome: None,
+            turn_count: 0,
         };
         game.history.push(game.key());
         game.judge();
@@ -572,6 +577,14 @@ impl Game for Fanorona {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn count_turns(&self) -> u64 {
+        if self.outcome.is_some() {
+            0
+        } else {
+            u64::from(self.turn_count)
+        }
     }
 
     fn highlights(&self, turn: &FanoronaTurn) -> Highlights {
