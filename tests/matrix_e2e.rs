@@ -1,0 +1,743 @@
+//! End-to-end test of the Matrix adapter against a real Synapse homeserver.
+//!
+//! Runs only when `CAIRN_MATRIX_E2E` is set (to anything): it then starts
+//! Synapse with `tests/matrix/start-synapse.sh` (installing it from PyPI
+//! into a virtualenv; set `SYNAPSE_VENV` to reuse one between runs) and
+//! stops it at the end by its PID, even when the test fails. Without
+//! Python or PyPI the test is skipped with a message.
+//!
+//! The bot runs `cairn::platform::matrix::run` in a background task; two
+//! players (matrix-sdk clients) play through room messages:
+//! - a plain room: challenge, accept (by pill), a move, the turn passing
+//!   (mention and `m.mentions`), the board image (downloaded through the
+//!   authenticated media endpoint and decoded), an illegal move answered as
+//!   a reply, a move out of turn, resignation and the result;
+//! - an encrypted room: a game against the bot whose replies and board
+//!   image the player decrypts; then the bot restarts from its store (same
+//!   device, no replay of a command sent while it was down) and still
+//!   answers there.
+#![cfg(feature = "matrix")]
+// matrix-sdk's futures are deep: proving them `Send` needs more than 128.
+#![recursion_limit = "256"]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use matrix_sdk::config::SyncSettings;
+use matrix_sdk::deserialized_responses::EncryptionInfo;
+use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
+use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoomRequest;
+use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
+use matrix_sdk::ruma::events::room::message::{
+    ImageMessageEventContent, MessageType, OriginalSyncRoomMessageEvent, Relation,
+    RoomMessageEventContent,
+};
+use matrix_sdk::ruma::events::room::MediaSource;
+use matrix_sdk::ruma::events::InitialStateEvent;
+use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, OwnedUserId, UserId};
+use matrix_sdk::{Client, Room, RoomMemberships};
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+use cairn::bot::{Bot, BotConfig};
+use cairn::config::MatrixConfig;
+use cairn::store::Store;
+
+const PASSWORD: &str = "correct horse battery staple";
+const WAIT: Duration = Duration::from_secs(60);
+
+/// The homeserver; stopped by its PID when dropped.
+struct Synapse {
+    dir: tempfile::TempDir,
+    url: String,
+}
+
+impl Drop for Synapse {
+    fn drop(&mut self) {
+        let status = Command::new("bash")
+            .arg(script("stop-synapse.sh"))
+            .arg(self.dir.path())
+            .status();
+        eprintln!("matrix e2e: stopped Synapse ({status:?})");
+    }
+}
+
+fn script(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/matrix")
+        .join(name)
+}
+
+enum Start {
+    Running(Synapse),
+    Skip(String),
+}
+
+fn start_synapse() -> Start {
+    let dir = tempfile::Builder::new()
+        .prefix("cairn-synapse-")
+        .tempdir()
+        .expect("temporary directory");
+    let output = Command::new("bash")
+        .arg(script("start-synapse.sh"))
+        .arg(dir.path())
+        .output()
+        .expect("running start-synapse.sh");
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    match output.status.code() {
+        Some(0) => {}
+        Some(2) => return Start::Skip(stderr.trim().to_string()),
+        _ => {
+            // Stop whatever may have started before failing.
+            let _ = Command::new("bash")
+                .arg(script("stop-synapse.sh"))
+                .arg(dir.path())
+                .status();
+            panic!("start-synapse.sh failed: {stderr}");
+        }
+    }
+    let url = std::fs::read_to_string(dir.path().join("url"))
+        .expect("start-synapse.sh wrote the URL")
+        .trim()
+        .to_string();
+    Start::Running(Synapse { dir, url })
+}
+
+impl Synapse {
+    fn register(&self, names: &[&str]) {
+        let output = Command::new("bash")
+            .arg(script("register-user.sh"))
+            .arg(self.dir.path())
+            .arg(PASSWORD)
+            .args(names)
+            .output()
+            .expect("running register-user.sh");
+        assert!(
+            output.status.success(),
+            "registering {names:?}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
+/// A message the bot sent, as one player's client saw it.
+#[derive(Clone, Debug)]
+struct Seen {
+    room: OwnedRoomId,
+    event: OriginalSyncRoomMessageEvent,
+    encrypted: bool,
+}
+
+impl Seen {
+    fn notice(&self) -> Option<(&str, Option<&str>)> {
+        match &self.event.content.msgtype {
+            MessageType::Notice(n) => Some((
+                n.body.as_str(),
+                n.formatted.as_ref().map(|f| f.body.as_str()),
+            )),
+            _ => None,
+        }
+    }
+
+    fn image(&self) -> Option<&ImageMessageEventContent> {
+        match &self.event.content.msgtype {
+            MessageType::Image(image) => Some(image),
+            _ => None,
+        }
+    }
+
+    fn mentions(&self) -> Vec<String> {
+        self.event
+            .content
+            .mentions
+            .as_ref()
+            .map(|m| m.user_ids.iter().map(|u| u.to_string()).collect())
+            .unwrap_or_default()
+    }
+
+    fn in_reply_to(&self) -> Option<OwnedEventId> {
+        match &self.event.content.relates_to {
+            Some(Relation::Reply(reply)) => Some(reply.in_reply_to.event_id.clone()),
+            _ => None,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match (self.notice(), self.image()) {
+            (Some((body, _)), _) => format!("notice {body:?}"),
+            (_, Some(image)) => format!("image {:?}", image.body),
+            _ => format!("{:?}", self.event.content.msgtype.msgtype()),
+        }
+    }
+}
+
+/// A player: a logged-in client that syncs in the background and collects
+/// the bot's messages.
+struct Player {
+    client: Client,
+    id: OwnedUserId,
+    inbox: mpsc::UnboundedReceiver<Seen>,
+    held: Vec<Seen>,
+    sync: JoinHandle<()>,
+    _store: tempfile::TempDir,
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        self.sync.abort();
+    }
+}
+
+impl Player {
+    async fn login(url: &str, name: &str, display: &str, bot: &str) -> Player {
+        let store = tempfile::tempdir().expect("temporary directory");
+        let client = Client::builder()
+            .homeserver_url(url)
+            .sqlite_store(store.path(), None)
+            .build()
+            .await
+            .expect("player client");
+        client
+            .matrix_auth()
+            .login_username(name, PASSWORD)
+            .initial_device_display_name(display)
+            .send()
+            .await
+            .expect("player login");
+        client
+            .account()
+            .set_display_name(Some(display))
+            .await
+            .expect("setting the display name");
+        let id = client.user_id().expect("user id").to_owned();
+        let (sender, inbox) = mpsc::unbounded_channel();
+        let bot: OwnedUserId = UserId::parse(bot).expect("bot id");
+        client.add_event_handler(
+            move |event: OriginalSyncRoomMessageEvent,
+                  room: Room,
+                  encryption: Option<EncryptionInfo>| {
+                let sender = sender.clone();
+                let bot = bot.clone();
+                async move {
+                    if event.sender == bot {
+                        let _ = sender.send(Seen {
+                            room: room.room_id().to_owned(),
+                            event,
+                            encrypted: encryption.is_some(),
+                        });
+                    }
+                }
+            },
+        );
+        client
+            .sync_once(SyncSettings::default())
+            .await
+            .expect("first sync");
+        let syncing = client.clone();
+        let sync = tokio::spawn(async move {
+            let settings = SyncSettings::default().timeout(Duration::from_secs(5));
+            if let Err(error) = syncing.sync(settings).await {
+                eprintln!("player sync stopped: {error}");
+            }
+        });
+        Player {
+            client,
+            id,
+            inbox,
+            held: Vec::new(),
+            sync,
+            _store: store,
+        }
+    }
+
+    /// The next message of the bot in `room`.
+    async fn next(&mut self, room: &Room, bot: &BotTask) -> Seen {
+        if let Some(at) = self.held.iter().position(|s| s.room == room.room_id()) {
+            return self.held.remove(at);
+        }
+        let deadline = Instant::now() + WAIT;
+        loop {
+            bot.check();
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(
+                !left.is_zero(),
+                "{} waited {WAIT:?} for the bot in {}",
+                self.id,
+                room.room_id()
+            );
+            match tokio::time::timeout(left.min(Duration::from_secs(1)), self.inbox.recv()).await
+            {
+                Ok(Some(seen)) if seen.room == room.room_id() => {
+                    eprintln!("matrix e2e: {} sees {}", self.id, seen.describe());
+                    return seen;
+                }
+                Ok(Some(seen)) => self.held.push(seen),
+                Ok(None) => panic!("the event handler of {} stopped", self.id),
+                Err(_) => {}
+            }
+        }
+    }
+
+    /// The bot's next notice in `room`, skipping images.
+    async fn next_notice(&mut self, room: &Room, bot: &BotTask) -> Seen {
+        loop {
+            let seen = self.next(room, bot).await;
+            if seen.notice().is_some() {
+                return seen;
+            }
+        }
+    }
+
+    /// Anything the bot says in `room` within `within`.
+    async fn quiet(&mut self, room: &Room, within: Duration) -> Vec<Seen> {
+        let mut said: Vec<Seen> = Vec::new();
+        let held = std::mem::take(&mut self.held);
+        for seen in held {
+            if seen.room == room.room_id() {
+                said.push(seen);
+            } else {
+                self.held.push(seen);
+            }
+        }
+        let deadline = Instant::now() + within;
+        while let Ok(Some(seen)) =
+            tokio::time::timeout_at(deadline.into(), self.inbox.recv()).await
+        {
+            if seen.room == room.room_id() {
+                said.push(seen);
+            } else {
+                self.held.push(seen);
+            }
+        }
+        said
+    }
+
+    async fn say(&self, room: &Room, text: &str) -> OwnedEventId {
+        eprintln!("matrix e2e: {} says {text:?}", self.id);
+        room.send(RoomMessageEventContent::text_plain(text))
+            .await
+            .expect("sending a message")
+            .response
+            .event_id
+    }
+
+    async fn say_html(&self, room: &Room, body: &str, html: &str) -> OwnedEventId {
+        eprintln!("matrix e2e: {} says {body:?} ({html})", self.id);
+        room.send(RoomMessageEventContent::text_html(body, html))
+            .await
+            .expect("sending a message")
+            .response
+            .event_id
+    }
+
+    /// Join a room this player was invited to (retrying while the invite
+    /// travels).
+    async fn join(&self, room_id: &OwnedRoomId) -> Room {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            match self.client.join_room_by_id(room_id).await {
+                Ok(room) => return room,
+                Err(error) if Instant::now() < deadline => {
+                    eprintln!("matrix e2e: {} cannot join yet: {error}", self.id);
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(error) => panic!("{} could not join {room_id}: {error}", self.id),
+            }
+        }
+    }
+
+    async fn create_room(&self, name: &str, invite: &[&str], encrypted: bool) -> Room {
+        let mut request = CreateRoomRequest::new();
+        request.name = Some(name.to_string());
+        request.invite = invite
+            .iter()
+            .map(|id| UserId::parse(*id).expect("user id"))
+            .collect();
+        if encrypted {
+            request.initial_state = vec![InitialStateEvent::with_empty_state_key(
+                RoomEncryptionEventContent::with_recommended_defaults(),
+            )
+            .to_raw_any()];
+        }
+        self.client
+            .create_room(request)
+            .await
+            .expect("creating a room")
+    }
+
+    /// Download an image through the client (decrypting it if needed).
+    async fn download(&self, image: &ImageMessageEventContent) -> Vec<u8> {
+        self.client
+            .media()
+            .get_media_content(
+                &MediaRequestParameters {
+                    source: image.source.clone(),
+                    format: MediaFormat::File,
+                },
+                false,
+            )
+            .await
+            .expect("downloading the board image")
+    }
+
+    /// Download a plain image with a bare HTTP request to the authenticated
+    /// media endpoint.
+    async fn download_raw(&self, url: &str, image: &ImageMessageEventContent) -> Vec<u8> {
+        let MediaSource::Plain(uri) = &image.source else {
+            panic!("the image in a plain room is encrypted");
+        };
+        let (server, media_id) = uri.parts().expect("an mxc:// URI");
+        let token = self.client.access_token().expect("access token");
+        let response = matrix_sdk::reqwest::Client::new()
+            .get(format!(
+                "{url}/_matrix/client/v1/media/download/{server}/{media_id}"
+            ))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("media download request");
+        assert!(
+            response.status().is_success(),
+            "media download answered {}",
+            response.status()
+        );
+        response.bytes().await.expect("media bytes").to_vec()
+    }
+}
+
+/// The bot running in a background task.
+struct BotTask {
+    handle: JoinHandle<anyhow::Result<()>>,
+}
+
+impl BotTask {
+    fn start(bot: Bot, config: MatrixConfig) -> BotTask {
+        BotTask {
+            handle: tokio::spawn(cairn::platform::matrix::run(bot, config)),
+        }
+    }
+
+    /// Fail fast when the bot stopped.
+    fn check(&self) {
+        assert!(!self.handle.is_finished(), "the bot stopped early");
+    }
+
+    async fn stop(mut self) {
+        self.handle.abort();
+        match (&mut self.handle).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => panic!("the bot failed: {error:#}"),
+            Err(error) if error.is_cancelled() => {}
+            Err(error) => panic!("the bot panicked: {error}"),
+        }
+    }
+}
+
+impl Drop for BotTask {
+    fn drop(&mut self) {
+        self.handle.abort();
+    }
+}
+
+/// Wait until `user` has joined `room` (as this client sees it).
+async fn wait_joined(room: &Room, user: &str, bot: &BotTask) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        bot.check();
+        let members = room
+            .members(RoomMemberships::JOIN)
+            .await
+            .expect("room members");
+        if members.iter().any(|m| m.user_id() == user) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{user} did not join {} within {WAIT:?}",
+            room.room_id()
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+}
+
+/// Whether this build draws PNG boards (the renderer may not be merged).
+fn renderer_available() -> bool {
+    let options = cairn::rules::Options::parse::<&str>(&[]).expect("no options");
+    let game = cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options)
+        .expect("a Sight game");
+    cairn::render::render_png(&game.view(), &cairn::render::RenderOptions::default()).is_ok()
+}
+
+/// The board image after a board notice: check its info against the PNG.
+async fn check_image(player: &mut Player, room: &Room, bot: &BotTask, raw_url: Option<&str>) {
+    let seen = player.next(room, bot).await;
+    let image = seen
+        .image()
+        .unwrap_or_else(|| panic!("expected the board image, got {}", seen.describe()))
+        .clone();
+    let info = image.info.as_ref().expect("image info");
+    assert_eq!(info.mimetype.as_deref(), Some("image/png"));
+    let png = player.download(&image).await;
+    if let Some(url) = raw_url {
+        let raw = player.download_raw(url, &image).await;
+        assert_eq!(raw, png, "the raw download equals the client's");
+    }
+    assert_eq!(
+        info.size.map(u64::from),
+        Some(png.len() as u64),
+        "size in info"
+    );
+    let decoded = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+        .expect("the board image is a PNG");
+    assert_eq!(info.width.map(u64::from), Some(decoded.width() as u64));
+    assert_eq!(info.height.map(u64::from), Some(decoded.height() as u64));
+    assert!(decoded.width() > 50 && decoded.height() > 50);
+    if seen.encrypted {
+        assert!(matches!(image.source, MediaSource::Encrypted(_)));
+    }
+}
+
+/// A legal Sight turn in the position after `turns`.
+fn sight_turn(turns: &[&str]) -> String {
+    let options = cairn::rules::Options::parse::<&str>(&[]).expect("no options");
+    let mut game = cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options)
+        .expect("a Sight game");
+    for turn in turns {
+        game.play_str(turn).expect("a legal turn");
+    }
+    game.legal_strings()
+        .into_iter()
+        .next()
+        .expect("a legal turn")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn matrix_end_to_end() {
+    if std::env::var_os("CAIRN_MATRIX_E2E").is_none() {
+        eprintln!(
+            "matrix e2e: SKIPPED (set CAIRN_MATRIX_E2E=1 to run it; it installs and starts a local Synapse)"
+        );
+        return;
+    }
+    let began = Instant::now();
+    let synapse = match start_synapse() {
+        Start::Running(synapse) => synapse,
+        Start::Skip(why) => {
+            eprintln!("matrix e2e: SKIPPED, no homeserver: {why}");
+            return;
+        }
+    };
+    eprintln!(
+        "matrix e2e: Synapse at {} after {:?}",
+        synapse.url,
+        began.elapsed()
+    );
+    synapse.register(&["cairn", "alice", "bob"]);
+    let bot_id = "@cairn:localhost";
+    let images = renderer_available();
+    if !images {
+        eprintln!("matrix e2e: NOTE the renderer is not built yet: board image checks are skipped");
+    }
+
+    // The bot, on fresh stores.
+    let data = tempfile::tempdir().expect("temporary directory");
+    let matrix_store = data.path().join("matrix");
+    let bot_config = BotConfig {
+        ai_deadline: Duration::from_millis(200),
+        ai_seed: Some(7),
+        ..BotConfig::default()
+    };
+    let store = Store::open(data.path().join("db")).expect("bot database");
+    let config = MatrixConfig {
+        homeserver: Some(synapse.url.clone()),
+        user: Some("cairn".into()),
+        password: Some(PASSWORD.into()),
+        access_token: None,
+        store: Some(matrix_store.clone()),
+        store_passphrase: Some("e2e passphrase".into()),
+        prefix: None,
+    };
+    let bot = BotTask::start(Bot::new(store.clone(), bot_config.clone()), config.clone());
+
+    let mut alice = Player::login(&synapse.url, "alice", "Alice", bot_id).await;
+    let mut bob = Player::login(&synapse.url, "bob", "Bob", bot_id).await;
+    let alice_id = alice.id.to_string();
+    let bob_id = bob.id.to_string();
+
+    // A plain room: Alice invites the bot and Bob.
+    let room = alice
+        .create_room("Cairn e2e", &[bot_id, &bob_id], false)
+        .await;
+    let bob_room = bob.join(&room.room_id().to_owned()).await;
+    wait_joined(&room, bot_id, &bot).await;
+    wait_joined(&room, &bob_id, &bot).await;
+    eprintln!("matrix e2e: bot joined after {:?}", began.elapsed());
+
+    // Challenge with a user id; the bot asks Bob to accept.
+    alice
+        .say(&room, &format!("!cairn challenge sight {bob_id}"))
+        .await;
+    let seen = alice.next_notice(&room, &bot).await;
+    let (body, html) = seen.notice().expect("a notice");
+    assert!(body.contains("Alice challenges Bob"), "{body}");
+    assert!(body.contains("!cairn accept"), "{body}");
+    assert_eq!(seen.mentions(), vec![bob_id.clone()]);
+    assert!(
+        html.is_some_and(|h| h.contains(&format!("href=\"https://matrix.to/#/{bob_id}\""))),
+        "{html:?}"
+    );
+
+    // Bob accepts by addressing the bot with a pill.
+    bob.say_html(
+        &bob_room,
+        "cairn: accept",
+        &format!("<a href=\"https://matrix.to/#/{bot_id}\">cairn</a>: accept"),
+    )
+    .await;
+    let seen = alice.next_notice(&room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("Bob accepts"), "{body}");
+    assert!(body.contains("Alice (White) to move"), "{body}");
+    assert_eq!(seen.mentions(), vec![alice_id.clone()]);
+    if images {
+        check_image(&mut alice, &room, &bot, Some(&synapse.url)).await;
+    }
+
+    // Alice moves: the turn passes to Bob, who is mentioned.
+    let first = sight_turn(&[]);
+    alice.say(&room, &format!("!cairn move {first}")).await;
+    let seen = bob.next_notice(&bob_room, &bot).await;
+    let (body, html) = seen.notice().expect("a notice");
+    assert!(body.contains("Bob (Black) to move"), "{body}");
+    assert_eq!(seen.mentions(), vec![bob_id.clone()]);
+    assert!(
+        html.is_some_and(|h| h.starts_with(&format!(
+            "<a href=\"https://matrix.to/#/{bob_id}\">Bob</a>"
+        ))),
+        "{html:?}"
+    );
+    if images {
+        check_image(&mut bob, &bob_room, &bot, Some(&synapse.url)).await;
+    }
+    let _ = alice.quiet(&room, Duration::from_millis(100)).await;
+
+    // An illegal move: the error answers Bob's command as a reply.
+    let bad = bob.say(&bob_room, "!cairn move zz9").await;
+    let seen = bob.next_notice(&bob_room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.starts_with("Bob: "), "{body}");
+    assert_eq!(seen.in_reply_to(), Some(bad));
+    assert!(seen.mentions().contains(&bob_id));
+
+    // Alice may not move for Bob.
+    let second = sight_turn(&[&first]);
+    let early = alice.say(&room, &format!("!cairn move {second}")).await;
+    let seen = alice.next_notice(&room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.starts_with("Alice: "), "{body}");
+    assert!(body.contains("not yours"), "{body}");
+    assert_eq!(seen.in_reply_to(), Some(early));
+
+    // Bob moves, then resigns: the result names the winner.
+    bob.say(&bob_room, &format!("!cairn move {second}")).await;
+    let seen = alice.next_notice(&room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("Alice (White) to move"), "{body}");
+    if images {
+        check_image(&mut alice, &room, &bot, None).await;
+    }
+    bob.say(&bob_room, "!cairn resign").await;
+    let seen = alice.next_notice(&room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(
+        body.contains("Bob (Black) resigns. Alice (White) wins."),
+        "{body}"
+    );
+    let mut mentioned = seen.mentions();
+    mentioned.sort();
+    assert_eq!(mentioned, vec![alice_id.clone(), bob_id.clone()]);
+    if images {
+        check_image(&mut alice, &room, &bot, None).await;
+    }
+    // Not a command: no answer.
+    alice.say(&room, "good game, cairn").await;
+    let said = alice.quiet(&room, Duration::from_secs(2)).await;
+    assert!(said.is_empty(), "unexpected: {:?}", said.iter().map(Seen::describe).collect::<Vec<_>>());
+    eprintln!("matrix e2e: plain room done after {:?}", began.elapsed());
+
+    // An encrypted room: Alice plays the bot.
+    let secret = alice.create_room("Cairn secret", &[bot_id], true).await;
+    wait_joined(&secret, bot_id, &bot).await;
+    alice.say(&secret, "!cairn challenge sight bot").await;
+    let seen = alice.next_notice(&secret, &bot).await;
+    assert!(seen.encrypted, "the bot's reply is encrypted");
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("Alice (White) to move"), "{body}");
+    assert_eq!(seen.mentions(), vec![alice_id.clone()]);
+    if images {
+        check_image(&mut alice, &secret, &bot, None).await;
+    }
+    alice
+        .say(&secret, &format!("!cairn move {}", sight_turn(&[])))
+        .await;
+    // Alice's move, then the bot's, which gives the turn back to Alice.
+    let mut bot_moved = false;
+    for _ in 0..6 {
+        let seen = alice.next_notice(&secret, &bot).await;
+        assert!(seen.encrypted);
+        let (body, _) = seen.notice().expect("a notice");
+        if body.contains("Alice (White) to move") {
+            assert_eq!(seen.mentions(), vec![alice_id.clone()]);
+            bot_moved = true;
+            break;
+        }
+    }
+    assert!(bot_moved, "the bot answered the move");
+    let _ = alice.quiet(&secret, Duration::from_millis(500)).await;
+
+    // Restart: the same device, and no replay of what was said meanwhile.
+    let session = std::fs::read_to_string(matrix_store.join("session.json")).expect("session file");
+    let device = |json: &str| -> String {
+        serde_json::from_str::<serde_json::Value>(json).expect("session JSON")["device_id"]
+            .as_str()
+            .expect("device id")
+            .to_string()
+    };
+    bot.stop().await;
+    let missed = alice.say(&secret, "!cairn move zz9").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let bot = BotTask::start(Bot::new(store.clone(), bot_config), config);
+    // Ask until the restarted bot answers (it ignores what its first sync
+    // brings).
+    let mut answered = None;
+    let deadline = Instant::now() + WAIT;
+    while answered.is_none() {
+        assert!(Instant::now() < deadline, "the restarted bot never answered");
+        let asked = alice.say(&secret, "!cairn move zz8").await;
+        for seen in alice.quiet(&secret, Duration::from_secs(3)).await {
+            assert_ne!(seen.in_reply_to(), Some(missed.clone()), "replayed an old command");
+            assert!(seen.encrypted);
+            if seen.in_reply_to() == Some(asked.clone()) {
+                answered = Some(seen);
+            }
+        }
+        bot.check();
+    }
+    let again = std::fs::read_to_string(matrix_store.join("session.json")).expect("session file");
+    assert_eq!(device(&session), device(&again), "the same device after a restart");
+    alice.say(&secret, "!cairn board").await;
+    let seen = alice.next_notice(&secret, &bot).await;
+    assert!(seen.encrypted);
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("to move"), "{body}");
+    if images {
+        check_image(&mut alice, &secret, &bot, None).await;
+    }
+    bot.stop().await;
+    drop(alice);
+    drop(bob);
+    eprintln!("matrix e2e: passed in {:?}", began.elapsed());
+    drop(synapse);
+}
