@@ -524,7 +524,16 @@ fn autocomplete_offers_legal_turns_of_several_games() {
 #[test]
 fn autocomplete_for_floaters_goes_pit_then_laps() {
     let s = setup();
-    start(&s.bot, GameKind::Floaters, "", &["3", "4"]);
+    // Seeded whole turns mix the colours in the pits.
+    start(&s.bot, GameKind::Floaters, "", &[]);
+    let mut rng = cairn::rules::SplitRng::new(11);
+    for _ in 0..8 {
+        let (who, game) = mover(&s.bot);
+        let turn = cairn::with_game!(&game, g => cairn::rules::Game::random_turn(g, &mut rng).map(|t| t.to_string())).unwrap();
+        let name = if who == MASON { "Mase" } else { "Ducky" };
+        let replies = say(&s.bot, (&who, name), &format!("move {turn}"), Vec::new());
+        assert!(!replies[0].ephemeral, "{turn}: {}", replies[0].text);
+    }
     let (to_move, game) = mover(&s.bot);
     let pits = autocomplete_values(&s.bot, &turn_query(&to_move, ""));
     assert!(!pits.is_empty() && pits.len() <= MAX_CHOICES);
@@ -532,12 +541,33 @@ fn autocomplete_for_floaters_goes_pit_then_laps() {
     for pit in pits.iter().filter(|p| p.len() == 1) {
         for typed in [pit.clone(), format!("{pit} ")] {
             let values = autocomplete_values(&s.bot, &turn_query(&to_move, &typed));
-            assert!(values.len() <= MAX_CHOICES);
+            assert!(!values.is_empty() && values.len() <= MAX_CHOICES, "{typed:?}");
             for value in &values {
                 assert!(value.starts_with(pit.as_str()) && value.len() <= MAX_LEN, "{value}");
                 // Every choice is a playable (whole or partial) turn.
                 assert!(game.clone().play_str(value).is_ok(), "{value}");
             }
+        }
+    }
+    // Play a partial turn: the completions are then the next lap's strings.
+    let partial = pits
+        .iter()
+        .filter(|p| p.len() == 1)
+        .find(|p| {
+            let mut after = game.clone();
+            after.play_str(p).is_ok() && after.to_move() == game.to_move() && after.outcome().is_none()
+        })
+        .cloned();
+    if let Some(pit) = partial {
+        let name = if to_move == MASON { "Mase" } else { "Ducky" };
+        let replies = say(&s.bot, (&to_move, name), &format!("move {pit}"), Vec::new());
+        assert!(!replies[0].ephemeral, "{}", replies[0].text);
+        let (_, waiting) = mover(&s.bot);
+        let laps = autocomplete_values(&s.bot, &turn_query(&to_move, ""));
+        assert!(!laps.is_empty());
+        for lap in &laps {
+            assert!(lap.chars().all(|c| c == 'r' || c == 'b' || c == ' '), "{lap}");
+            assert!(waiting.clone().play_str(lap).is_ok(), "{lap}");
         }
     }
 }

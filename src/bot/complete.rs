@@ -260,6 +260,23 @@ fn complete_from(
 /// Floaters: the pit, then one lap string at a time, played through the
 /// engine's partial turns (never enumerating whole turns).
 fn floaters(game: &AnyGame, typed: &str) -> Vec<String> {
+    // What was typed, if it is a whole turn as it stands.
+    let mut out = Vec::new();
+    if !typed.trim().is_empty() {
+        let mut after = game.clone();
+        if let Ok(played) = after.play_str(typed) {
+            if after.outcome().is_some() || after.to_move() != game.to_move() {
+                push_unique(&mut out, played.canonical);
+            }
+        }
+    }
+    for item in floaters_steps(game, typed) {
+        push_unique(&mut out, item);
+    }
+    out
+}
+
+fn floaters_steps(game: &AnyGame, typed: &str) -> Vec<String> {
     let is_sep_char = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '-' | '/' | '.');
     let mut tokens: Vec<&str> = typed.split(is_sep_char).filter(|s| !s.is_empty()).collect();
     let trailing = typed.is_empty() || typed.ends_with(is_sep_char);
@@ -658,6 +675,17 @@ mod tests {
         let items = complete_game_turn(&g, "");
         check(&g, &items);
         assert_eq!(&items[..6], ["1", "2", "3", "4", "5", "6"]);
+        // A whole turn typed in full (forced laps included) comes back first.
+        let mut wholes = 0;
+        for pit in ["1", "2", "3", "4", "5", "6"] {
+            let mut after = g.clone();
+            let canonical = after.play_str(pit).unwrap().canonical;
+            if after.to_move() != g.to_move() {
+                wholes += 1;
+                assert_eq!(complete_game_turn(&g, &canonical.to_uppercase()).first(), Some(&canonical));
+            }
+        }
+        assert!(wholes > 0);
         // Mix the colours, then complete lap by lap.
         for _ in 0..6 {
             if g.outcome().is_some() {
