@@ -10,7 +10,7 @@
 use cairn::bot::complete::{MAX_CHOICES, MAX_LEN};
 use cairn::bot::{Action, Bot, BotConfig, Reply, Request, User, COMMANDS};
 use cairn::platform::discord::{
-    action_rows, autocomplete_response, autocomplete_values, button_check, command_definitions,
+    action_rows, autocomplete_response, button_steps, command_steps, ping_builder, Step, autocomplete_values, button_check, command_definitions,
     custom_id, disabled_rows, edit_builder, ephemeral_response, followup_builder, message_parts,
     parse_custom_id, parse_shards, print_commands, request_from_command, ButtonCheck, Shards,
     NOT_FOR_YOU, PLATFORM,
@@ -316,19 +316,23 @@ fn slash_move_and_simple_commands() {
 // ---------------------------------------------------------------------------
 // Replies into message builders.
 
-#[test]
-fn board_reply_is_an_embed_with_the_attachment_and_exact_mentions() {
-    let reply = Reply {
+fn board_reply() -> Reply {
+    Reply {
         text: "Mase (White) played d4. Ducky (Black) to move.".into(),
         title: Some("Callanish 7 x 7: Mase (White) vs Ducky (Black)".into()),
         image: Some(vec![0x89, b'P', b'N', b'G']),
         mentions: vec![User::new(DUCKY, "Ducky")],
         ..Reply::default()
-    };
-    for body in [json(&followup_builder(&reply)), json(&edit_builder(&reply))] {
-        assert_eq!(body["content"], format!("<@{DUCKY}>, your turn."));
+    }
+}
+
+#[test]
+fn board_reply_is_an_embed_with_the_attachment_and_exact_mentions() {
+    let reply = board_reply();
+    let followup = json(&followup_builder(&reply));
+    let edit = json(&edit_builder(&reply));
+    for body in [&followup, &edit] {
         assert_eq!(body["allowed_mentions"]["parse"], serde_json::json!([]), "never everyone or roles");
-        assert_eq!(body["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
         assert!(body["allowed_mentions"].get("roles").is_none_or(|r| r == &serde_json::json!([])));
         let embed = &body["embeds"][0];
         assert_eq!(embed["title"], "Callanish 7 x 7: Mase (White) vs Ducky (Black)");
@@ -337,6 +341,46 @@ fn board_reply_is_an_embed_with_the_attachment_and_exact_mentions() {
         assert_eq!(body["attachments"][0]["filename"], "board.png");
         assert!(body.get("flags").is_none_or(|f| f.as_u64().unwrap_or(0) & 64 == 0));
     }
+    // A new message pings exactly the player to move.
+    assert_eq!(followup["content"], format!("<@{DUCKY}>, your turn."));
+    assert_eq!(followup["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
+    // An edit notifies nobody, so it mentions nobody.
+    assert_eq!(edit["content"], "");
+    assert_eq!(edit["allowed_mentions"]["users"], serde_json::json!([]));
+}
+
+#[test]
+fn a_public_first_reply_edits_the_deferral_then_pings() {
+    let bot_move = Reply { text: "Cairn (Black) played e5.".into(), ..board_reply() };
+    let steps = command_steps(&[board_reply(), bot_move]);
+    assert_eq!(steps.len(), 3, "{steps:?}");
+    let Step::Edit(edit) = &steps[0] else { panic!("the deferral is edited first") };
+    assert_eq!(json(edit)["embeds"][0]["image"]["url"], "attachment://board.png");
+    let Step::Followup(ping) = &steps[1] else { panic!("then the ping") };
+    let ping = json(ping);
+    assert_eq!(ping["content"], format!("<@{DUCKY}>, your turn."));
+    assert_eq!(ping["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
+    assert_eq!(ping["allowed_mentions"]["parse"], serde_json::json!([]));
+    assert!(ping["embeds"].as_array().is_none_or(Vec::is_empty), "the ping is one line");
+    let Step::Followup(extra) = &steps[2] else { panic!("the bot's move follows") };
+    assert_eq!(json(extra)["embeds"][0]["description"], "Cairn (Black) played e5.");
+    // Nobody to ping: just the edit.
+    let quiet = Reply { mentions: Vec::new(), ..board_reply() };
+    assert!(matches!(command_steps(&[quiet]).as_slice(), [Step::Edit(_)]));
+}
+
+#[test]
+fn an_ephemeral_first_reply_replaces_the_deferral() {
+    let steps = command_steps(&[Reply::error("It is not your turn.")]);
+    assert_eq!(steps.len(), 3, "{steps:?}");
+    let Step::Edit(placeholder) = &steps[0] else { panic!("the deferral is resolved first") };
+    assert_eq!(json(placeholder)["allowed_mentions"]["users"], serde_json::json!([]));
+    let Step::Followup(error) = &steps[1] else { panic!("then the error") };
+    let error = json(error);
+    assert_eq!(error["flags"].as_u64().map(|f| f & 64), Some(64));
+    assert_eq!(error["content"], "It is not your turn.");
+    assert!(matches!(steps[2], Step::DeleteOriginal));
+    assert!(matches!(command_steps(&[]).as_slice(), [Step::DeleteOriginal]));
 }
 
 #[test]
@@ -363,8 +407,12 @@ fn challenge_reply_carries_accept_and_decline_buttons() {
     let reply = &replies[0];
     assert!(!reply.ephemeral, "{}", reply.text);
     let body = json(&edit_builder(reply));
-    assert_eq!(body["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
-    assert!(body["content"].as_str().unwrap().starts_with(&format!("<@{DUCKY}> ")), "{body}");
+    assert_eq!(body["allowed_mentions"]["users"], serde_json::json!([]));
+    assert!(body["content"].as_str().unwrap().starts_with("Mase challenges Ducky"), "{body}");
+    // The ping that follows the edit points at the buttons.
+    let ping = json(&ping_builder(reply).unwrap());
+    assert_eq!(ping["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
+    assert!(ping["content"].as_str().unwrap().starts_with(&format!("<@{DUCKY}>: ")), "{ping}");
     let buttons = body["components"][0]["components"].as_array().unwrap();
     let ids: Vec<&str> = buttons.iter().map(|b| b["custom_id"].as_str().unwrap()).collect();
     assert_eq!(ids, [format!("cairn:{DUCKY}:accept"), format!("cairn:{DUCKY}:decline")]);
@@ -418,7 +466,10 @@ fn only_the_challenged_user_may_press_the_buttons() {
     let body = json(&followup_builder(&replies[0]));
     assert_eq!(body["content"], format!("<@{DUCKY}>, your turn."));
     assert_eq!(body["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
-    // The challenge message's buttons, disabled.
+    // The challenge message's buttons, disabled, then the replies.
+    let steps = button_steps(&replies, &press.message);
+    assert!(matches!(steps.as_slice(), [Step::Edit(_), Step::Followup(_), ..]));
+    assert_eq!(steps.len(), 1 + replies.len());
     let rows = json(&disabled_rows(&press.message));
     let buttons = rows[0]["components"].as_array().unwrap();
     assert_eq!(buttons.len(), 2);
@@ -606,7 +657,7 @@ fn a_whole_game_against_the_bot_maps_every_reply() {
     let replies = s.bot.handle(&request);
     assert!(replies.len() >= 2, "the bot's opening is a follow-up: {replies:?}");
     for reply in &replies {
-        let parts = message_parts(reply);
+        let parts = message_parts(reply, true);
         assert!(!parts.ephemeral);
         let body = json(&followup_builder(reply));
         // The bot never pings itself.

@@ -12,11 +12,13 @@
 //! - autocomplete: answered directly (Discord allows no deferral), from
 //!   [`crate::bot::complete`];
 //! - slash command: deferred at once (DeferredChannelMessageWithSource),
-//!   `Bot::handle` runs on the blocking pool, then the first reply edits the
-//!   deferred message and further replies (the bot opponent's move) are
-//!   follow-ups. An ephemeral first reply (an error) cannot be an edit of a
-//!   public deferral: it is sent as an ephemeral follow-up and the
-//!   "thinking" message is deleted;
+//!   `Bot::handle` runs on the blocking pool, then [`command_steps`]: the
+//!   first reply edits the deferred message and, since an edit notifies
+//!   nobody, a one-line follow-up pings the player to move; further replies
+//!   (the bot opponent's move) are follow-ups. An ephemeral first reply (an
+//!   error) cannot be an edit of a public deferral: the deferral is
+//!   resolved with a placeholder, the reply goes as an ephemeral follow-up
+//!   and the placeholder is deleted;
 //! - button: only the user the button is for may press it (others get an
 //!   ephemeral "This challenge is not for you."); the click is deferred as an
 //!   update of the challenge message (DeferredUpdateMessage), the core runs,
@@ -481,33 +483,44 @@ fn mention_ids(reply: &Reply) -> Vec<UserId> {
 
 /// A reply as the parts of a Discord message.
 pub struct MessageParts {
-    /// Pings, or the whole text when there is no embed.
+    /// Pings (when `pings` was asked for), or the whole text when there is
+    /// no embed.
     pub content: String,
     pub embed: Option<CreateEmbed>,
     pub attachment: Option<CreateAttachment>,
-    /// Exactly the mentioned users; never everyone or roles.
+    /// Exactly the mentioned users (none without pings); never everyone
+    /// or roles.
     pub allowed_mentions: CreateAllowedMentions,
     pub components: Vec<CreateActionRow>,
     pub ephemeral: bool,
 }
 
-/// Lay a reply out: with a board, the embed carries the title line, the
-/// text and the image, and the content pings the player to move ("@bob,
-/// your turn."); without one, the text is the content.
-pub fn message_parts(reply: &Reply) -> MessageParts {
-    let ids = mention_ids(reply);
-    let pings: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
-    let has_embed = reply.image.is_some() || reply.title.is_some();
-    let content = if has_embed {
-        if pings.len() == 1 && reply.image.is_some() {
-            format!("{}, your turn.", pings[0])
-        } else {
-            pings.join(" ")
-        }
-    } else if pings.is_empty() {
-        reply.text.clone()
+/// The short line that pings a reply's users: "@bob, your turn." under a
+/// board, a pointer to the buttons of a challenge, else "see above".
+fn ping_line(reply: &Reply, pings: &[String]) -> String {
+    let who = pings.join(" ");
+    if !reply.actions.is_empty() {
+        format!("{who}: this is for you, answer with the buttons above.")
+    } else if pings.len() == 1 && reply.image.is_some() {
+        format!("{who}, your turn.")
     } else {
-        format!("{} {}", pings.join(" "), reply.text)
+        format!("{who}: see above.")
+    }
+}
+
+/// Lay a reply out. With a board (or a title) the embed carries the title
+/// line, the text and the image; without one the text is the content. With
+/// `pings`, the content also mentions the reply's users (only they may be
+/// notified); without, nobody is.
+pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
+    let ids = if pings { mention_ids(reply) } else { Vec::new() };
+    let tags: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
+    let has_embed = reply.image.is_some() || reply.title.is_some();
+    let content = match (has_embed, tags.is_empty()) {
+        (true, true) => String::new(),
+        (true, false) => ping_line(reply, &tags),
+        (false, true) => reply.text.clone(),
+        (false, false) => format!("{} {}", tags.join(" "), reply.text),
     };
     let embed = has_embed.then(|| {
         let mut embed = CreateEmbed::new()
@@ -535,24 +548,25 @@ pub fn message_parts(reply: &Reply) -> MessageParts {
     }
 }
 
-/// A reply as an edit of the deferred response (public replies only: a
-/// deferred public response cannot become ephemeral).
+/// A reply as an edit of the deferred response. Editing never notifies
+/// anyone, so the edit carries no mentions (a ping follows it, see
+/// [`command_steps`]); a deferred public response cannot become ephemeral.
 pub fn edit_builder(reply: &Reply) -> EditInteractionResponse {
-    let parts = message_parts(reply);
+    let parts = message_parts(reply, false);
     let mut edit = EditInteractionResponse::new()
         .content(parts.content)
         .allowed_mentions(parts.allowed_mentions)
-        .components(parts.components);
-    edit = edit.embeds(parts.embed.into_iter().collect());
+        .components(parts.components)
+        .embeds(parts.embed.into_iter().collect());
     if let Some(file) = parts.attachment {
         edit = edit.new_attachment(file);
     }
     edit
 }
 
-/// A reply as a follow-up message.
+/// A reply as a follow-up message (a new message: its mentions notify).
 pub fn followup_builder(reply: &Reply) -> CreateInteractionResponseFollowup {
-    let parts = message_parts(reply);
+    let parts = message_parts(reply, true);
     let mut followup = CreateInteractionResponseFollowup::new()
         .content(parts.content)
         .allowed_mentions(parts.allowed_mentions)
@@ -569,6 +583,74 @@ pub fn followup_builder(reply: &Reply) -> CreateInteractionResponseFollowup {
     followup
 }
 
+/// The follow-up that notifies the users of a reply shown by an edit.
+pub fn ping_builder(reply: &Reply) -> Option<CreateInteractionResponseFollowup> {
+    let ids = mention_ids(reply);
+    if ids.is_empty() {
+        return None;
+    }
+    let tags: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
+    Some(
+        CreateInteractionResponseFollowup::new()
+            .content(clip(&ping_line(reply, &tags), CONTENT_LIMIT))
+            .allowed_mentions(CreateAllowedMentions::new().users(ids).replied_user(false)),
+    )
+}
+
+/// One call to Discord after the core has answered.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// Edit the interaction's original response.
+    Edit(EditInteractionResponse),
+    /// Send a follow-up message.
+    Followup(CreateInteractionResponseFollowup),
+    /// Delete the original response.
+    DeleteOriginal,
+}
+
+/// What to send for the replies to a deferred slash command.
+///
+/// Discord's rules shape this: the deferral ("Cairn is thinking…") is
+/// public and an edit of it can neither become ephemeral nor notify
+/// anyone, and a follow-up sent while it is still loading is taken as its
+/// edit. So a public first reply edits the deferral, then a short follow-up
+/// pings its users; an ephemeral first reply first resolves the deferral
+/// with a placeholder, then goes as an ephemeral follow-up, and the
+/// placeholder is deleted. Further replies (the bot opponent's move) are
+/// follow-ups, which notify on their own.
+pub fn command_steps(replies: &[Reply]) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let Some((first, rest)) = replies.split_first() else {
+        return vec![Step::DeleteOriginal];
+    };
+    let placeholder = first.ephemeral;
+    if placeholder {
+        steps.push(Step::Edit(
+            EditInteractionResponse::new()
+                .content("…")
+                .allowed_mentions(CreateAllowedMentions::new()),
+        ));
+        steps.push(Step::Followup(followup_builder(first)));
+    } else {
+        steps.push(Step::Edit(edit_builder(first)));
+        steps.extend(ping_builder(first).map(Step::Followup));
+    }
+    steps.extend(rest.iter().map(|r| Step::Followup(followup_builder(r))));
+    if placeholder {
+        steps.push(Step::DeleteOriginal);
+    }
+    steps
+}
+
+/// What to send after a button press was deferred as an update of the
+/// challenge message: disable its buttons, then every reply as a
+/// follow-up.
+pub fn button_steps(replies: &[Reply], message: &Message) -> Vec<Step> {
+    let mut steps = vec![Step::Edit(EditInteractionResponse::new().components(disabled_rows(message)))];
+    steps.extend(replies.iter().map(|r| Step::Followup(followup_builder(r))));
+    steps
+}
+
 /// An ephemeral message as the immediate answer to an interaction.
 pub fn ephemeral_response(text: &str) -> CreateInteractionResponse {
     CreateInteractionResponse::Message(
@@ -582,6 +664,21 @@ pub fn ephemeral_response(text: &str) -> CreateInteractionResponse {
 /// The deferral sent before the core runs on a slash command.
 pub fn defer_response() -> CreateInteractionResponse {
     CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+}
+
+/// Send the steps through an interaction (slash command or button),
+/// in order, logging failures.
+macro_rules! perform {
+    ($ctx:expr, $interaction:expr, $steps:expr) => {
+        for step in $steps {
+            let result = match step {
+                Step::Edit(edit) => $interaction.edit_response(&$ctx.http, edit).await.map(drop),
+                Step::Followup(message) => $interaction.create_followup(&$ctx.http, message).await.map(drop),
+                Step::DeleteOriginal => $interaction.delete_response(&$ctx.http).await,
+            };
+            respond(result);
+        }
+    };
 }
 
 /// The bot with its Discord identity, once READY has told it.
@@ -635,19 +732,7 @@ impl Handler {
             return;
         }
         let replies = run_core(bot, request).await;
-        let mut first_public = false;
-        for (i, reply) in replies.iter().enumerate() {
-            if i == 0 && !reply.ephemeral {
-                first_public = true;
-                respond(interaction.edit_response(&ctx.http, edit_builder(reply)).await.map(drop));
-            } else {
-                respond(interaction.create_followup(&ctx.http, followup_builder(reply)).await.map(drop));
-            }
-        }
-        if !first_public {
-            // Remove the "thinking…" message of the public deferral.
-            respond(interaction.delete_response(&ctx.http).await);
-        }
+        perform!(ctx, interaction, command_steps(&replies));
     }
 
     async fn on_autocomplete(&self, ctx: &Context, interaction: &CommandInteraction) {
@@ -680,12 +765,7 @@ impl Handler {
             return;
         }
         let replies = run_core(self.bot(), request).await;
-        // The challenge is answered (or gone): disable its buttons.
-        let disable = EditInteractionResponse::new().components(disabled_rows(&interaction.message));
-        respond(interaction.edit_response(&ctx.http, disable).await.map(drop));
-        for reply in &replies {
-            respond(interaction.create_followup(&ctx.http, followup_builder(reply)).await.map(drop));
-        }
+        perform!(ctx, interaction, button_steps(&replies, &interaction.message));
     }
 }
 
