@@ -10,7 +10,7 @@
 use cairn::bot::complete::{MAX_CHOICES, MAX_LEN};
 use cairn::bot::{Action, Bot, BotConfig, Reply, Request, User, COMMANDS};
 use cairn::platform::discord::{
-    action_rows, autocomplete_response, button_steps, command_steps, ping_builder, Step, autocomplete_values, button_check, command_definitions,
+    action_rows, autocomplete_response, channel_links, button_steps, command_steps, ping_builder, Step, autocomplete_values, button_check, command_definitions,
     custom_id, disabled_rows, edit_builder, ephemeral_response, followup_builder, message_parts,
     parse_custom_id, parse_shards, print_commands, request_from_command, ButtonCheck, Shards,
     NOT_FOR_YOU, PLATFORM,
@@ -421,6 +421,21 @@ fn challenge_reply_carries_accept_and_decline_buttons() {
     for id in ids {
         assert_eq!(parse_custom_id(id).unwrap().0.as_deref(), Some(DUCKY));
     }
+}
+
+#[test]
+fn channel_keys_become_channel_links() {
+    assert_eq!(channel_links("- Sight in discord:645027906669510667: x"), "- Sight in <#645027906669510667>: x");
+    assert_eq!(channel_links("discord: discord:1discord:2"), "discord: <#1><#2>");
+    assert_eq!(channel_links("matrix:!room"), "matrix:!room");
+    // Through the core: `games` lists the channel as a link.
+    let s = setup();
+    let request = request_from_command(&command(fixture("slash_challenge")), &config()).unwrap();
+    s.bot.handle(&request);
+    say(&s.bot, (DUCKY, "Ducky"), "accept", Vec::new());
+    let replies = say(&s.bot, (MASON, "Mase"), "games", Vec::new());
+    let body = json(&followup_builder(&replies[0]));
+    assert!(body["content"].as_str().unwrap().contains(&format!("<#{CHANNEL}>")), "{body}");
 }
 
 #[test]

@@ -495,6 +495,27 @@ pub struct MessageParts {
     pub ephemeral: bool,
 }
 
+/// The core names channels by their store key (`discord:<id>`, in the
+/// `games` list): shown as Discord channel links (which notify nobody).
+pub fn channel_links(text: &str) -> String {
+    let prefix = "discord:";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(prefix) {
+        let after = &rest[at + prefix.len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        out.push_str(&rest[..at]);
+        if digits > 0 {
+            out.push_str(&format!("<#{}>", &after[..digits]));
+        } else {
+            out.push_str(prefix);
+        }
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The short line that pings a reply's users: "@bob, your turn." under a
 /// board, a pointer to the buttons of a challenge, else "see above".
 fn ping_line(reply: &Reply, pings: &[String]) -> String {
@@ -516,15 +537,16 @@ pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
     let ids = if pings { mention_ids(reply) } else { Vec::new() };
     let tags: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
     let has_embed = reply.image.is_some() || reply.title.is_some();
+    let text = channel_links(&reply.text);
     let content = match (has_embed, tags.is_empty()) {
         (true, true) => String::new(),
         (true, false) => ping_line(reply, &tags),
-        (false, true) => reply.text.clone(),
-        (false, false) => format!("{} {}", tags.join(" "), reply.text),
+        (false, true) => text.clone(),
+        (false, false) => format!("{} {text}", tags.join(" ")),
     };
     let embed = has_embed.then(|| {
         let mut embed = CreateEmbed::new()
-            .description(clip(&reply.text, EMBED_DESCRIPTION_LIMIT))
+            .description(clip(&text, EMBED_DESCRIPTION_LIMIT))
             .colour(EMBED_COLOUR);
         if let Some(title) = &reply.title {
             embed = embed.title(clip(title, EMBED_TITLE_LIMIT));
