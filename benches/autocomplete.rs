@@ -32,7 +32,12 @@ fn random_turn(game: &AnyGame, rng: &mut SplitRng) -> Option<String> {
 
 /// A bot whose channel holds `kind` after `turns` seeded random turns,
 /// and the id of the player to move.
-fn position(kind: GameKind, options: &str, turns: usize, seed: u64) -> (Bot, String, AnyGame, tempfile::TempDir) {
+fn position(
+    kind: GameKind,
+    options: &str,
+    turns: usize,
+    seed: u64,
+) -> (Bot, String, AnyGame, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = Store::open(dir.path().join("db")).expect("store");
     let bot = Bot::new(
@@ -87,7 +92,14 @@ fn bench(c: &mut Criterion) {
             game.count_turns(),
             &first[..first.len().min(6)]
         );
-        let name = format!("{kind}{}", if options.is_empty() { String::new() } else { format!(" {options}") });
+        let name = format!(
+            "{kind}{}",
+            if options.is_empty() {
+                String::new()
+            } else {
+                format!(" {options}")
+            }
+        );
         c.bench_function(&format!("complete_turn {name} empty"), |b| {
             b.iter(|| complete_turn(&bot, "discord", CHANNEL, &mover, ""))
         });

@@ -10,10 +10,11 @@
 use cairn::bot::complete::{MAX_CHOICES, MAX_LEN};
 use cairn::bot::{Action, Bot, BotConfig, Reply, Request, User, COMMANDS};
 use cairn::platform::discord::{
-    action_rows, autocomplete_response, channel_links, button_steps, command_steps, ping_builder, Step, autocomplete_values, button_check, command_definitions,
-    custom_id, disabled_rows, edit_builder, ephemeral_response, followup_builder, message_parts,
-    parse_custom_id, parse_shards, print_commands, request_from_command, ButtonCheck, Shards,
-    NOT_FOR_YOU, PLATFORM,
+    action_rows, autocomplete_response, autocomplete_values, button_check, button_steps,
+    channel_links, command_definitions, command_steps, custom_id, disabled_rows, edit_builder,
+    ephemeral_response, followup_builder, message_parts, parse_custom_id, parse_shards,
+    ping_builder, print_commands, request_from_command, ButtonCheck, Shards, Step, NOT_FOR_YOU,
+    PLATFORM,
 };
 use cairn::rules::GameKind;
 use cairn::store::Store;
@@ -51,7 +52,10 @@ fn setup() -> Setup {
 }
 
 fn fixture(name: &str) -> Value {
-    let path = format!("{}/tests/fixtures/discord/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/fixtures/discord/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -102,7 +106,9 @@ fn say(bot: &Bot, who: (&str, &str), command: &str, mentions: Vec<User>) -> Vec<
 fn valid_name(name: &str) -> bool {
     let count = name.chars().count();
     (1..=32).contains(&count)
-        && name.chars().all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+        && name
+            .chars()
+            .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
         && name.to_lowercase() == name
 }
 
@@ -113,7 +119,12 @@ fn valid_description(text: &str) -> bool {
 /// The characters Discord counts toward a command's size: names,
 /// descriptions, choice names and values, recursively.
 fn counted_chars(value: &Value) -> usize {
-    let text = |key: &str| value.get(key).and_then(Value::as_str).map_or(0, |s| s.chars().count());
+    let text = |key: &str| {
+        value
+            .get(key)
+            .and_then(Value::as_str)
+            .map_or(0, |s| s.chars().count())
+    };
     let mut total = text("name") + text("description");
     if let Some(choices) = value.get("choices").and_then(Value::as_array) {
         for choice in choices {
@@ -134,18 +145,37 @@ fn check_option(command: &str, option: &Value) {
     let name = option["name"].as_str().unwrap_or_default();
     assert!(valid_name(name), "/{command} option name {name:?}");
     let description = option["description"].as_str().unwrap_or_default();
-    assert!(valid_description(description), "/{command} {name}: description {description:?}");
+    assert!(
+        valid_description(description),
+        "/{command} {name}: description {description:?}"
+    );
     let choices = option["choices"].as_array().cloned().unwrap_or_default();
-    assert!(choices.len() <= 25, "/{command} {name}: {} choices", choices.len());
+    assert!(
+        choices.len() <= 25,
+        "/{command} {name}: {} choices",
+        choices.len()
+    );
     if option["autocomplete"].as_bool() == Some(true) {
-        assert!(choices.is_empty(), "/{command} {name}: autocomplete with choices");
-        assert_eq!(option["type"], 3, "/{command} {name}: autocomplete on a non-string");
+        assert!(
+            choices.is_empty(),
+            "/{command} {name}: autocomplete with choices"
+        );
+        assert_eq!(
+            option["type"], 3,
+            "/{command} {name}: autocomplete on a non-string"
+        );
     }
     for choice in &choices {
         let label = choice["name"].as_str().unwrap_or_default();
-        assert!(valid_description(label), "/{command} {name}: choice name {label:?}");
+        assert!(
+            valid_description(label),
+            "/{command} {name}: choice name {label:?}"
+        );
         if let Some(value) = choice["value"].as_str() {
-            assert!((1..=100).contains(&value.chars().count()), "choice value {value:?}");
+            assert!(
+                (1..=100).contains(&value.chars().count()),
+                "choice value {value:?}"
+            );
         }
     }
     let sub = option["options"].as_array().cloned().unwrap_or_default();
@@ -167,7 +197,10 @@ fn command_definitions_respect_discords_limits() {
         assert!(!names.contains(&name), "duplicate /{name}");
         names.push(name);
         let description = command["description"].as_str().expect("description");
-        assert!(valid_description(description), "/{name}: description {description:?}");
+        assert!(
+            valid_description(description),
+            "/{name}: description {description:?}"
+        );
         let options = command["options"].as_array().cloned().unwrap_or_default();
         assert!(options.len() <= 25, "/{name}: {} options", options.len());
         let mut optional_seen = false;
@@ -175,10 +208,16 @@ fn command_definitions_respect_discords_limits() {
         for option in &options {
             check_option(name, option);
             let required = option["required"].as_bool().unwrap_or(false);
-            assert!(!(required && optional_seen), "/{name}: a required option after an optional one");
+            assert!(
+                !(required && optional_seen),
+                "/{name}: a required option after an optional one"
+            );
             optional_seen |= !required;
             let option_name = option["name"].as_str().unwrap_or_default();
-            assert!(!option_names.contains(&option_name), "/{name}: duplicate option {option_name}");
+            assert!(
+                !option_names.contains(&option_name),
+                "/{name}: duplicate option {option_name}"
+            );
             option_names.push(option_name);
         }
         let counted = counted_chars(command);
@@ -204,21 +243,56 @@ fn typed_options_of_challenge_and_move() {
     };
     let challenge = find("challenge");
     let options = challenge["options"].as_array().unwrap();
-    let by_name = |n: &str| options.iter().find(|o| o["name"] == n).unwrap_or_else(|| panic!("{n}"));
+    let by_name = |n: &str| {
+        options
+            .iter()
+            .find(|o| o["name"] == n)
+            .unwrap_or_else(|| panic!("{n}"))
+    };
     let game = by_name("game");
     assert_eq!(game["required"], true);
-    let values: Vec<&str> = game["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap()).collect();
+    let values: Vec<&str> = game["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
     assert_eq!(values, GameKind::ALL.map(|k| k.name()));
     assert_eq!(by_name("opponent")["type"], 6, "a user option");
     assert_eq!(by_name("options")["autocomplete"], true);
-    let sides: Vec<&str> = by_name("as")["choices"].as_array().unwrap().iter().map(|c| c["value"].as_str().unwrap()).collect();
+    let sides: Vec<&str> = by_name("as")["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
     assert_eq!(sides, ["white", "black", "random"]);
     let level = by_name("level");
-    assert_eq!((level["type"].as_u64(), level["min_value"].as_u64(), level["max_value"].as_u64()), (Some(4), Some(1), Some(5)));
+    assert_eq!(
+        (
+            level["type"].as_u64(),
+            level["min_value"].as_u64(),
+            level["max_value"].as_u64()
+        ),
+        (Some(4), Some(1), Some(5))
+    );
     let turn = &find("move")["options"][0];
-    assert_eq!((turn["name"].as_str(), turn["autocomplete"].as_bool(), turn["required"].as_bool()), (Some("turn"), Some(true), Some(true)));
+    assert_eq!(
+        (
+            turn["name"].as_str(),
+            turn["autocomplete"].as_bool(),
+            turn["required"].as_bool()
+        ),
+        (Some("turn"), Some(true), Some(true))
+    );
     assert_eq!(find("rules")["options"][0]["required"], false);
-    assert_eq!(find("help")["options"][0]["choices"].as_array().unwrap().len(), COMMANDS.len());
+    assert_eq!(
+        find("help")["options"][0]["choices"]
+            .as_array()
+            .unwrap()
+            .len(),
+        COMMANDS.len()
+    );
 }
 
 #[test]
@@ -232,8 +306,22 @@ fn shard_settings() {
     assert_eq!(parse_shards(None), Ok(Shards::Auto));
     assert_eq!(parse_shards(Some(" AUTO ")), Ok(Shards::Auto));
     assert_eq!(parse_shards(Some("4")), Ok(Shards::Total(4)));
-    assert_eq!(parse_shards(Some("0-1/4")), Ok(Shards::Range { first: 0, last: 1, total: 4 }));
-    assert_eq!(parse_shards(Some("3/4")), Ok(Shards::Range { first: 3, last: 3, total: 4 }));
+    assert_eq!(
+        parse_shards(Some("0-1/4")),
+        Ok(Shards::Range {
+            first: 0,
+            last: 1,
+            total: 4
+        })
+    );
+    assert_eq!(
+        parse_shards(Some("3/4")),
+        Ok(Shards::Range {
+            first: 3,
+            last: 3,
+            total: 4
+        })
+    );
     for bad in ["0", "x", "2-1/4", "0-4/4", "1-/4", "-1", "0-1/0"] {
         assert!(parse_shards(Some(bad)).is_err(), "{bad}");
     }
@@ -247,8 +335,15 @@ fn slash_challenge_becomes_a_core_request() {
     let request = request_from_command(&command(fixture("slash_challenge")), &config()).unwrap();
     assert_eq!(request.platform, "discord");
     assert_eq!(request.channel, CHANNEL);
-    assert_eq!(request.user, User::new(MASON, "Mase"), "the server nickname is the name");
-    assert_eq!(request.command, format!("challenge callanish <@{DUCKY}> size=7 shape=square as=black"));
+    assert_eq!(
+        request.user,
+        User::new(MASON, "Mase"),
+        "the server nickname is the name"
+    );
+    assert_eq!(
+        request.command,
+        format!("challenge callanish <@{DUCKY}> size=7 shape=square as=black")
+    );
     assert_eq!(request.mentions, [User::new(DUCKY, "Ducky")]);
 }
 
@@ -269,15 +364,28 @@ fn challenging_the_bot_and_other_bots() {
         .unwrap()
         .push(serde_json::json!({ "type": 4, "name": "level", "value": 1 }));
     let request = request_from_command(&command(value.clone()), &config()).unwrap();
-    assert_eq!(request.command, format!("challenge callanish <@{BOT_ID}> size=5 as=white level=1"));
+    assert_eq!(
+        request.command,
+        format!("challenge callanish <@{BOT_ID}> size=5 as=white level=1")
+    );
     assert_eq!(request.mentions, [config().bot_user]);
     // The core starts a game against the bot at once.
     let s = setup();
     let replies = s.bot.handle(&request);
     assert!(!replies[0].ephemeral, "{:?}", replies[0].text);
     assert!(replies[0].text.contains("level 1"), "{}", replies[0].text);
-    let record = s.bot.store().load(&Store::channel_key(PLATFORM, CHANNEL)).unwrap().unwrap();
-    assert!(record.game.unwrap().players.iter().any(|p| p.is_bot && p.id == BOT_ID));
+    let record = s
+        .bot
+        .store()
+        .load(&Store::channel_key(PLATFORM, CHANNEL))
+        .unwrap()
+        .unwrap();
+    assert!(record
+        .game
+        .unwrap()
+        .players
+        .iter()
+        .any(|p| p.is_bot && p.id == BOT_ID));
     // Another bot cannot play.
     value["data"]["resolved"]["users"][BOT_ID]["id"] = "111111111111111111".into();
     value["data"]["options"][1]["value"] = "111111111111111111".into();
@@ -292,7 +400,11 @@ fn challenging_the_bot_and_other_bots() {
 fn slash_move_and_simple_commands() {
     let request = request_from_command(&command(fixture("slash_move")), &config()).unwrap();
     assert_eq!(request.command, "move B2 a4 d1");
-    assert_eq!(request.user, User::new(MASON, "Mason"), "no nickname: the global name");
+    assert_eq!(
+        request.user,
+        User::new(MASON, "Mason"),
+        "no nickname: the global name"
+    );
     assert!(request.mentions.is_empty());
     let mut value = fixture("slash_move");
     for (name, options, expected) in [
@@ -301,8 +413,16 @@ fn slash_move_and_simple_commands() {
         ("resign", serde_json::json!([]), "resign"),
         ("games", serde_json::json!([]), "games"),
         ("rules", serde_json::json!([]), "rules"),
-        ("rules", serde_json::json!([{ "type": 3, "name": "game", "value": "sight" }]), "rules sight"),
-        ("help", serde_json::json!([{ "type": 3, "name": "command", "value": "move" }]), "help move"),
+        (
+            "rules",
+            serde_json::json!([{ "type": 3, "name": "game", "value": "sight" }]),
+            "rules sight",
+        ),
+        (
+            "help",
+            serde_json::json!([{ "type": 3, "name": "command", "value": "move" }]),
+            "help move",
+        ),
     ] {
         value["data"]["name"] = name.into();
         value["data"]["options"] = options;
@@ -332,18 +452,32 @@ fn board_reply_is_an_embed_with_the_attachment_and_exact_mentions() {
     let followup = json(&followup_builder(&reply));
     let edit = json(&edit_builder(&reply));
     for body in [&followup, &edit] {
-        assert_eq!(body["allowed_mentions"]["parse"], serde_json::json!([]), "never everyone or roles");
-        assert!(body["allowed_mentions"].get("roles").is_none_or(|r| r == &serde_json::json!([])));
+        assert_eq!(
+            body["allowed_mentions"]["parse"],
+            serde_json::json!([]),
+            "never everyone or roles"
+        );
+        assert!(body["allowed_mentions"]
+            .get("roles")
+            .is_none_or(|r| r == &serde_json::json!([])));
         let embed = &body["embeds"][0];
-        assert_eq!(embed["title"], "Callanish 7 x 7: Mase (White) vs Ducky (Black)");
+        assert_eq!(
+            embed["title"],
+            "Callanish 7 x 7: Mase (White) vs Ducky (Black)"
+        );
         assert_eq!(embed["description"], reply.text);
         assert_eq!(embed["image"]["url"], "attachment://board.png");
         assert_eq!(body["attachments"][0]["filename"], "board.png");
-        assert!(body.get("flags").is_none_or(|f| f.as_u64().unwrap_or(0) & 64 == 0));
+        assert!(body
+            .get("flags")
+            .is_none_or(|f| f.as_u64().unwrap_or(0) & 64 == 0));
     }
     // A new message pings exactly the player to move.
     assert_eq!(followup["content"], format!("<@{DUCKY}>, your turn."));
-    assert_eq!(followup["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
+    assert_eq!(
+        followup["allowed_mentions"]["users"],
+        serde_json::json!([DUCKY])
+    );
     // An edit notifies nobody, so it mentions nobody.
     assert_eq!(edit["content"], "");
     assert_eq!(edit["allowed_mentions"]["users"], serde_json::json!([]));
@@ -351,36 +485,73 @@ fn board_reply_is_an_embed_with_the_attachment_and_exact_mentions() {
 
 #[test]
 fn a_public_first_reply_edits_the_deferral_then_pings() {
-    let bot_move = Reply { text: "Cairn (Black) played e5.".into(), ..board_reply() };
+    let bot_move = Reply {
+        text: "Cairn (Black) played e5.".into(),
+        ..board_reply()
+    };
     let steps = command_steps(&[board_reply(), bot_move]);
     assert_eq!(steps.len(), 3, "{steps:?}");
-    let Step::Edit(edit) = &steps[0] else { panic!("the deferral is edited first") };
-    assert_eq!(json(edit)["embeds"][0]["image"]["url"], "attachment://board.png");
-    let Step::Followup(ping) = &steps[1] else { panic!("then the ping") };
+    let Step::Edit(edit) = &steps[0] else {
+        panic!("the deferral is edited first")
+    };
+    assert_eq!(
+        json(edit)["embeds"][0]["image"]["url"],
+        "attachment://board.png"
+    );
+    let Step::Followup(ping) = &steps[1] else {
+        panic!("then the ping")
+    };
     let ping = json(ping);
     assert_eq!(ping["content"], format!("<@{DUCKY}>, your turn."));
-    assert_eq!(ping["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
+    assert_eq!(
+        ping["allowed_mentions"]["users"],
+        serde_json::json!([DUCKY])
+    );
     assert_eq!(ping["allowed_mentions"]["parse"], serde_json::json!([]));
-    assert!(ping["embeds"].as_array().is_none_or(Vec::is_empty), "the ping is one line");
-    let Step::Followup(extra) = &steps[2] else { panic!("the bot's move follows") };
-    assert_eq!(json(extra)["embeds"][0]["description"], "Cairn (Black) played e5.");
+    assert!(
+        ping["embeds"].as_array().is_none_or(Vec::is_empty),
+        "the ping is one line"
+    );
+    let Step::Followup(extra) = &steps[2] else {
+        panic!("the bot's move follows")
+    };
+    assert_eq!(
+        json(extra)["embeds"][0]["description"],
+        "Cairn (Black) played e5."
+    );
     // Nobody to ping: just the edit.
-    let quiet = Reply { mentions: Vec::new(), ..board_reply() };
-    assert!(matches!(command_steps(&[quiet]).as_slice(), [Step::Edit(_)]));
+    let quiet = Reply {
+        mentions: Vec::new(),
+        ..board_reply()
+    };
+    assert!(matches!(
+        command_steps(&[quiet]).as_slice(),
+        [Step::Edit(_)]
+    ));
 }
 
 #[test]
 fn an_ephemeral_first_reply_replaces_the_deferral() {
     let steps = command_steps(&[Reply::error("It is not your turn.")]);
     assert_eq!(steps.len(), 3, "{steps:?}");
-    let Step::Edit(placeholder) = &steps[0] else { panic!("the deferral is resolved first") };
-    assert_eq!(json(placeholder)["allowed_mentions"]["users"], serde_json::json!([]));
-    let Step::Followup(error) = &steps[1] else { panic!("then the error") };
+    let Step::Edit(placeholder) = &steps[0] else {
+        panic!("the deferral is resolved first")
+    };
+    assert_eq!(
+        json(placeholder)["allowed_mentions"]["users"],
+        serde_json::json!([])
+    );
+    let Step::Followup(error) = &steps[1] else {
+        panic!("then the error")
+    };
     let error = json(error);
     assert_eq!(error["flags"].as_u64().map(|f| f & 64), Some(64));
     assert_eq!(error["content"], "It is not your turn.");
     assert!(matches!(steps[2], Step::DeleteOriginal));
-    assert!(matches!(command_steps(&[]).as_slice(), [Step::DeleteOriginal]));
+    assert!(matches!(
+        command_steps(&[]).as_slice(),
+        [Step::DeleteOriginal]
+    ));
 }
 
 #[test]
@@ -408,16 +579,43 @@ fn challenge_reply_carries_accept_and_decline_buttons() {
     assert!(!reply.ephemeral, "{}", reply.text);
     let body = json(&edit_builder(reply));
     assert_eq!(body["allowed_mentions"]["users"], serde_json::json!([]));
-    assert!(body["content"].as_str().unwrap().starts_with("Mase challenges Ducky"), "{body}");
+    assert!(
+        body["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("Mase challenges Ducky"),
+        "{body}"
+    );
     // The ping that follows the edit points at the buttons.
     let ping = json(&ping_builder(reply).unwrap());
-    assert_eq!(ping["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
-    assert!(ping["content"].as_str().unwrap().starts_with(&format!("<@{DUCKY}>: ")), "{ping}");
+    assert_eq!(
+        ping["allowed_mentions"]["users"],
+        serde_json::json!([DUCKY])
+    );
+    assert!(
+        ping["content"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("<@{DUCKY}>: ")),
+        "{ping}"
+    );
     let buttons = body["components"][0]["components"].as_array().unwrap();
-    let ids: Vec<&str> = buttons.iter().map(|b| b["custom_id"].as_str().unwrap()).collect();
-    assert_eq!(ids, [format!("cairn:{DUCKY}:accept"), format!("cairn:{DUCKY}:decline")]);
+    let ids: Vec<&str> = buttons
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            format!("cairn:{DUCKY}:accept"),
+            format!("cairn:{DUCKY}:decline")
+        ]
+    );
     assert_eq!(buttons[0]["label"], "Accept");
-    assert_eq!(buttons[0]["style"], 3, "accept is the primary (green) choice");
+    assert_eq!(
+        buttons[0]["style"], 3,
+        "accept is the primary (green) choice"
+    );
     for id in ids {
         assert_eq!(parse_custom_id(id).unwrap().0.as_deref(), Some(DUCKY));
     }
@@ -425,8 +623,14 @@ fn challenge_reply_carries_accept_and_decline_buttons() {
 
 #[test]
 fn channel_keys_become_channel_links() {
-    assert_eq!(channel_links("- Sight in discord:645027906669510667: x"), "- Sight in <#645027906669510667>: x");
-    assert_eq!(channel_links("discord: discord:1discord:2"), "discord: <#1><#2>");
+    assert_eq!(
+        channel_links("- Sight in discord:645027906669510667: x"),
+        "- Sight in <#645027906669510667>: x"
+    );
+    assert_eq!(
+        channel_links("discord: discord:1discord:2"),
+        "discord: <#1><#2>"
+    );
     assert_eq!(channel_links("matrix:!room"), "matrix:!room");
     // Through the core: `games` lists the channel as a link.
     let s = setup();
@@ -435,16 +639,40 @@ fn channel_keys_become_channel_links() {
     say(&s.bot, (DUCKY, "Ducky"), "accept", Vec::new());
     let replies = say(&s.bot, (MASON, "Mase"), "games", Vec::new());
     let body = json(&followup_builder(&replies[0]));
-    assert!(body["content"].as_str().unwrap().contains(&format!("<#{CHANNEL}>")), "{body}");
+    assert!(
+        body["content"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("<#{CHANNEL}>")),
+        "{body}"
+    );
 }
 
 #[test]
 fn custom_ids_round_trip_within_limits() {
-    let action = Action { label: "Accept".into(), command: "accept".into(), for_user: Some(DUCKY.into()), primary: true };
-    assert_eq!(parse_custom_id(&custom_id(&action)), Some((Some(DUCKY.to_string()), "accept".to_string())));
-    let open = Action { for_user: None, command: "move a:b".into(), ..action.clone() };
-    assert_eq!(parse_custom_id(&custom_id(&open)), Some((None, "move a:b".to_string())));
-    let long = Action { command: "x".repeat(300), ..action };
+    let action = Action {
+        label: "Accept".into(),
+        command: "accept".into(),
+        for_user: Some(DUCKY.into()),
+        primary: true,
+    };
+    assert_eq!(
+        parse_custom_id(&custom_id(&action)),
+        Some((Some(DUCKY.to_string()), "accept".to_string()))
+    );
+    let open = Action {
+        for_user: None,
+        command: "move a:b".into(),
+        ..action.clone()
+    };
+    assert_eq!(
+        parse_custom_id(&custom_id(&open)),
+        Some((None, "move a:b".to_string()))
+    );
+    let long = Action {
+        command: "x".repeat(300),
+        ..action
+    };
     assert!(custom_id(&long).chars().count() <= 100);
     assert_eq!(parse_custom_id("other:1:accept"), None);
     assert_eq!(parse_custom_id("cairn:1:"), None);
@@ -470,7 +698,9 @@ fn only_the_challenged_user_may_press_the_buttons() {
     assert_eq!(button_check(&component(value)), ButtonCheck::Unknown);
     // Ducky presses Accept: the game starts.
     let press = component(fixture("button_accept"));
-    let ButtonCheck::Act(request) = button_check(&press) else { panic!("Ducky may accept") };
+    let ButtonCheck::Act(request) = button_check(&press) else {
+        panic!("Ducky may accept")
+    };
     assert_eq!(request.command, "accept");
     assert_eq!(request.user, User::new(DUCKY, "Ducky"));
     assert_eq!(request.channel, CHANNEL);
@@ -480,10 +710,16 @@ fn only_the_challenged_user_may_press_the_buttons() {
     // Mase plays black (as=black), so Ducky (White) is to move and pinged.
     let body = json(&followup_builder(&replies[0]));
     assert_eq!(body["content"], format!("<@{DUCKY}>, your turn."));
-    assert_eq!(body["allowed_mentions"]["users"], serde_json::json!([DUCKY]));
+    assert_eq!(
+        body["allowed_mentions"]["users"],
+        serde_json::json!([DUCKY])
+    );
     // The challenge message's buttons, disabled, then the replies.
     let steps = button_steps(&replies, &press.message);
-    assert!(matches!(steps.as_slice(), [Step::Edit(_), Step::Followup(_), ..]));
+    assert!(matches!(
+        steps.as_slice(),
+        [Step::Edit(_), Step::Followup(_), ..]
+    ));
     assert_eq!(steps.len(), 1 + replies.len());
     let rows = json(&disabled_rows(&press.message));
     let buttons = rows[0]["components"].as_array().unwrap();
@@ -519,7 +755,13 @@ fn start(bot: &Bot, kind: GameKind, options: &str, turns: &[&str]) {
 }
 
 fn mover(bot: &Bot) -> (String, cairn::rules::AnyGame) {
-    let record = bot.store().load(&Store::channel_key(PLATFORM, CHANNEL)).unwrap().unwrap().game.unwrap();
+    let record = bot
+        .store()
+        .load(&Store::channel_key(PLATFORM, CHANNEL))
+        .unwrap()
+        .unwrap()
+        .game
+        .unwrap();
     (record.player(record.game.to_move()).id.clone(), record.game)
 }
 
@@ -533,7 +775,9 @@ fn turn_query(user: &str, typed: &str) -> CommandInteraction {
 
 /// The parts of a turn: its squares and words.
 fn parts(turn: &str) -> Vec<&str> {
-    turn.split(|c: char| !c.is_ascii_alphanumeric() || c == 'x').filter(|p| !p.is_empty()).collect()
+    turn.split(|c: char| !c.is_ascii_alphanumeric() || c == 'x')
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 /// `step` is the beginning of `turn`: the same first part, then parts of
@@ -546,27 +790,47 @@ fn begins(step: &str, turn: &str) -> bool {
 fn check_choices(game: &cairn::rules::AnyGame, typed: &str, values: &[String]) {
     assert!(values.len() <= MAX_CHOICES, "{} choices", values.len());
     let legal = game.legal_strings();
-    let squeeze = |s: &str| s.to_lowercase().chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>();
+    let squeeze = |s: &str| {
+        s.to_lowercase()
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+    };
     for value in values {
-        assert!(!value.is_empty() && value.chars().count() <= MAX_LEN, "{value:?}");
+        assert!(
+            !value.is_empty() && value.chars().count() <= MAX_LEN,
+            "{value:?}"
+        );
         // A whole legal turn, or the beginning of one.
         assert!(
             legal.contains(value) || legal.iter().any(|t| begins(value, t)),
             "{value} is not legal here"
         );
         if !typed.is_empty() && !typed.contains(' ') {
-            assert!(squeeze(value).starts_with(&squeeze(typed)) || squeeze(typed).len() > squeeze(value).len(), "{value} does not match {typed}");
+            assert!(
+                squeeze(value).starts_with(&squeeze(typed))
+                    || squeeze(typed).len() > squeeze(value).len(),
+                "{value} does not match {typed}"
+            );
         }
     }
     let response = json(&autocomplete_response(values));
     assert_eq!(response["type"], 8);
-    assert_eq!(response["data"]["choices"].as_array().unwrap().len(), values.len());
+    assert_eq!(
+        response["data"]["choices"].as_array().unwrap().len(),
+        values.len()
+    );
 }
 
 #[test]
 fn autocomplete_offers_legal_turns_of_several_games() {
     for (kind, options, turns, typed) in [
-        (GameKind::Callanish, "size=9", vec!["e5", "d4"], vec!["", "e", "e5", "e5 f"]),
+        (
+            GameKind::Callanish,
+            "size=9",
+            vec!["e5", "d4"],
+            vec!["", "e", "e5", "e5 f"],
+        ),
         (GameKind::Alquerque, "", vec![], vec!["", "b2", "c2"]),
         (GameKind::Fanorona, "", vec![], vec!["", "d2", "e2-"]),
         (GameKind::Sight, "", vec!["c3"], vec!["", "c"]),
@@ -583,7 +847,10 @@ fn autocomplete_offers_legal_turns_of_several_games() {
         }
         // Someone not to move gets nothing.
         let other = if to_move == MASON { DUCKY } else { MASON };
-        assert!(autocomplete_values(&s.bot, &turn_query(other, "")).is_empty(), "{kind}");
+        assert!(
+            autocomplete_values(&s.bot, &turn_query(other, "")).is_empty(),
+            "{kind}"
+        );
     }
 }
 
@@ -603,13 +870,22 @@ fn autocomplete_for_floaters_goes_pit_then_laps() {
     let (to_move, game) = mover(&s.bot);
     let pits = autocomplete_values(&s.bot, &turn_query(&to_move, ""));
     assert!(!pits.is_empty() && pits.len() <= MAX_CHOICES);
-    assert!(pits[0].len() == 1 && pits[0].chars().all(|c| c.is_ascii_digit()), "{pits:?}");
+    assert!(
+        pits[0].len() == 1 && pits[0].chars().all(|c| c.is_ascii_digit()),
+        "{pits:?}"
+    );
     for pit in pits.iter().filter(|p| p.len() == 1) {
         for typed in [pit.clone(), format!("{pit} ")] {
             let values = autocomplete_values(&s.bot, &turn_query(&to_move, &typed));
-            assert!(!values.is_empty() && values.len() <= MAX_CHOICES, "{typed:?}");
+            assert!(
+                !values.is_empty() && values.len() <= MAX_CHOICES,
+                "{typed:?}"
+            );
             for value in &values {
-                assert!(value.starts_with(pit.as_str()) && value.len() <= MAX_LEN, "{value}");
+                assert!(
+                    value.starts_with(pit.as_str()) && value.len() <= MAX_LEN,
+                    "{value}"
+                );
                 // Every choice is a playable (whole or partial) turn.
                 assert!(game.clone().play_str(value).is_ok(), "{value}");
             }
@@ -621,7 +897,9 @@ fn autocomplete_for_floaters_goes_pit_then_laps() {
         .filter(|p| p.len() == 1)
         .find(|p| {
             let mut after = game.clone();
-            after.play_str(p).is_ok() && after.to_move() == game.to_move() && after.outcome().is_none()
+            after.play_str(p).is_ok()
+                && after.to_move() == game.to_move()
+                && after.outcome().is_none()
         })
         .cloned();
     if let Some(pit) = partial {
@@ -632,7 +910,10 @@ fn autocomplete_for_floaters_goes_pit_then_laps() {
         let laps = autocomplete_values(&s.bot, &turn_query(&to_move, ""));
         assert!(!laps.is_empty());
         for lap in &laps {
-            assert!(lap.chars().all(|c| c == 'r' || c == 'b' || c == ' '), "{lap}");
+            assert!(
+                lap.chars().all(|c| c == 'r' || c == 'b' || c == ' '),
+                "{lap}"
+            );
             assert!(waiting.clone().play_str(lap).is_ok(), "{lap}");
         }
     }
@@ -643,14 +924,23 @@ fn autocomplete_of_options_follows_the_chosen_game() {
     let s = setup();
     let query = autocomplete(fixture("autocomplete_options"));
     let values = autocomplete_values(&s.bot, &query);
-    assert_eq!(values, ["size=11", "size=13", "size=15", "size=17", "size=19"]);
+    assert_eq!(
+        values,
+        ["size=11", "size=13", "size=15", "size=17", "size=19"]
+    );
     let mut value = fixture("autocomplete_options");
     value["data"]["options"][0]["value"] = "sight".into();
-    assert!(autocomplete_values(&s.bot, &autocomplete(value)).is_empty(), "Sight has no options");
+    assert!(
+        autocomplete_values(&s.bot, &autocomplete(value)).is_empty(),
+        "Sight has no options"
+    );
     let mut value = fixture("autocomplete_options");
     value["data"]["options"][0]["value"] = "fanorona".into();
     value["data"]["options"][3]["value"] = "b".into();
-    assert_eq!(autocomplete_values(&s.bot, &autocomplete(value)), ["board=tsivy", "board=dimy"]);
+    assert_eq!(
+        autocomplete_values(&s.bot, &autocomplete(value)),
+        ["board=tsivy", "board=dimy"]
+    );
     // No game in the channel: no turns to offer.
     assert!(autocomplete_values(&s.bot, &turn_query(MASON, "")).is_empty());
 }
@@ -670,24 +960,41 @@ fn a_whole_game_against_the_bot_maps_every_reply() {
     let request = request_from_command(&command(value), &config()).unwrap();
     // Mase plays Black: the bot (White) opens, as an extra reply.
     let replies = s.bot.handle(&request);
-    assert!(replies.len() >= 2, "the bot's opening is a follow-up: {replies:?}");
+    assert!(
+        replies.len() >= 2,
+        "the bot's opening is a follow-up: {replies:?}"
+    );
     for reply in &replies {
         let parts = message_parts(reply, true);
         assert!(!parts.ephemeral);
         let body = json(&followup_builder(reply));
         // The bot never pings itself.
-        assert!(!body["allowed_mentions"]["users"].as_array().unwrap().iter().any(|u| u == BOT_ID));
+        assert!(!body["allowed_mentions"]["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u == BOT_ID));
     }
     let last = json(&followup_builder(replies.last().unwrap()));
-    assert_eq!(last["allowed_mentions"]["users"], serde_json::json!([MASON]));
+    assert_eq!(
+        last["allowed_mentions"]["users"],
+        serde_json::json!([MASON])
+    );
     // Autocomplete for Mase now offers legal turns; play the first one.
     let values = autocomplete_values(&s.bot, &turn_query(MASON, ""));
     assert!(!values.is_empty());
     let (_, game) = mover(&s.bot);
-    let whole = values.iter().find(|v| game.legal_strings().contains(v)).cloned().unwrap_or_else(|| {
-        // Only steps offered: follow the first step to whole turns.
-        autocomplete_values(&s.bot, &turn_query(MASON, &values[0])).into_iter().find(|v| game.legal_strings().contains(v)).unwrap()
-    });
+    let whole = values
+        .iter()
+        .find(|v| game.legal_strings().contains(v))
+        .cloned()
+        .unwrap_or_else(|| {
+            // Only steps offered: follow the first step to whole turns.
+            autocomplete_values(&s.bot, &turn_query(MASON, &values[0]))
+                .into_iter()
+                .find(|v| game.legal_strings().contains(v))
+                .unwrap()
+        });
     let mut value = fixture("slash_move");
     value["data"]["options"][0]["value"] = whole.clone().into();
     let request = request_from_command(&command(value), &config()).unwrap();

@@ -280,7 +280,11 @@ fn floaters_steps(game: &AnyGame, typed: &str) -> Vec<String> {
     let is_sep_char = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '-' | '/' | '.');
     let mut tokens: Vec<&str> = typed.split(is_sep_char).filter(|s| !s.is_empty()).collect();
     let trailing = typed.is_empty() || typed.ends_with(is_sep_char);
-    let mut partial = if trailing { "" } else { tokens.pop().unwrap_or("") };
+    let mut partial = if trailing {
+        ""
+    } else {
+        tokens.pop().unwrap_or("")
+    };
     let mid_turn = matches!(game, AnyGame::Floaters(f) if f.mid_turn().is_some());
     if !mid_turn && tokens.is_empty() {
         // Choosing the pit.
@@ -338,9 +342,21 @@ fn floaters_laps(game: &AnyGame, base: &str, partial: &str) -> Vec<String> {
         };
     };
     let mut laps = Vec::new();
-    lap_strings(hand.red, hand.black, partial.as_bytes(), &mut String::new(), &mut laps);
+    lap_strings(
+        hand.red,
+        hand.black,
+        partial.as_bytes(),
+        &mut String::new(),
+        &mut laps,
+    );
     laps.into_iter()
-        .map(|lap| if prefix.is_empty() { lap } else { format!("{prefix} {lap}") })
+        .map(|lap| {
+            if prefix.is_empty() {
+                lap
+            } else {
+                format!("{prefix} {lap}")
+            }
+        })
         .filter(|s| s.len() <= MAX_LEN)
         .collect()
 }
@@ -368,7 +384,11 @@ fn lap_strings(red: u8, black: u8, partial: &[u8], current: &mut String, out: &m
             }
         }
         current.push(c);
-        let (r, b) = if c == 'r' { (red - 1, black) } else { (red, black - 1) };
+        let (r, b) = if c == 'r' {
+            (red - 1, black)
+        } else {
+            (red, black - 1)
+        };
         lap_strings(r, b, partial, current, out);
         current.pop();
     }
@@ -382,8 +402,16 @@ struct OptionSpec {
     number: Option<(u32, u32)>,
 }
 
-const fn spec(key: &'static str, values: &'static [&'static str], number: Option<(u32, u32)>) -> OptionSpec {
-    OptionSpec { key, values, number }
+const fn spec(
+    key: &'static str,
+    values: &'static [&'static str],
+    number: Option<(u32, u32)>,
+) -> OptionSpec {
+    OptionSpec {
+        key,
+        values,
+        number,
+    }
 }
 
 /// Each game's options (shared/rules/*.md).
@@ -434,11 +462,20 @@ pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
         .filter_map(|w| w.split_once('='))
         .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
         .collect();
-    let value_of = |key: &str| given.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let value_of = |key: &str| {
+        given
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
     let kept = words.join(" ");
     let mut out = Vec::new();
     let mut push = |pair: String| {
-        let item = if kept.is_empty() { pair } else { format!("{kept} {pair}") };
+        let item = if kept.is_empty() {
+            pair
+        } else {
+            format!("{kept} {pair}")
+        };
         push_unique(&mut out, item);
     };
     let (key_part, value_part) = match partial.split_once('=') {
@@ -464,7 +501,9 @@ pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
             }
         }
         if spec.key == "blocked" {
-            let size = value_of("size").and_then(|s| s.parse::<usize>().ok()).unwrap_or(9);
+            let size = value_of("size")
+                .and_then(|s| s.parse::<usize>().ok())
+                .unwrap_or(9);
             for cells in blocked_cells(size, value) {
                 push(format!("blocked={cells}"));
             }
@@ -491,7 +530,11 @@ fn blocked_cells(size: usize, value: &str) -> Vec<String> {
     let size = size.clamp(5, 19);
     let mut cells: Vec<&str> = value.split(',').map(str::trim).collect();
     let partial = cells.pop().unwrap_or("");
-    let done: Vec<String> = cells.iter().filter(|c| !c.is_empty()).map(|c| c.to_string()).collect();
+    let done: Vec<String> = cells
+        .iter()
+        .filter(|c| !c.is_empty())
+        .map(|c| c.to_string())
+        .collect();
     let head = done.join(",");
     let centre = size / 2;
     // Nearest the centre first: that is where a hole changes the game most.
@@ -507,7 +550,13 @@ fn blocked_cells(size: usize, value: &str) -> Vec<String> {
     all.into_iter()
         .map(|(_, name)| name)
         .filter(|name| name.starts_with(partial) && !done.contains(name))
-        .map(|name| if head.is_empty() { name } else { format!("{head},{name}") })
+        .map(|name| {
+            if head.is_empty() {
+                name
+            } else {
+                format!("{head},{name}")
+            }
+        })
         .take(MAX_CHOICES)
         .collect()
 }
@@ -523,7 +572,8 @@ mod tests {
 
     fn play(game: &mut AnyGame, turns: &[&str]) {
         for turn in turns {
-            game.play_str(turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
+            game.play_str(turn)
+                .unwrap_or_else(|e| panic!("{turn}: {e}"));
         }
     }
 
@@ -539,7 +589,10 @@ mod tests {
                 // Partial turns are playable; never enumerate Floaters.
                 assert!(playable, "{item} cannot be played");
             } else {
-                assert!(playable || is_step(game, item), "{item} is neither legal nor a step");
+                assert!(
+                    playable || is_step(game, item),
+                    "{item} is neither legal nor a step"
+                );
             }
         }
     }
@@ -547,9 +600,11 @@ mod tests {
     /// `item` begins some legal turn (for enumerable games).
     fn is_step(game: &AnyGame, item: &str) -> bool {
         let t = normalise(item);
-        game.legal_strings()
-            .iter()
-            .any(|c| variants(game.kind(), c).iter().any(|v| match_prefix(v.as_bytes(), &t).is_some()))
+        game.legal_strings().iter().any(|c| {
+            variants(game.kind(), c)
+                .iter()
+                .any(|v| match_prefix(v.as_bytes(), &t).is_some())
+        })
     }
 
     #[test]
@@ -597,7 +652,12 @@ mod tests {
         let items = complete_game_turn(&g, "d4 f5");
         check(&g, &items);
         assert!(!items.is_empty());
-        assert!(items.iter().all(|i| i.starts_with("d4 ") && i.contains("f5")), "{items:?}");
+        assert!(
+            items
+                .iter()
+                .all(|i| i.starts_with("d4 ") && i.contains("f5")),
+            "{items:?}"
+        );
         assert!(items.iter().all(|i| g.legal_strings().contains(i)));
     }
 
@@ -641,7 +701,10 @@ mod tests {
     fn fanorona_markers_optional() {
         let g = game(GameKind::Fanorona, &[]);
         let legal = g.legal_strings();
-        let capture = legal.iter().find(|t| t.ends_with('a') || t.ends_with('w')).unwrap();
+        let capture = legal
+            .iter()
+            .find(|t| t.ends_with('a') || t.ends_with('w'))
+            .unwrap();
         let bare = capture.trim_end_matches(['a', 'w']);
         let items = complete_game_turn(&g, bare);
         check(&g, &items);
@@ -682,7 +745,10 @@ mod tests {
             let canonical = after.play_str(pit).unwrap().canonical;
             if after.to_move() != g.to_move() {
                 wholes += 1;
-                assert_eq!(complete_game_turn(&g, &canonical.to_uppercase()).first(), Some(&canonical));
+                assert_eq!(
+                    complete_game_turn(&g, &canonical.to_uppercase()).first(),
+                    Some(&canonical)
+                );
             }
         }
         assert!(wholes > 0);
@@ -691,7 +757,9 @@ mod tests {
             if g.outcome().is_some() {
                 break;
             }
-            let AnyGame::Floaters(f) = &g else { unreachable!() };
+            let AnyGame::Floaters(f) = &g else {
+                unreachable!()
+            };
             let mut rng = crate::rules::SplitRng::new(7);
             let turn = f.random_turn(&mut rng).unwrap().to_string();
             play(&mut g, &[&turn]);
@@ -701,7 +769,12 @@ mod tests {
         let pit = items[0].clone();
         let items = complete_game_turn(&g, &pit);
         check(&g, &items);
-        assert!(items.iter().all(|i| i.starts_with(&format!("{pit} ")) || *i == pit), "{items:?}");
+        assert!(
+            items
+                .iter()
+                .all(|i| i.starts_with(&format!("{pit} ")) || *i == pit),
+            "{items:?}"
+        );
         let items = complete_game_turn(&g, &format!("{pit} "));
         check(&g, &items);
         assert!(!items.is_empty());
@@ -717,7 +790,9 @@ mod tests {
             if g.outcome().is_some() {
                 break;
             }
-            let AnyGame::Floaters(f) = &g else { unreachable!() };
+            let AnyGame::Floaters(f) = &g else {
+                unreachable!()
+            };
             let turn = f.random_turn(&mut rng).unwrap().to_string();
             play(&mut g, &[&turn]);
         }
@@ -746,7 +821,15 @@ mod tests {
     fn nonsense_is_harmless() {
         for kind in GameKind::ALL {
             let g = game(kind, &[]);
-            for typed in ["zz9", "💥", "   ", "a1 a1 a1 a1 a1", &"b".repeat(5000), "-", "9 rrrr"] {
+            for typed in [
+                "zz9",
+                "💥",
+                "   ",
+                "a1 a1 a1 a1 a1",
+                &"b".repeat(5000),
+                "-",
+                "9 rrrr",
+            ] {
                 let items = complete_game_turn(&g, typed);
                 check(&g, &items);
             }
@@ -763,29 +846,65 @@ mod tests {
             complete_options(GameKind::Callanish, "size=1"),
             ["size=11", "size=13", "size=15", "size=17", "size=19"]
         );
-        assert_eq!(complete_options(GameKind::Callanish, "SH"), ["shape=square", "shape=circle"]);
-        assert_eq!(complete_options(GameKind::Callanish, "size=7 sh"), ["size=7 shape=square"]);
-        assert_eq!(complete_options(GameKind::Callanish, "stones=37"), ["stones=37"]);
-        assert_eq!(complete_options(GameKind::Callanish, "stones=3"), ["stones=3", "stones=32"]);
+        assert_eq!(
+            complete_options(GameKind::Callanish, "SH"),
+            ["shape=square", "shape=circle"]
+        );
+        assert_eq!(
+            complete_options(GameKind::Callanish, "size=7 sh"),
+            ["size=7 shape=square"]
+        );
+        assert_eq!(
+            complete_options(GameKind::Callanish, "stones=37"),
+            ["stones=37"]
+        );
+        assert_eq!(
+            complete_options(GameKind::Callanish, "stones=3"),
+            ["stones=3", "stones=32"]
+        );
         let blocked = complete_options(GameKind::Callanish, "size=7 blocked=d4,");
-        assert!(blocked.iter().all(|b| b.starts_with("size=7 blocked=d4,")), "{blocked:?}");
+        assert!(
+            blocked.iter().all(|b| b.starts_with("size=7 blocked=d4,")),
+            "{blocked:?}"
+        );
         assert!(!blocked.iter().any(|b| b.ends_with("d4,d4")));
-        assert_eq!(complete_options(GameKind::Callanish, "blocked=")[0], "blocked=e5");
-        assert_eq!(complete_options(GameKind::Alquerque, "r"), ["rules=bell", "rules=basic"]);
-        assert_eq!(complete_options(GameKind::Alquerque, "stall=7"), ["stall=7"]);
+        assert_eq!(
+            complete_options(GameKind::Callanish, "blocked=")[0],
+            "blocked=e5"
+        );
+        assert_eq!(
+            complete_options(GameKind::Alquerque, "r"),
+            ["rules=bell", "rules=basic"]
+        );
+        assert_eq!(
+            complete_options(GameKind::Alquerque, "stall=7"),
+            ["stall=7"]
+        );
         let fan = complete_options(GameKind::Fanorona, "board=dimy ");
         assert!(fan.iter().all(|f| f.starts_with("board=dimy ")));
-        assert!(fan.contains(&"board=dimy stall-turns=50".to_string()), "{fan:?}");
+        assert!(
+            fan.contains(&"board=dimy stall-turns=50".to_string()),
+            "{fan:?}"
+        );
         assert!(!fan.iter().any(|f| f.contains("board=tsivy")));
-        assert_eq!(complete_options(GameKind::Fanorona, "stall"), [
-            "stall=score",
-            "stall=draw",
-            "stall-turns=50",
-            "stall-turns=25",
-            "stall-turns=100"
-        ]);
-        assert_eq!(complete_options(GameKind::Collapse, ""), ["setup=ring", "setup=ranks"]);
-        assert_eq!(complete_options(GameKind::Floaters, "first=n"), ["first=north"]);
+        assert_eq!(
+            complete_options(GameKind::Fanorona, "stall"),
+            [
+                "stall=score",
+                "stall=draw",
+                "stall-turns=50",
+                "stall-turns=25",
+                "stall-turns=100"
+            ]
+        );
+        assert_eq!(
+            complete_options(GameKind::Collapse, ""),
+            ["setup=ring", "setup=ranks"]
+        );
+        assert_eq!(
+            complete_options(GameKind::Floaters, "first=n"),
+            ["first=north"]
+        );
         assert!(complete_options(GameKind::Floaters, "colour=").is_empty());
     }
 

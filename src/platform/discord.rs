@@ -33,13 +33,12 @@ use std::sync::{Arc, RwLock};
 
 use anyhow::{bail, Context as _};
 use serenity::all::{
-    ActionRowComponent, AutocompleteChoice, ButtonStyle, Client, Command,
-    CommandInteraction, CommandOptionType, ComponentInteraction, Context, CreateActionRow,
-    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateButton,
-    CreateCommand, CreateCommandOption, CreateEmbed, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
-    EventHandler, GatewayIntents, GuildId, Interaction, Message, PartialMember, Ready,
-    ResolvedValue, Unresolved, UserId,
+    ActionRowComponent, AutocompleteChoice, ButtonStyle, Client, Command, CommandInteraction,
+    CommandOptionType, ComponentInteraction, Context, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
+    CreateEmbed, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, EditInteractionResponse, EventHandler, GatewayIntents,
+    GuildId, Interaction, Message, PartialMember, Ready, ResolvedValue, Unresolved, UserId,
 };
 
 use crate::bot::complete::{complete_options, complete_turn, MAX_CHOICES, MAX_LEN};
@@ -192,9 +191,9 @@ pub enum Shards {
 pub fn parse_shards(text: Option<&str>) -> Result<Shards, String> {
     let text = text.map(str::trim).unwrap_or("");
     let number = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .map_err(|_| format!("DISCORD_SHARDS: `{s}` is not a shard number (write auto, 4, or 0-1/4)"))
+        s.trim().parse::<u32>().map_err(|_| {
+            format!("DISCORD_SHARDS: `{s}` is not a shard number (write auto, 4, or 0-1/4)")
+        })
     };
     if text.is_empty() || text.eq_ignore_ascii_case("auto") {
         return Ok(Shards::Auto);
@@ -273,7 +272,10 @@ pub fn request_from_command(
         "challenge" => {
             let game = text("game").ok_or("Which game? Choose one in the `game` option.")?;
             words.push(one_word(&game));
-            let opponent = options.iter().find(|o| o.name == "opponent").map(|o| &o.value);
+            let opponent = options
+                .iter()
+                .find(|o| o.name == "opponent")
+                .map(|o| &o.value);
             let user = match opponent {
                 Some(ResolvedValue::User(user, member)) => {
                     if user.id.to_string() == config.bot_user.id {
@@ -285,7 +287,10 @@ pub fn request_from_command(
                             config.bot_user.name
                         ));
                     } else {
-                        User::new(user.id.to_string(), display_name(user, member_nick(*member)))
+                        User::new(
+                            user.id.to_string(),
+                            display_name(user, member_nick(*member)),
+                        )
                     }
                 }
                 Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
@@ -295,7 +300,11 @@ pub fn request_from_command(
                         User::new(id.to_string(), id.to_string())
                     }
                 }
-                _ => return Err("Whom do you challenge? Choose someone in the `opponent` option.".into()),
+                _ => {
+                    return Err(
+                        "Whom do you challenge? Choose someone in the `opponent` option.".into(),
+                    )
+                }
             };
             words.push(format!("<@{}>", one_word(&user.id)));
             mentions.push(user);
@@ -345,10 +354,14 @@ pub fn autocomplete_values(bot: &Bot, interaction: &CommandInteraction) -> Vec<S
             focused.value,
         ),
         ("challenge", "options") => {
-            let game = interaction.data.options().iter().find_map(|o| match o.value {
-                ResolvedValue::String(s) if o.name == "game" => GameKind::parse(s),
-                _ => None,
-            });
+            let game = interaction
+                .data
+                .options()
+                .iter()
+                .find_map(|o| match o.value {
+                    ResolvedValue::String(s) if o.name == "game" => GameKind::parse(s),
+                    _ => None,
+                });
             match game {
                 Some(kind) => complete_options(kind, focused.value),
                 None => Vec::new(),
@@ -372,7 +385,11 @@ pub fn autocomplete_response(values: &[String]) -> CreateInteractionResponse {
 
 /// A button's custom id: `cairn:<user id or ->:<command>`.
 pub fn custom_id(action: &Action) -> String {
-    let user = action.for_user.as_deref().map(one_word).unwrap_or_else(|| "-".into());
+    let user = action
+        .for_user
+        .as_deref()
+        .map(one_word)
+        .unwrap_or_else(|| "-".into());
     let id = format!("{BUTTON_PREFIX}:{user}:{}", action.command);
     clip(&id, CUSTOM_ID_LIMIT)
 }
@@ -440,7 +457,11 @@ pub fn action_rows(actions: &[Action]) -> Vec<CreateActionRow> {
                     .map(|a| {
                         CreateButton::new(custom_id(a))
                             .label(clip(&a.label, 80))
-                            .style(if a.primary { ButtonStyle::Success } else { ButtonStyle::Secondary })
+                            .style(if a.primary {
+                                ButtonStyle::Success
+                            } else {
+                                ButtonStyle::Secondary
+                            })
                     })
                     .collect(),
             )
@@ -458,7 +479,9 @@ pub fn disabled_rows(message: &Message) -> Vec<CreateActionRow> {
                 row.components
                     .iter()
                     .filter_map(|c| match c {
-                        ActionRowComponent::Button(b) => Some(CreateButton::from(b.clone()).disabled(true)),
+                        ActionRowComponent::Button(b) => {
+                            Some(CreateButton::from(b.clone()).disabled(true))
+                        }
                         _ => None,
                     })
                     .collect(),
@@ -534,7 +557,11 @@ fn ping_line(reply: &Reply, pings: &[String]) -> String {
 /// `pings`, the content also mentions the reply's users (only they may be
 /// notified); without, nobody is.
 pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
-    let ids = if pings { mention_ids(reply) } else { Vec::new() };
+    let ids = if pings {
+        mention_ids(reply)
+    } else {
+        Vec::new()
+    };
     let tags: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
     let has_embed = reply.image.is_some() || reply.title.is_some();
     let text = channel_links(&reply.text);
@@ -668,7 +695,9 @@ pub fn command_steps(replies: &[Reply]) -> Vec<Step> {
 /// challenge message: disable its buttons, then every reply as a
 /// follow-up.
 pub fn button_steps(replies: &[Reply], message: &Message) -> Vec<Step> {
-    let mut steps = vec![Step::Edit(EditInteractionResponse::new().components(disabled_rows(message)))];
+    let mut steps = vec![Step::Edit(
+        EditInteractionResponse::new().components(disabled_rows(message)),
+    )];
     steps.extend(replies.iter().map(|r| Step::Followup(followup_builder(r))));
     steps
 }
@@ -695,7 +724,10 @@ macro_rules! perform {
         for step in $steps {
             let result = match step {
                 Step::Edit(edit) => $interaction.edit_response(&$ctx.http, edit).await.map(drop),
-                Step::Followup(message) => $interaction.create_followup(&$ctx.http, message).await.map(drop),
+                Step::Followup(message) => $interaction
+                    .create_followup(&$ctx.http, message)
+                    .await
+                    .map(drop),
                 Step::DeleteOriginal => $interaction.delete_response(&$ctx.http).await,
             };
             respond(result);
@@ -730,7 +762,11 @@ impl Handler {
         match result {
             Ok(done) => tracing::info!(
                 count = done.len(),
-                scope = if self.guild_id.is_some() { "guild" } else { "global" },
+                scope = if self.guild_id.is_some() {
+                    "guild"
+                } else {
+                    "global"
+                },
                 "slash commands registered"
             ),
             Err(error) => {
@@ -745,11 +781,18 @@ impl Handler {
         let request = match request_from_command(interaction, bot.config()) {
             Ok(request) => request,
             Err(message) => {
-                respond(interaction.create_response(&ctx.http, ephemeral_response(&message)).await);
+                respond(
+                    interaction
+                        .create_response(&ctx.http, ephemeral_response(&message))
+                        .await,
+                );
                 return;
             }
         };
-        if let Err(error) = interaction.create_response(&ctx.http, defer_response()).await {
+        if let Err(error) = interaction
+            .create_response(&ctx.http, defer_response())
+            .await
+        {
             tracing::warn!(%error, "deferring failed");
             return;
         }
@@ -763,31 +806,49 @@ impl Handler {
         let values = tokio::task::spawn_blocking(move || autocomplete_values(&bot, &copy))
             .await
             .unwrap_or_default();
-        respond(interaction.create_response(&ctx.http, autocomplete_response(&values)).await);
+        respond(
+            interaction
+                .create_response(&ctx.http, autocomplete_response(&values))
+                .await,
+        );
     }
 
     async fn on_button(&self, ctx: &Context, interaction: &ComponentInteraction) {
         let request = match button_check(interaction) {
             ButtonCheck::Act(request) => request,
             ButtonCheck::NotForYou => {
-                respond(interaction.create_response(&ctx.http, ephemeral_response(NOT_FOR_YOU)).await);
+                respond(
+                    interaction
+                        .create_response(&ctx.http, ephemeral_response(NOT_FOR_YOU))
+                        .await,
+                );
                 return;
             }
             ButtonCheck::Unknown => {
                 respond(
                     interaction
-                        .create_response(&ctx.http, ephemeral_response("This button is no longer in use."))
+                        .create_response(
+                            &ctx.http,
+                            ephemeral_response("This button is no longer in use."),
+                        )
                         .await,
                 );
                 return;
             }
         };
-        if let Err(error) = interaction.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await {
+        if let Err(error) = interaction
+            .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+            .await
+        {
             tracing::warn!(%error, "deferring a button failed");
             return;
         }
         let replies = run_core(self.bot(), request).await;
-        perform!(ctx, interaction, button_steps(&replies, &interaction.message));
+        perform!(
+            ctx,
+            interaction,
+            button_steps(&replies, &interaction.message)
+        );
     }
 }
 
@@ -798,7 +859,9 @@ async fn run_core(bot: Bot, request: Request) -> Vec<Reply> {
         Ok(replies) => replies,
         Err(error) => {
             tracing::error!(%error, %channel, "the bot core panicked");
-            vec![Reply::error("Sorry, something went wrong on my side. Please try again.")]
+            vec![Reply::error(
+                "Sorry, something went wrong on my side. Please try again.",
+            )]
         }
     }
 }
@@ -844,7 +907,12 @@ impl EventHandler for Handler {
 
 /// Connect to Discord and serve until the gateway stops or Ctrl-C.
 pub async fn run(bot: Bot, config: DiscordConfig) -> anyhow::Result<()> {
-    let Some(token) = config.token.as_deref().map(str::trim).filter(|t| !t.is_empty()) else {
+    let Some(token) = config
+        .token
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    else {
         bail!("no Discord token: set DISCORD_TOKEN (see docs/discord.md)");
     };
     serenity::all::validate_token(token).context("DISCORD_TOKEN does not look like a bot token")?;
