@@ -72,6 +72,9 @@ enum Command {
         /// Also check the verdict with the independent win/draw/loss solver.
         #[arg(long)]
         check: bool,
+        /// Only prove who wins; skip the search for the distance.
+        #[arg(long)]
+        winner_only: bool,
     },
 }
 
@@ -144,19 +147,52 @@ fn run(cli: Cli) -> Result<()> {
             options,
             moves,
             check,
+            winner_only,
         }) => {
             let moves = cairn::position::split_moves(&moves);
             let (game, _) = cairn::position::build(&game, &options, &moves)?;
-            println!("{}", cairn::with_game!(&game, g => solve_report(g, check))?);
+            println!(
+                "{}",
+                cairn::with_game!(&game, g => solve_report(g, check, u8::from(!winner_only)))?
+            );
             Ok(())
         }
         Some(Command::Run) | None => run_bot(),
     }
 }
 
-fn solve_report<G: cairn::rules::Game>(game: &G, check: bool) -> Result<serde_json::Value> {
+fn solve_report<G: cairn::rules::Game>(
+    game: &G,
+    check: bool,
+    distance_budget: u8,
+) -> Result<serde_json::Value> {
     use cairn::ai::solver::{self, Verdict};
     anyhow::ensure!(game.outcome().is_none(), "the game is already over");
+    let began = std::time::Instant::now();
+    let (sign, prove_nodes) = solver::prove_with_table(game, u64::MAX, None, 25)
+        .map_err(|_| anyhow::anyhow!("out of budget"))?;
+    let prove_seconds = began.elapsed().as_secs_f64();
+    eprintln!(
+        "proved in {prove_seconds:.1} s ({prove_nodes} nodes): {}",
+        match sign {
+            1 => "the player to move wins",
+            -1 => "the player to move loses",
+            _ => "a draw",
+        }
+    );
+    if distance_budget == 0 {
+        let winner = match sign {
+            1 => Some(game.seat_name(game.to_move())),
+            -1 => Some(game.seat_name(game.to_move().other())),
+            _ => None,
+        };
+        return Ok(serde_json::json!({
+            "to_move": game.seat_name(game.to_move()),
+            "winner": winner,
+            "prove_nodes": prove_nodes,
+            "prove_seconds": prove_seconds,
+        }));
+    }
     let began = std::time::Instant::now();
     let solution =
         solver::solve(game, u64::MAX, None).map_err(|_| anyhow::anyhow!("out of budget"))?;
@@ -178,6 +214,8 @@ fn solve_report<G: cairn::rules::Game>(game: &G, check: bool) -> Result<serde_js
         "best": solution.best.map(|t| t.to_string()),
         "nodes": solution.nodes,
         "seconds": seconds,
+        "prove_nodes": prove_nodes,
+        "prove_seconds": prove_seconds,
     });
     if check {
         let wdl =

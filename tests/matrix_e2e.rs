@@ -266,7 +266,8 @@ impl Player {
     async fn next(&mut self, room: &Room, bot: &BotTask) -> Seen {
         let since = SINCE.load(Ordering::SeqCst);
         let old = |seen: &Seen| u64::from(seen.event.origin_server_ts.0) < since;
-        self.held.retain(|seen| !(seen.room == room.room_id() && old(seen)));
+        self.held
+            .retain(|seen| !(seen.room == room.room_id() && old(seen)));
         if let Some(at) = self.held.iter().position(|s| s.room == room.room_id()) {
             return self.held.remove(at);
         }
@@ -280,8 +281,7 @@ impl Player {
                 self.id,
                 room.room_id()
             );
-            match tokio::time::timeout(left.min(Duration::from_secs(1)), self.inbox.recv()).await
-            {
+            match tokio::time::timeout(left.min(Duration::from_secs(1)), self.inbox.recv()).await {
                 Ok(Some(seen)) if seen.room == room.room_id() && old(&seen) => {}
                 Ok(Some(seen)) if seen.room == room.room_id() => {
                     eprintln!("matrix e2e: {} sees {}", self.id, seen.describe());
@@ -316,8 +316,7 @@ impl Player {
             }
         }
         let deadline = Instant::now() + within;
-        while let Ok(Some(seen)) =
-            tokio::time::timeout_at(deadline.into(), self.inbox.recv()).await
+        while let Ok(Some(seen)) = tokio::time::timeout_at(deadline.into(), self.inbox.recv()).await
         {
             if seen.room == room.room_id() {
                 said.push(seen);
@@ -481,8 +480,8 @@ async fn wait_joined(room: &Room, user: &str, bot: &BotTask) {
 /// Whether this build draws PNG boards (the renderer may not be merged).
 fn renderer_available() -> bool {
     let options = cairn::rules::Options::parse::<&str>(&[]).expect("no options");
-    let game = cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options)
-        .expect("a Sight game");
+    let game =
+        cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options).expect("a Sight game");
     cairn::render::render_png(&game.view(), &cairn::render::RenderOptions::default()).is_ok()
 }
 
@@ -518,8 +517,8 @@ async fn check_image(player: &mut Player, room: &Room, bot: &BotTask, raw_url: O
 /// A legal Sight turn in the position after `turns`.
 fn sight_turn(turns: &[&str]) -> String {
     let options = cairn::rules::Options::parse::<&str>(&[]).expect("no options");
-    let mut game = cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options)
-        .expect("a Sight game");
+    let mut game =
+        cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options).expect("a Sight game");
     for turn in turns {
         game.play_str(turn).expect("a legal turn");
     }
@@ -637,9 +636,9 @@ async fn matrix_end_to_end() {
     assert!(body.contains("Bob (Black) to move"), "{body}");
     assert_eq!(seen.mentions(), vec![bob_id.clone()]);
     assert!(
-        html.is_some_and(|h| h.starts_with(&format!(
-            "<a href=\"https://matrix.to/#/{bob_id}\">Bob</a>"
-        ))),
+        html.is_some_and(
+            |h| h.starts_with(&format!("<a href=\"https://matrix.to/#/{bob_id}\">Bob</a>"))
+        ),
         "{html:?}"
     );
     if images {
@@ -688,7 +687,11 @@ async fn matrix_end_to_end() {
     // Not a command: no answer.
     alice.say(&room, "good game, cairn").await;
     let said = alice.quiet(&room, Duration::from_secs(2)).await;
-    assert!(said.is_empty(), "unexpected: {:?}", said.iter().map(Seen::describe).collect::<Vec<_>>());
+    assert!(
+        said.is_empty(),
+        "unexpected: {:?}",
+        said.iter().map(Seen::describe).collect::<Vec<_>>()
+    );
     eprintln!("matrix e2e: plain room done after {:?}", began.elapsed());
 
     // An encrypted room: Alice plays the bot.
@@ -738,10 +741,17 @@ async fn matrix_end_to_end() {
     let mut answered = None;
     let deadline = Instant::now() + WAIT;
     while answered.is_none() {
-        assert!(Instant::now() < deadline, "the restarted bot never answered");
+        assert!(
+            Instant::now() < deadline,
+            "the restarted bot never answered"
+        );
         let asked = alice.say(&secret, "!cairn move zz8").await;
         for seen in alice.quiet(&secret, Duration::from_secs(3)).await {
-            assert_ne!(seen.in_reply_to(), Some(missed.clone()), "replayed an old command");
+            assert_ne!(
+                seen.in_reply_to(),
+                Some(missed.clone()),
+                "replayed an old command"
+            );
             assert!(seen.encrypted);
             if seen.in_reply_to() == Some(asked.clone()) {
                 answered = Some(seen);
@@ -750,7 +760,11 @@ async fn matrix_end_to_end() {
         bot.check();
     }
     let again = std::fs::read_to_string(matrix_store.join("session.json")).expect("session file");
-    assert_eq!(device(&session), device(&again), "the same device after a restart");
+    assert_eq!(
+        device(&session),
+        device(&again),
+        "the same device after a restart"
+    );
     alice.say(&secret, "!cairn board").await;
     let seen = alice.next_notice(&secret, &bot).await;
     assert!(seen.encrypted);

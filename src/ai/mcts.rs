@@ -65,7 +65,7 @@ pub fn playout<G: Game>(game: &mut G, seat: Seat, rng: &mut SplitRng) -> f64 {
 /// Turns that win at once for the player to move (only when the turns can
 /// be enumerated cheaply).
 pub fn winning_turns<G: Game>(game: &G) -> Vec<G::Turn> {
-    if game.outcome().is_some() || game.count_turns() > 5_000 {
+    if game.outcome().is_some() || G::HUGE_TURN_COUNTS || game.count_turns() > 5_000 {
         return Vec::new();
     }
     let me = game.to_move();
@@ -106,6 +106,15 @@ fn safe_turns<G: Game>(game: &G, turns: Vec<G::Turn>) -> Vec<G::Turn> {
     }
 }
 
+/// The number of turns, or "too many" for games where counting is costly.
+fn turn_count<G: Game>(game: &G) -> u64 {
+    if G::HUGE_TURN_COUNTS {
+        u64::MAX
+    } else {
+        game.count_turns()
+    }
+}
+
 /// Search from `root` and return the most visited turn.
 pub fn search<G: Game>(root: &G, budget: Budget, rng: &mut SplitRng) -> Search<G::Turn> {
     if root.outcome().is_some() {
@@ -123,7 +132,7 @@ pub fn search<G: Game>(root: &G, budget: Budget, rng: &mut SplitRng) -> Search<G
         };
     }
     let me = root.to_move();
-    let root_count = root.count_turns();
+    let root_count = turn_count(root);
     let mut nodes: Vec<Node<G::Turn>> = vec![Node {
         turn: None,
         mover: me.other(),
@@ -153,7 +162,7 @@ pub fn search<G: Game>(root: &G, budget: Budget, rng: &mut SplitRng) -> Search<G
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut done = 0;
     while done < budget.playouts {
-        if done % 64 == 0 && budget.deadline.is_some_and(|d| Instant::now() >= d) {
+        if budget.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         done += 1;
@@ -167,7 +176,7 @@ pub fn search<G: Game>(root: &G, budget: Budget, rng: &mut SplitRng) -> Search<G
             }
             // Expand: enumerate lazily, or widen progressively.
             if !nodes[at].expanded {
-                nodes[at].turn_count = game.count_turns();
+                nodes[at].turn_count = turn_count(&game);
                 if nodes[at].turn_count <= ENUMERATE_LIMIT {
                     let mut turns = game.legal_turns();
                     for i in (1..turns.len()).rev() {

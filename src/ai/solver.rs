@@ -51,9 +51,38 @@ enum Bound {
 
 #[derive(Clone, Copy)]
 struct Entry {
+    /// The position's full hash (0 = empty slot).
+    key: u64,
     score: i32,
     bound: Bound,
     best: u16,
+}
+
+/// Transposition table size (entries, a power of two): 2^21 x 24 bytes, so
+/// a search never holds more than about 50 MB however long it runs.
+const TABLE_BITS: u32 = 21;
+
+/// A fast 64-bit hash of a position (FNV-1a over its `Hash` output, then
+/// mixed), independent of std's randomly seeded hasher.
+pub fn position_hash<G: std::hash::Hash>(game: &G) -> u64 {
+    struct Fnv(u64);
+    impl std::hash::Hasher for Fnv {
+        fn finish(&self) -> u64 {
+            let mut x = self.0;
+            x ^= x >> 33;
+            x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+            x ^= x >> 33;
+            x.max(1)
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    let mut hasher = Fnv(0xcbf2_9ce4_8422_2325);
+    game.hash(&mut hasher);
+    std::hash::Hasher::finish(&hasher)
 }
 
 /// The solver's result: the verdict, a best turn, and the work done.
@@ -69,7 +98,7 @@ pub struct Solution<T> {
 pub struct OutOfBudget;
 
 struct Solver<G: Game> {
-    table: HashMap<G, Entry>,
+    table: Vec<Entry>,
     nodes: u64,
     budget: u64,
     deadline: Option<Instant>,
@@ -112,13 +141,18 @@ impl<G: Game> Solver<G> {
     ) -> Result<i32, OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.budget
-            || (self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(4096)
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             return Err(OutOfBudget);
         }
         let alpha_in = alpha;
         let mut best_index = 0u16;
-        if let Some(entry) = self.table.get(game) {
+        let key = position_hash(game);
+        let slot = (key as usize) & (self.table.len() - 1);
+        let stored = self.table[slot];
+        if stored.key == key {
+            let entry = stored;
             // Stored scores are relative to their node; shift mate scores by ply.
             let score = from_table(entry.score, ply);
             match entry.bound {
@@ -181,14 +215,12 @@ impl<G: Game> Solver<G> {
         } else {
             Bound::Exact
         };
-        self.table.insert(
-            game.clone(),
-            Entry {
-                score: to_table(best, ply),
-                bound,
-                best: best_turn,
-            },
-        );
+        self.table[slot] = Entry {
+            key,
+            score: to_table(best, ply),
+            bound,
+            best: best_turn,
+        };
         Ok(best)
     }
 }
@@ -220,13 +252,22 @@ pub fn solve<G: Game>(
     budget: u64,
     deadline: Option<Instant>,
 ) -> Result<Solution<G::Turn>, OutOfBudget> {
+    let empty = Entry {
+        key: 0,
+        score: 0,
+        bound: Bound::Exact,
+        best: 0,
+    };
     let mut solver = Solver {
-        table: HashMap::new(),
+        table: vec![empty; 1 << TABLE_BITS],
         nodes: 0,
         budget,
         deadline,
         turns: Vec::new(),
     };
+    // Prove who wins with a null window first (many more cutoffs); its
+    // table entries then speed up the search for the exact distance.
+    solver.negamax(game, -1, 1, 0)?;
     let score = solver.negamax(game, -MATE - 1, MATE + 1, 0)?;
     let verdict = Verdict::from_score(score);
     let turns = game.legal_turns();
@@ -249,8 +290,44 @@ pub fn solve<G: Game>(
     })
 }
 
+/// Who wins with best play, without the distance: 1, 0 or -1 for the
+/// player to move (the game must not be over). Much cheaper than [`solve`].
+pub fn prove<G: Game>(
+    game: &G,
+    budget: u64,
+    deadline: Option<Instant>,
+) -> Result<(i8, u64), OutOfBudget> {
+    prove_with_table(game, budget, deadline, TABLE_BITS)
+}
+
+/// [`prove`] with a transposition table of 2^`table_bits` entries (24
+/// bytes each): offline solving of whole games wants a larger one.
+pub fn prove_with_table<G: Game>(
+    game: &G,
+    budget: u64,
+    deadline: Option<Instant>,
+    table_bits: u32,
+) -> Result<(i8, u64), OutOfBudget> {
+    let empty = Entry {
+        key: 0,
+        score: 0,
+        bound: Bound::Exact,
+        best: 0,
+    };
+    let mut solver = Solver {
+        table: vec![empty; 1 << table_bits],
+        nodes: 0,
+        budget,
+        deadline,
+        turns: Vec::new(),
+    };
+    let score = solver.negamax(game, -1, 1, 0)?;
+    Ok((score.signum() as i8, solver.nodes))
+}
+
 /// An independent check: win (1), draw (0) or loss (-1) for the player to
-/// move (the game must not be over), by plain negamax over three values with its own memo table.
+/// move (the game must not be over), by plain negamax over three values
+/// with an exact memo table of whole positions (no hashing shortcuts).
 pub fn solve_wdl<G: Game>(game: &G, budget: u64) -> Result<i8, OutOfBudget> {
     fn go<G: Game>(
         game: &G,

@@ -719,10 +719,10 @@ fn play(bot: &Bot, request: &Request, key: &str, turn_text: &str) -> Result<Answ
     })
 }
 
-/// Capitalise the first letter of an error message.
+/// An engine's message without its final full stop (one is added after),
+/// left in the engine's case so coordinates stay lower case.
 fn sentence(text: &str) -> String {
-    let text = text.trim_end_matches('.');
-    crate::rules::view::capitalise(text)
+    text.trim_end_matches('.').to_string()
 }
 
 fn reason_words(reason: Reason) -> &'static str {

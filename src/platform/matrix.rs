@@ -33,8 +33,8 @@ use matrix_sdk::room::reply::{EnforceThread, Reply as SdkReply};
 use matrix_sdk::ruma::api::error::ErrorKind;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
 use matrix_sdk::ruma::events::room::message::{
-    AddMentions, ForwardThread, MessageFormat, MessageType, OriginalSyncRoomMessageEvent,
-    Relation, ReplyWithinThread, RoomMessageEventContent, TextMessageEventContent,
+    AddMentions, ForwardThread, MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
+    ReplyWithinThread, RoomMessageEventContent, TextMessageEventContent,
 };
 use matrix_sdk::ruma::events::Mentions;
 use matrix_sdk::ruma::{OwnedUserId, UInt, UserId};
@@ -111,7 +111,10 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
 
     let mut bot_config: BotConfig = bot.config().clone();
     bot_config.bot_user = User::new(own_id.to_string(), display_name.clone());
-    for alias in [own_id.localpart().to_string(), format!("@{}", own_id.localpart())] {
+    for alias in [
+        own_id.localpart().to_string(),
+        format!("@{}", own_id.localpart()),
+    ] {
         if !bot_config
             .bot_aliases
             .iter()
@@ -192,7 +195,12 @@ fn is_unknown_token(error: &matrix_sdk::Error) -> bool {
 
 /// Build the client on the sqlite store in `dir` and log in: restore the
 /// saved session if there is one, else log in and save it.
-async fn connect(homeserver: &str, user: &str, config: &MatrixConfig, dir: &Path) -> Result<Client> {
+async fn connect(
+    homeserver: &str,
+    user: &str,
+    config: &MatrixConfig,
+    dir: &Path,
+) -> Result<Client> {
     let session_path = dir.join(SESSION_FILE);
     let saved: Option<SavedSession> = match std::fs::read_to_string(&session_path) {
         Ok(text) => Some(
@@ -665,9 +673,8 @@ impl Address {
                     return strip_word(text, name);
                 }
                 // `@Cairn board`, or `Cairn: board` / `Cairn, board`.
-                strip_word(text, &format!("@{name}")).or_else(|| {
-                    strip_word(text, name).filter(|rest| rest.starts_with([':', ',']))
-                })
+                strip_word(text, &format!("@{name}"))
+                    .or_else(|| strip_word(text, name).filter(|rest| rest.starts_with([':', ','])))
             })
         })?;
         let rest = rest
@@ -1045,7 +1052,10 @@ mod tests {
         assert_eq!(a.command("hello !cairn help", None), None);
         assert_eq!(a.command("", None), None);
         let custom = Address::new("?play", "@cairn:example.org", &[]);
-        assert_eq!(custom.command("?play board", None).as_deref(), Some("board"));
+        assert_eq!(
+            custom.command("?play board", None).as_deref(),
+            Some("board")
+        );
         assert_eq!(custom.command("!cairn board", None), None);
     }
 
@@ -1057,7 +1067,10 @@ mod tests {
             Some("board")
         );
         assert_eq!(a.command("cairn, accept", None).as_deref(), Some("accept"));
-        assert_eq!(a.command("Cairn Bot: resign", None).as_deref(), Some("resign"));
+        assert_eq!(
+            a.command("Cairn Bot: resign", None).as_deref(),
+            Some("resign")
+        );
         assert_eq!(a.command("@cairn moves", None).as_deref(), Some("moves"));
         assert_eq!(a.command("cairnish is fun", None), None);
         // A pill in the HTML body.
@@ -1103,7 +1116,10 @@ mod tests {
             mxids_in("challenge sight @bob:example.org, @carol:example.org:8448 @bob:example.org"),
             vec!["@bob:example.org", "@carol:example.org:8448"]
         );
-        assert_eq!(mxids_in("challenge sight bob @ @: @x"), Vec::<String>::new());
+        assert_eq!(
+            mxids_in("challenge sight bob @ @: @x"),
+            Vec::<String>::new()
+        );
         assert_eq!(mxids_in("(@bob:localhost)"), vec!["@bob:localhost"]);
     }
 
@@ -1136,10 +1152,7 @@ mod tests {
         };
         let alice = User::new("@alice:example.org", "alice");
         let out = format_reply(&reply, "!cairn", &alice);
-        assert_eq!(
-            out.body,
-            "Bob <B>: alice played `b2`. Bob (Black) to move."
-        );
+        assert_eq!(out.body, "Bob <B>: alice played `b2`. Bob (Black) to move.");
         assert_eq!(
             out.html,
             "<a href=\"https://matrix.to/#/@bob:example.org\">Bob &lt;B&gt;</a>: alice played <code>b2</code>. Bob (Black) to move."
@@ -1152,9 +1165,9 @@ mod tests {
         let alice = User::new("@alice:example.org", "alice");
         let out = format_reply(&Reply::error("Not your turn."), "!cairn", &alice);
         assert_eq!(out.body, "alice: Not your turn.");
-        assert!(out.html.starts_with(
-            "<a href=\"https://matrix.to/#/@alice:example.org\">alice</a>: "
-        ));
+        assert!(out
+            .html
+            .starts_with("<a href=\"https://matrix.to/#/@alice:example.org\">alice</a>: "));
         assert_eq!(out.mention_ids, vec!["@alice:example.org"]);
     }
 

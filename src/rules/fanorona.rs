@@ -1,48 +1,767 @@
-//! Fanorona: placeholder until the engine lands (see shared/rules/fanorona.md).
+//! Fanorona (9 x 5 Tsivy and 5 x 5 Dimy): paika steps, and capture by
+//! approach or withdrawal taking a whole unbroken enemy line, with optional
+//! continuation. See shared/rules/fanorona.md.
+
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::geometry::{bits, PointBoard, DIRECTIONS, NONE, OPPOSITE};
+use super::notation::{list_and, list_or};
+use super::view::status_line;
 use super::{
-    BoardView, Game, GameKind, Highlights, Layout, OptionError, Options, Outcome, Seat, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
+    Reason, Seat, Spot, TurnError,
 };
 
+/// The longest capture sequence we represent (a piece visits each point at
+/// most once, and sequences this long never arise in play).
+const MAX_STEPS: usize = 24;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    Tsivy,
+    Dimy,
+}
+
+/// How a capture step captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Approach,
+    Withdrawal,
+}
+
+/// A Fanorona position with its stall state.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Fanorona {}
+pub struct Fanorona {
+    variant: Variant,
+    /// `stall=draw` (else score).
+    stall_draw: bool,
+    stall_turns: u32,
+    paika_forward: bool,
+    pieces: [u64; 2],
+    to_move: Seat,
+    captured: [u16; 2],
+    /// Consecutive turns without a capture.
+    quiet_turns: u32,
+    /// Positions since the last capture: both bitboards, the side to move in
+    /// bit 63 of the second.
+    history: Vec<[u64; 2]>,
+    /// Legal turns of the player to move, kept by `apply` (it decides the
+    /// end of the game and makes the last ply of perft free).
+    turn_count: u32,
+    outcome: Option<Outcome>,
+}
+
+/// A paika or a capture sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FanoronaTurn {
+    pub from: u8,
+    to: [u8; MAX_STEPS],
+    kinds: [Option<Kind>; MAX_STEPS],
+    len: u8,
+    /// 5 or 9 files, for names.
+    files: u8,
+}
+
+impl FanoronaTurn {
+    fn steps(&self) -> impl Iterator<Item = (usize, Option<Kind>)> + '_ {
+        (0..self.len as usize).map(|i| (self.to[i] as usize, self.kinds[i]))
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.kinds[0].is_some()
+    }
+}
+
+fn board_for(files: u8) -> &'static PointBoard {
+    if files == 9 {
+        PointBoard::nine_by_five()
+    } else {
+        PointBoard::five_by_five()
+    }
+}
+
+impl fmt::Display for FanoronaTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = board_for(self.files);
+        write!(f, "{}", b.name(self.from as usize))?;
+        for (to, kind) in self.steps() {
+            let suffix = match kind {
+                Some(Kind::Approach) => "a",
+                Some(Kind::Withdrawal) => "w",
+                None => "",
+            };
+            write!(f, "-{}{suffix}", b.name(to))?;
+        }
+        Ok(())
+    }
+}
+
+impl Fanorona {
+    fn board(&self) -> &'static PointBoard {
+        match self.variant {
+            Variant::Tsivy => PointBoard::nine_by_five(),
+            Variant::Dimy => PointBoard::five_by_five(),
+        }
+    }
+
+    fn files(&self) -> u8 {
+        self.board().files as u8
+    }
+
+    /// The enemy line captured by a step from `from` in direction `d`
+    /// (landing on the adjacent empty point), as a bitboard (0 if none).
+    #[inline]
+    fn captured_line(b: &PointBoard, from: usize, d: usize, kind: Kind, theirs: u64) -> u64 {
+        let (start, dir) = match kind {
+            Kind::Approach => match b.step(from, d).and_then(|to| b.step(to, d)) {
+                Some(p) => (p, d),
+                None => return 0,
+            },
+            Kind::Withdrawal => match b.step(from, OPPOSITE[d]) {
+                Some(p) => (p, OPPOSITE[d]),
+                None => return 0,
+            },
+        };
+        let mut line = 0u64;
+        let mut at = Some(start);
+        while let Some(p) = at {
+            if theirs >> p & 1 == 0 {
+                break;
+            }
+            line |= 1 << p;
+            at = b.step(p, dir);
+        }
+        line
+    }
+
+    fn key(&self) -> [u64; 2] {
+        [
+            self.pieces[0],
+            self.pieces[1] | (self.to_move.index() as u64) << 63,
+        ]
+    }
+
+    fn new_turn(&self, from: usize) -> FanoronaTurn {
+        FanoronaTurn {
+            from: from as u8,
+            to: [0; MAX_STEPS],
+            kinds: [None; MAX_STEPS],
+            len: 0,
+            files: self.files(),
+        }
+    }
+
+    /// Capture sequences of the piece now on `at` (started on `turn.from`).
+    #[allow(clippy::too_many_arguments)]
+    fn sequences(
+        &self,
+        b: &PointBoard,
+        at: usize,
+        mine: u64,
+        theirs: u64,
+        visited: u64,
+        last_dir: usize,
+        turn: &mut FanoronaTurn,
+        out: &mut Vec<FanoronaTurn>,
+    ) {
+        let empty = b.all & !(mine | theirs);
+        let len = turn.len as usize;
+        if len >= MAX_STEPS {
+            return;
+        }
+        for (d, &q) in b.neighbours(at).iter().enumerate() {
+            if q == NONE || d == last_dir {
+                continue;
+            }
+            let q = q as usize;
+            if empty >> q & 1 == 0 || visited >> q & 1 == 1 {
+                continue;
+            }
+            for kind in [Kind::Approach, Kind::Withdrawal] {
+                let line = Self::captured_line(b, at, d, kind, theirs);
+                if line == 0 {
+                    continue;
+                }
+                turn.to[len] = q as u8;
+                turn.kinds[len] = Some(kind);
+                turn.len = len as u8 + 1;
+                out.push(*turn);
+                let moved = (mine & !(1 << at)) | 1 << q;
+                self.sequences(b, q, moved, theirs & !line, visited | 1 << q, d, turn, out);
+            }
+        }
+        turn.len = len as u8;
+    }
+
+    fn all_turns(&self, out: &mut Vec<FanoronaTurn>) {
+        let b = self.board();
+        let me = self.to_move.index();
+        let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
+        for p in bits(mine) {
+            let mut turn = self.new_turn(p);
+            self.sequences(b, p, mine, theirs, 1 << p, usize::MAX, &mut turn, out);
+        }
+        if !out.is_empty() {
+            return;
+        }
+        let empty = b.all & !(mine | theirs);
+        for p in bits(mine) {
+            for (d, &q) in b.neighbours(p).iter().enumerate() {
+                if q == NONE || empty >> q & 1 == 0 {
+                    continue;
+                }
+                if self.paika_forward {
+                    let dr = DIRECTIONS[d].1;
+                    let forward = if self.to_move == Seat::First { dr } else { -dr };
+                    if forward <= 0 {
+                        continue;
+                    }
+                }
+                let mut turn = self.new_turn(p);
+                turn.to[0] = q;
+                turn.len = 1;
+                out.push(turn);
+            }
+        }
+    }
+
+    fn judge(&mut self) {
+        let me = self.to_move.index();
+        if self.pieces[me] == 0 {
+            self.outcome = Some(Outcome::win(self.to_move.other(), Reason::AllCaptured));
+            return;
+        }
+        let key = self.key();
+        let repeats = self.history.iter().filter(|&&k| k == key).count();
+        if self.quiet_turns >= self.stall_turns || repeats >= 3 {
+            self.outcome = Some(if self.stall_draw {
+                Outcome::draw(Reason::Stall)
+            } else {
+                match self.captured[0].cmp(&self.captured[1]) {
+                    std::cmp::Ordering::Greater => Outcome::win(Seat::First, Reason::Stall),
+                    std::cmp::Ordering::Less => Outcome::win(Seat::Second, Reason::Stall),
+                    std::cmp::Ordering::Equal => Outcome::draw(Reason::Stall),
+                }
+            });
+            return;
+        }
+        let mut turns = Vec::new();
+        self.all_turns(&mut turns);
+        self.turn_count = turns.len() as u32;
+        if turns.is_empty() {
+            self.outcome = Some(Outcome::win(self.to_move.other(), Reason::NoMoves));
+        }
+    }
+
+    /// The points each capture step of `turn` takes, in order.
+    fn captures_of(&self, turn: &FanoronaTurn) -> Vec<u64> {
+        let b = self.board();
+        let me = self.to_move.index();
+        let mut theirs = self.pieces[1 - me];
+        let mut at = turn.from as usize;
+        let mut out = Vec::new();
+        for (to, kind) in turn.steps() {
+            if let (Some(kind), Some(d)) = (kind, b.direction_between(at, to)) {
+                let line = Self::captured_line(b, at, d, kind, theirs);
+                theirs &= !line;
+                out.push(line);
+            }
+            at = to;
+        }
+        out
+    }
+
+    fn names(&self, set: u64) -> String {
+        let b = self.board();
+        let names: Vec<String> = bits(set).map(|p| b.name(p)).collect();
+        list_and(&names)
+    }
+}
+
+fn short(mut items: Vec<String>) -> String {
+    const MAX: usize = 10;
+    items.sort();
+    items.dedup();
+    if items.len() > MAX {
+        let more = items.len() - MAX;
+        items.truncate(MAX);
+        items.push(format!("{more} more"));
+    }
+    list_or(&items)
+}
+
+/// One parsed step: a point name and an optional `a` / `w`.
+struct Step {
+    point: usize,
+    kind: Option<Kind>,
+}
 
 impl Game for Fanorona {
-    type Turn = String;
+    type Turn = FanoronaTurn;
     const KIND: GameKind = GameKind::Fanorona;
 
-    fn new(_options: &Options) -> Result<Self, OptionError> {
-        Err(OptionError("fanorona is not available yet".into()))
+    fn new(options: &Options) -> Result<Self, OptionError> {
+        options.check_known("fanorona", &["board", "stall", "stall-turns", "paika"])?;
+        let variant = match options.choice("board", "tsivy", &["tsivy", "dimy"])? {
+            "dimy" => Variant::Dimy,
+            _ => Variant::Tsivy,
+        };
+        let stall_draw = options.choice("stall", "score", &["score", "draw"])? == "draw";
+        let stall_turns = options.number("stall-turns", 50, 1, 10_000)?;
+        let paika_forward = options.choice("paika", "any", &["any", "forward"])? == "forward";
+        let rows: [&str; 5] = match variant {
+            Variant::Tsivy => [
+                "WWWWWWWWW",
+                "WWWWWWWWW",
+                "BWBW.BWBW",
+                "BBBBBBBBB",
+                "BBBBBBBBB",
+            ],
+            Variant::Dimy => ["WWWWW", "WWWWW", "WB.WB", "BBBBB", "BBBBB"],
+        };
+        let mut pieces = [0u64; 2];
+        let files = rows[0].len();
+        for (rank, row) in rows.iter().enumerate() {
+            for (file, c) in row.chars().enumerate() {
+                let p = rank * files + file;
+                match c {
+                    'W' => pieces[0] |= 1 << p,
+                    'B' => pieces[1] |= 1 << p,
+                    _ => {}
+                }
+            }
+        }
+        let mut game = Fanorona {
+            variant,
+            stall_draw,
+            stall_turns,
+            paika_forward,
+            pieces,
+            to_move: Seat::First,
+            captured: [0, 0],
+            quiet_turns: 0,
+            history: Vec::new(),
+            outcome: None,
+            turn_count: 0,
+        };
+        game.history.push(game.key());
+        game.judge();
+        Ok(game)
     }
+
     fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
-        Vec::new()
+        vec![
+            (
+                "board",
+                serde_json::Value::from(if self.variant == Variant::Tsivy {
+                    "tsivy"
+                } else {
+                    "dimy"
+                }),
+            ),
+            (
+                "stall",
+                serde_json::Value::from(if self.stall_draw { "draw" } else { "score" }),
+            ),
+            ("stall-turns", serde_json::Value::from(self.stall_turns)),
+            (
+                "paika",
+                serde_json::Value::from(if self.paika_forward { "forward" } else { "any" }),
+            ),
+        ]
     }
+
     fn to_move(&self) -> Seat {
-        Seat::First
+        self.to_move
     }
+
     fn seat_name(&self, seat: Seat) -> &'static str {
         match seat {
             Seat::First => "white",
             Seat::Second => "black",
         }
     }
-    fn generate(&self, _out: &mut Vec<String>) {}
-    fn parse_turn(&self, text: &str) -> Result<String, TurnError> {
-        Err(TurnError::Unparsable(format!("cannot read {text}")))
+
+    fn generate(&self, out: &mut Vec<FanoronaTurn>) {
+        if self.outcome.is_none() {
+            self.all_turns(out);
+        }
     }
-    fn apply(&mut self, _turn: &String) {}
+
+    fn parse_turn(&self, text: &str) -> Result<FanoronaTurn, TurnError> {
+        let b = self.board();
+        let usage = "write a paika as d2-d3 and a capture as d2-d3a (approach) or d2-d3w (withdrawal), a sequence as e2-e3a-f4w";
+        let lower = text.trim().to_ascii_lowercase();
+        let tokens: Vec<&str> = lower
+            .split(['-', ' ', ',', ':', '>'])
+            .filter(|t| !t.is_empty())
+            .collect();
+        if tokens.len() < 2 {
+            return Err(TurnError::Unparsable(format!(
+                "`{}` is not a Fanorona turn: {usage}",
+                text.trim()
+            )));
+        }
+        let mut steps = Vec::with_capacity(tokens.len());
+        for (i, token) in tokens.iter().enumerate() {
+            let (name, kind) = match token.strip_suffix('a') {
+                Some(rest) if i > 0 && rest.len() >= 2 => (rest, Some(Kind::Approach)),
+                _ => match token.strip_suffix('w') {
+                    Some(rest) if i > 0 && rest.len() >= 2 => (rest, Some(Kind::Withdrawal)),
+                    _ => (*token, None),
+                },
+            };
+            let point = b.parse(name).ok_or_else(|| {
+                TurnError::Unparsable(format!(
+                    "`{token}` is not a point of the {} x 5 board: {usage}",
+                    b.files
+                ))
+            })?;
+            steps.push(Step { point, kind });
+        }
+        if self.outcome.is_some() {
+            return Err(TurnError::GameOver);
+        }
+        let mut legal = Vec::new();
+        self.all_turns(&mut legal);
+        let from = steps[0].point;
+        let wanted = &steps[1..];
+        let matches = |t: &FanoronaTurn, exact_kinds: bool| {
+            t.from as usize == from
+                && t.len as usize == wanted.len()
+                && t.steps().zip(wanted).all(|((to, kind), w)| {
+                    to == w.point
+                        && (w.kind.is_none() && !exact_kinds
+                            || w.kind == kind
+                            || (w.kind.is_none() && kind.is_none()))
+                })
+        };
+        let found: Vec<FanoronaTurn> = legal
+            .iter()
+            .filter(|t| matches(t, false))
+            .copied()
+            .collect();
+        match found.as_slice() {
+            [one] => return Ok(*one),
+            [] => {}
+            many => {
+                // A step left without a/w that could capture either way.
+                let choices: Vec<String> = many
+                    .iter()
+                    .map(|t| {
+                        let taken = self.captures_of(t).into_iter().fold(0, |a, c| a | c);
+                        format!("{t} takes {}", self.names(taken))
+                    })
+                    .collect();
+                return Err(TurnError::Illegal(format!(
+                    "that step can capture either way; say which: {}",
+                    choices.join("; ")
+                )));
+            }
+        }
+        // Explain the refusal.
+        let me = self.to_move;
+        let from_name = b.name(from);
+        if self.pieces[me.index()] >> from & 1 == 0 {
+            let what = if self.pieces[1 - me.index()] >> from & 1 == 1 {
+                "holds your opponent's piece"
+            } else {
+                "is empty"
+            };
+            let movable: Vec<String> = legal.iter().map(|t| b.name(t.from as usize)).collect();
+            return Err(TurnError::Illegal(format!(
+                "{from_name} {what}; the {} pieces that can move are on {}",
+                self.seat_name(me),
+                short(movable)
+            )));
+        }
+        let capturing = legal.iter().any(|t| t.is_capture());
+        let piece_turns: Vec<String> = legal
+            .iter()
+            .filter(|t| t.from as usize == from && t.len == 1)
+            .map(|t| t.to_string())
+            .collect();
+        let options = if piece_turns.is_empty() {
+            if capturing {
+                format!(
+                    "captures are compulsory; the capturing moves start {}",
+                    short(
+                        legal
+                            .iter()
+                            .filter(|t| t.len == 1)
+                            .map(|t| t.to_string())
+                            .collect()
+                    )
+                )
+            } else {
+                format!("the piece on {from_name} cannot move")
+            }
+        } else {
+            format!("from {from_name} you can play {}", short(piece_turns))
+        };
+        // Walk the sequence to find the first bad step.
+        let mut at = from;
+        let mut visited = 1u64 << from;
+        let mut last_dir = usize::MAX;
+        for (i, step) in wanted.iter().enumerate() {
+            let to_name = b.name(step.point);
+            let Some(d) = b.direction_between(at, step.point) else {
+                return Err(TurnError::Illegal(format!(
+                    "{to_name} is not next to {} along a line; {options}",
+                    b.name(at)
+                )));
+            };
+            if i == 0
+                && capturing
+                && step.kind.is_none()
+                && !legal
+                    .iter()
+                    .any(|t| t.from as usize == from && t.to[0] as usize == step.point)
+            {
+                return Err(TurnError::Illegal(format!(
+                    "a capture is compulsory, so a paika is not allowed; {options}"
+                )));
+            }
+            if i > 0 {
+                if visited >> step.point & 1 == 1 {
+                    return Err(TurnError::Illegal(format!(
+                        "the piece may not return to {to_name}, a point it already occupied this turn"
+                    )));
+                }
+                if d == last_dir {
+                    return Err(TurnError::Illegal(format!(
+                        "the piece may not move twice in a row in the same direction ({} to {to_name})",
+                        b.name(at)
+                    )));
+                }
+            }
+            visited |= 1 << step.point;
+            last_dir = d;
+            at = step.point;
+        }
+        if !capturing && self.paika_forward && wanted.len() == 1 {
+            return Err(TurnError::Illegal(format!(
+                "with paika=forward a paika must go forwards; {options}"
+            )));
+        }
+        Err(TurnError::Illegal(format!(
+            "that is not a legal turn here; {options}"
+        )))
+    }
+
+    fn apply(&mut self, turn: &FanoronaTurn) {
+        let me = self.to_move.index();
+        let mut taken = 0u16;
+        if turn.is_capture() {
+            for line in self.captures_of(turn) {
+                taken += line.count_ones() as u16;
+                self.pieces[1 - me] &= !line;
+            }
+        }
+        let to = turn.to[turn.len as usize - 1];
+        self.pieces[me] = (self.pieces[me] & !(1 << turn.from)) | 1 << to;
+        self.captured[me] += taken;
+        self.to_move = self.to_move.other();
+        if taken > 0 {
+            self.quiet_turns = 0;
+            self.history.clear();
+        } else {
+            self.quiet_turns += 1;
+        }
+        self.history.push(self.key());
+        self.judge();
+    }
+
     fn outcome(&self) -> Option<Outcome> {
-        None
+        self.outcome
     }
-    fn highlights(&self, _turn: &String) -> Highlights {
-        Highlights::default()
+
+    fn count_turns(&self) -> u64 {
+        if self.outcome.is_some() {
+            0
+        } else {
+            u64::from(self.turn_count)
+        }
     }
+
+    fn highlights(&self, turn: &FanoronaTurn) -> Highlights {
+        let mut h = Highlights::default();
+        h.path.push(turn.from as usize);
+        h.path.extend(turn.steps().map(|(to, _)| to));
+        h.mark(turn.from as usize, MarkKind::From);
+        h.mark(turn.to[turn.len as usize - 1] as usize, MarkKind::To);
+        for line in self.captures_of(turn) {
+            for p in bits(line) {
+                h.mark(p, MarkKind::Captured);
+            }
+        }
+        h
+    }
+
     fn view(&self) -> BoardView {
-        BoardView::new("Fanorona", Layout::Points { files: 5, ranks: 5 })
+        let b = self.board();
+        let title = match self.variant {
+            Variant::Tsivy => "Fanorona (Tsivy, 9 x 5)",
+            Variant::Dimy => "Fanorona (Dimy, 5 x 5)",
+        };
+        let mut view = BoardView::new(
+            title,
+            Layout::Points {
+                files: b.files as u8,
+                ranks: 5,
+            },
+        );
+        for (seat, colour) in [(0, Colour::White), (1, Colour::Black)] {
+            for p in bits(self.pieces[seat]) {
+                view.spots[p] = Spot::Stack(vec![colour]);
+            }
+        }
+        view.notes.push(format!(
+            "Captured: White {}, Black {}",
+            self.captured[0], self.captured[1]
+        ));
+        view.notes.push(format!(
+            "Turns without a capture: {} of {}",
+            self.quiet_turns, self.stall_turns
+        ));
+        view.status = status_line(self.seat_name(self.to_move), self.outcome, |s| {
+            self.seat_name(s)
+        });
+        view
     }
+
     fn can_draw(&self) -> bool {
-        false
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(options: &[(&str, &str)]) -> Fanorona {
+        Fanorona::new(&Options::from_pairs(options)).unwrap()
+    }
+
+    /// An empty Tsivy board with these pieces, White to move.
+    fn setup(white: &[&str], black: &[&str]) -> Fanorona {
+        let mut g = game(&[]);
+        let b = g.board();
+        g.pieces = [
+            white.iter().fold(0, |a, n| a | 1 << b.parse(n).unwrap()),
+            black.iter().fold(0, |a, n| a | 1 << b.parse(n).unwrap()),
+        ];
+        g.history = vec![g.key()];
+        g.outcome = None;
+        g
+    }
+
+    fn legal(g: &Fanorona) -> Vec<String> {
+        let mut v: Vec<String> = g.legal_turns().iter().map(|t| t.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    fn error(g: &Fanorona, text: &str) -> String {
+        g.parse_turn(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn start_positions() {
+        assert_eq!(
+            legal(&game(&[])),
+            ["d2-e3a", "d3-e3a", "d3-e3w", "e2-e3a", "f2-e3a"]
+        );
+        assert_eq!(game(&[]).perft(3), 724);
+        assert_eq!(game(&[("board", "dimy")]).perft(4), 3469);
+    }
+
+    #[test]
+    fn a_step_that_captures_both_ways() {
+        // White on e3 steps to e4: approach takes e5, withdrawal takes e2 and e1.
+        let g = setup(&["e3"], &["e5", "e2", "e1", "a5"]);
+        let turns = legal(&g);
+        assert!(
+            turns.contains(&"e3-e4a".to_string()) && turns.contains(&"e3-e4w".to_string()),
+            "{turns:?}"
+        );
+        let e = error(&g, "e3-e4");
+        assert!(
+            e.contains("either way")
+                && e.contains("e3-e4a takes e5")
+                && e.contains("e3-e4w takes e1 and e2"),
+            "{e}"
+        );
+        let mut w = g.clone();
+        w.play(&g.parse_turn("e3-e4w").unwrap()).unwrap();
+        assert_eq!(w.captured[0], 2, "withdrawal takes the whole line");
+        let mut a = g.clone();
+        a.play(&g.parse_turn("E3-E4A").unwrap()).unwrap();
+        assert_eq!(a.captured[0], 1);
+    }
+
+    #[test]
+    fn approach_line_stops_at_a_gap() {
+        // c1 -> c2 approaches c3, c4 (black) but not c5 behind an empty point? c5 empty here.
+        let g = setup(&["c1"], &["c3", "c4", "a5"]);
+        let mut next = g.clone();
+        next.play(&g.parse_turn("c1-c2").unwrap()).unwrap();
+        assert_eq!(next.captured[0], 2);
+        // A friendly piece ends the line.
+        let g = setup(&["c1", "c4"], &["c3", "c5", "a5"]);
+        let mut next = g.clone();
+        next.play(&g.parse_turn("c1-c2a").unwrap()).unwrap();
+        assert_eq!(next.captured[0], 1);
+    }
+
+    #[test]
+    fn chains_refuse_revisits_and_repeated_directions() {
+        // e3-e4w takes e2; from e4 the piece may not go back to e3 (visited)
+        // nor continue north (same direction).
+        let g = setup(&["e3"], &["e2", "g4", "a5", "d5"]);
+        let turns = legal(&g);
+        assert!(!turns.is_empty());
+        let e = error(&g, "e3-e4w-e3w");
+        assert!(e.contains("already occupied"), "{e}");
+        let e = error(&g, "e3-e4w-e5a");
+        assert!(e.contains("same direction"), "{e}");
+        // A legal continuation: e4 -> f4 approaches g4.
+        assert!(g.parse_turn("e3-e4w-f4a").is_ok(), "{turns:?}");
+    }
+
+    #[test]
+    fn captures_are_compulsory_and_paika_forward() {
+        let g = game(&[]);
+        let e = error(&g, "a2-a3");
+        assert!(e.contains("a3") || e.contains("compulsory"), "{e}");
+        // Without captures, paika=forward keeps steps forwards.
+        let mut g = game(&[("paika", "forward")]);
+        let b = g.board();
+        g.pieces = [1 << b.parse("c2").unwrap(), 1 << b.parse("g5").unwrap()];
+        g.history = vec![g.key()];
+        let turns = legal(&g);
+        assert_eq!(turns, ["c2-c3"], "c2 is not strong: only straight forward");
+        assert!(error(&g, "c2-c1").contains("forward"));
+    }
+
+    #[test]
+    fn endings() {
+        let mut g = setup(&["c1"], &["c3"]);
+        g.play(&g.parse_turn("c1-c2a").unwrap()).unwrap();
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Seat::First, Reason::AllCaptured))
+        );
+        // Stall after stall-turns quiet turns: equal captures, a draw.
+        let mut g = Fanorona::new(&Options::from_pairs(&[("stall-turns", "2")])).unwrap();
+        let b = g.board();
+        g.pieces = [1 << b.parse("a1").unwrap(), 1 << b.parse("i5").unwrap()];
+        g.history = vec![g.key()];
+        g.play(&g.parse_turn("a1-a2").unwrap()).unwrap();
+        g.play(&g.parse_turn("i5-i4").unwrap()).unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::draw(Reason::Stall)));
     }
 }

@@ -155,6 +155,10 @@ pub trait Game:
 
     const KIND: GameKind;
 
+    /// Turn counts can be astronomically large and costly to count
+    /// (Floaters): searchers then sample turns instead of counting them.
+    const HUGE_TURN_COUNTS: bool = false;
+
     /// A new game from its options (unknown keys and bad values refused).
     fn new(options: &Options) -> Result<Self, OptionError>;
 
