@@ -22,6 +22,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use matrix_sdk::config::SyncSettings;
@@ -46,6 +47,15 @@ use cairn::store::Store;
 
 const PASSWORD: &str = "correct horse battery staple";
 const WAIT: Duration = Duration::from_secs(60);
+
+/// When the last command was sent (ms since the epoch): `Player::next`
+/// skips the bot's messages from before it (answers to earlier commands
+/// that this player did not read).
+static SINCE: AtomicU64 = AtomicU64::new(0);
+
+fn mark() {
+    SINCE.store(cairn::store::now_ms(), Ordering::SeqCst);
+}
 
 /// The homeserver; stopped by its PID when dropped.
 struct Synapse {
@@ -254,6 +264,10 @@ impl Player {
 
     /// The next message of the bot in `room`.
     async fn next(&mut self, room: &Room, bot: &BotTask) -> Seen {
+        let since = SINCE.load(Ordering::SeqCst);
+        let old = |seen: &Seen| u64::from(seen.event.origin_server_ts.0) < since;
+        self.held
+            .retain(|seen| !(seen.room == room.room_id() && old(seen)));
         if let Some(at) = self.held.iter().position(|s| s.room == room.room_id()) {
             return self.held.remove(at);
         }
@@ -268,6 +282,7 @@ impl Player {
                 room.room_id()
             );
             match tokio::time::timeout(left.min(Duration::from_secs(1)), self.inbox.recv()).await {
+                Ok(Some(seen)) if seen.room == room.room_id() && old(&seen) => {}
                 Ok(Some(seen)) if seen.room == room.room_id() => {
                     eprintln!("matrix e2e: {} sees {}", self.id, seen.describe());
                     return seen;
@@ -314,6 +329,7 @@ impl Player {
 
     async fn say(&self, room: &Room, text: &str) -> OwnedEventId {
         eprintln!("matrix e2e: {} says {text:?}", self.id);
+        mark();
         room.send(RoomMessageEventContent::text_plain(text))
             .await
             .expect("sending a message")
@@ -323,6 +339,7 @@ impl Player {
 
     async fn say_html(&self, room: &Room, body: &str, html: &str) -> OwnedEventId {
         eprintln!("matrix e2e: {} says {body:?} ({html})", self.id);
+        mark();
         room.send(RoomMessageEventContent::text_html(body, html))
             .await
             .expect("sending a message")
@@ -519,6 +536,14 @@ async fn matrix_end_to_end() {
         );
         return;
     }
+    // RUST_LOG=cairn=debug shows the bot's side.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,cairn=info")),
+        )
+        .with_test_writer()
+        .try_init();
     let began = Instant::now();
     let synapse = match start_synapse() {
         Start::Running(synapse) => synapse,
