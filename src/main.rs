@@ -63,6 +63,12 @@ enum Command {
         #[arg(long, default_value_t = 2000)]
         think_ms: u64,
     },
+    /// Discord tools (the bot itself starts with `run` when DISCORD_TOKEN is set).
+    Discord {
+        /// Print the slash-command registration JSON without connecting.
+        #[arg(long)]
+        print_commands: bool,
+    },
     /// Solve a position exactly (small games) and print the verdict as JSON.
     Solve {
         game: String,
@@ -157,6 +163,7 @@ fn run(cli: Cli) -> Result<()> {
             );
             Ok(())
         }
+        Some(Command::Discord { print_commands }) => discord_tools(print_commands),
         Some(Command::Run) | None => run_bot(),
     }
 }
@@ -242,9 +249,6 @@ fn run_bot() -> Result<()> {
         .init();
     let store = Store::open(&config.db)
         .with_context(|| format!("opening the database at {}", config.db.display()))?;
-    if config.has_discord() || config.has_matrix() {
-        anyhow::bail!("chat platforms are not built into this binary yet");
-    }
     let bot = Bot::new(
         store,
         BotConfig {
@@ -252,6 +256,9 @@ fn run_bot() -> Result<()> {
             ..BotConfig::default()
         },
     );
+    if config.has_discord() || config.has_matrix() {
+        return run_platforms(bot, config);
+    }
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
     cairn::platform::console::Console::new(bot, &config.images).run(
@@ -259,4 +266,66 @@ fn run_bot() -> Result<()> {
         std::io::stdout(),
         interactive,
     )
+}
+
+#[cfg(feature = "discord")]
+fn discord_tools(print_commands: bool) -> Result<()> {
+    if print_commands {
+        println!("{}", cairn::platform::discord::print_commands()?);
+        return Ok(());
+    }
+    anyhow::bail!(
+        "say what to do, e.g. `cairn discord --print-commands`; `cairn run` starts the bot"
+    )
+}
+
+#[cfg(not(feature = "discord"))]
+fn discord_tools(_print_commands: bool) -> Result<()> {
+    anyhow::bail!("this cairn was built without Discord: rebuild with `--features discord`")
+}
+
+/// Serve every configured chat platform at once, on one runtime, until
+/// each has stopped; the first failure is reported.
+fn run_platforms(bot: Bot, config: Config) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async move {
+        #[allow(unused_mut)] // nothing is spawned in a build without platforms
+        let mut tasks = tokio::task::JoinSet::new();
+        if config.has_discord() {
+            #[cfg(feature = "discord")]
+            tasks.spawn(cairn::platform::discord::run(
+                bot.clone(),
+                config.discord.clone(),
+            ));
+            #[cfg(not(feature = "discord"))]
+            anyhow::bail!(
+                "DISCORD_TOKEN is set but this cairn was built without Discord: rebuild with `--features discord`"
+            );
+        }
+        if config.has_matrix() {
+            #[cfg(feature = "matrix")]
+            tasks.spawn(cairn::platform::matrix::run(bot.clone(), config.matrix.clone()));
+            #[cfg(not(feature = "matrix"))]
+            anyhow::bail!(
+                "Matrix is configured but this cairn was built without Matrix: rebuild with `--features matrix`"
+            );
+        }
+        let _ = &bot;
+        let mut result = Ok(());
+        while let Some(done) = tasks.join_next().await {
+            let outcome = done
+                .context("a platform task panicked")
+                .and_then(|inner: Result<()>| inner);
+            if let Err(error) = outcome {
+                tracing::error!("{error:#}");
+                if result.is_ok() {
+                    result = Err(error);
+                }
+            }
+        }
+        result
+    })
 }

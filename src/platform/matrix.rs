@@ -766,10 +766,10 @@ pub fn html_to_text(html: &str) -> String {
                 }
             }
             "a" => in_pill = false,
-            "br" | "p" | "div" | "li" | "tr" | "blockquote" | "pre" if !in_pill => {
-                if !out.ends_with('\n') && !out.is_empty() {
-                    out.push('\n');
-                }
+            "br" | "p" | "div" | "li" | "tr" | "blockquote" | "pre"
+                if !in_pill && !out.ends_with('\n') && !out.is_empty() =>
+            {
+                out.push('\n');
             }
             _ => {}
         }

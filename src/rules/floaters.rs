@@ -755,7 +755,7 @@ impl Floaters {
     fn mid_turn_sentence(&self, mid: MidTurn) -> String {
         let hand = mid.hand();
         let example =
-            Lap::forced([hand[0], 0]).to_string() + &Lap::forced([0, hand[1]]).to_string();
+            Lap::forced([hand[0], 0]).to_string() + Lap::forced([0, hand[1]]).to_string().as_str();
         format!(
             "you are in the middle of a turn, holding {} taken from {}: send their colours in sowing order, e.g. `{example}`",
             stones_desc(hand),
