@@ -110,15 +110,7 @@ impl Collapse {
     }
 
     fn count_for(&self, mine: u64, theirs: u64) -> u64 {
-        let mut count = 0;
-        for from in bits(mine) {
-            for d in 0..8 {
-                if self.flight(from, d, mine, theirs).is_some() {
-                    count += 1;
-                }
-            }
-        }
-        count
+        count_flights(mine, theirs)
     }
 
     /// The captured point of a legal turn.
@@ -127,6 +119,45 @@ impl Collapse {
         let d = direction_towards(turn.from as usize, turn.to as usize).unwrap_or(0);
         b.step(turn.to as usize, d).unwrap_or(turn.to as usize)
     }
+}
+
+/// The number of legal turns of `mine` against `theirs`, every piece at
+/// once: per direction, flood from each piece's first empty point through
+/// empty points; the enemies just beyond the flood are the crashes. Two
+/// pieces never crash into the same enemy from the same direction (the
+/// nearer one blocks the other), so the crashes count the turns.
+fn count_flights(mine: u64, theirs: u64) -> u64 {
+    let b = board();
+    let empty = b.all & !(mine | theirs);
+    let mut count = 0;
+    for d in 0..8 {
+        let mut flood = b.shift(mine, d) & empty;
+        let mut frontier = flood;
+        while frontier != 0 {
+            frontier = b.shift(frontier, d) & empty & !flood;
+            flood |= frontier;
+        }
+        count += u64::from((b.shift(flood, d) & theirs).count_ones());
+    }
+    count
+}
+
+/// Bulk perft on bare bitboards (`mine` moves next): no position is built
+/// and the last ply is counted by [`count_flights`].
+fn perft_bits(this: &Collapse, mine: u64, theirs: u64, depth: u32) -> u64 {
+    if depth <= 1 {
+        return count_flights(mine, theirs);
+    }
+    let mut total = 0;
+    for from in bits(mine) {
+        for d in 0..8 {
+            if let Some((landing, hit)) = this.flight(from, d, mine, theirs) {
+                let moved = (mine & !(1 << from)) | 1 << landing;
+                total += perft_bits(this, theirs & !(1 << hit), moved, depth - 1);
+            }
+        }
+    }
+    total
 }
 
 /// The direction of the straight line from `from` to `to`, if they lie on
@@ -361,19 +392,8 @@ impl Game for Collapse {
         if self.outcome.is_some() {
             return 0;
         }
-        if depth == 1 {
-            return self.count_turns();
-        }
-        let mut turns = Vec::with_capacity(64);
-        self.generate(&mut turns);
-        turns
-            .iter()
-            .map(|turn| {
-                let mut next = self.clone();
-                next.apply(turn);
-                next.perft(depth - 1)
-            })
-            .sum()
+        let (mine, theirs) = self.sides();
+        perft_bits(self, mine, theirs, depth)
     }
 
     fn highlights(&self, turn: &CollapseTurn) -> Highlights {

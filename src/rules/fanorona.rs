@@ -115,26 +115,11 @@ impl Fanorona {
     /// (landing on the adjacent empty point), as a bitboard (0 if none).
     #[inline]
     fn captured_line(b: &PointBoard, from: usize, d: usize, kind: Kind, theirs: u64) -> u64 {
-        let (start, dir) = match kind {
-            Kind::Approach => match b.step(from, d).and_then(|to| b.step(to, d)) {
-                Some(p) => (p, d),
-                None => return 0,
-            },
-            Kind::Withdrawal => match b.step(from, OPPOSITE[d]) {
-                Some(p) => (p, OPPOSITE[d]),
-                None => return 0,
-            },
-        };
-        let mut line = 0u64;
-        let mut at = Some(start);
-        while let Some(p) = at {
-            if theirs >> p & 1 == 0 {
-                break;
-            }
-            line |= 1 << p;
-            at = b.step(p, dir);
+        let here = 1u64 << from;
+        match kind {
+            Kind::Approach => Self::run(b, b.shift(b.shift(here, d), d), d, theirs),
+            Kind::Withdrawal => Self::run(b, b.shift(here, OPPOSITE[d]), OPPOSITE[d], theirs),
         }
-        line
     }
 
     fn key(&self) -> [u64; 2] {
@@ -167,21 +152,23 @@ impl Fanorona {
         turn: &mut FanoronaTurn,
         out: &mut Vec<FanoronaTurn>,
     ) {
-        let empty = b.all & !(mine | theirs);
+        let open = b.all & !(mine | theirs | visited);
         let len = turn.len as usize;
-        if len >= MAX_STEPS {
+        if len >= MAX_STEPS || b.adjacent(at) & open == 0 || b.near(at) & theirs == 0 {
             return;
         }
-        for (d, &q) in b.neighbours(at).iter().enumerate() {
-            if q == NONE || d == last_dir {
+        let here = 1u64 << at;
+        for (d, &back) in OPPOSITE.iter().enumerate() {
+            let landing = b.shift(here, d) & open;
+            if landing == 0 || d == last_dir {
                 continue;
             }
-            let q = q as usize;
-            if empty >> q & 1 == 0 || visited >> q & 1 == 1 {
-                continue;
-            }
+            let q = landing.trailing_zeros() as usize;
             for kind in [Kind::Approach, Kind::Withdrawal] {
-                let line = Self::captured_line(b, at, d, kind, theirs);
+                let line = match kind {
+                    Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
+                    Kind::Withdrawal => Self::run(b, b.shift(here, back), back, theirs),
+                };
                 if line == 0 {
                     continue;
                 }
@@ -189,18 +176,141 @@ impl Fanorona {
                 turn.kinds[len] = Some(kind);
                 turn.len = len as u8 + 1;
                 out.push(*turn);
-                let moved = (mine & !(1 << at)) | 1 << q;
-                self.sequences(b, q, moved, theirs & !line, visited | 1 << q, d, turn, out);
+                let moved = (mine & !here) | landing;
+                self.sequences(b, q, moved, theirs & !line, visited | landing, d, turn, out);
             }
         }
         turn.len = len as u8;
+    }
+
+    /// The pieces of `mine` that can capture now (by approach or
+    /// withdrawal), for every piece at once with bitboard shifts.
+    fn capturers(b: &PointBoard, mine: u64, theirs: u64) -> u64 {
+        let empty = b.all & !(mine | theirs);
+        let mut out = 0;
+        for (d, &back) in OPPOSITE.iter().enumerate() {
+            let landing = b.shift(mine, d) & empty;
+            // Approach: an enemy on the point beyond the landing point.
+            out |= b.shift(b.shift(theirs, back) & landing, back);
+            // Withdrawal: an enemy on the point behind the mover.
+            out |= mine & b.shift(theirs, d) & b.shift(empty, back);
+        }
+        out
+    }
+
+    /// The directions a paika may take (all, or only forward ones).
+    fn paika_directions(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..8).filter(move |&d| {
+            if !self.paika_forward {
+                return true;
+            }
+            let dr = DIRECTIONS[d].1;
+            let forward = if self.to_move == Seat::First { dr } else { -dr };
+            forward > 0
+        })
+    }
+
+    /// How many capture sequences the piece now on `at` has; the same
+    /// walk as [`Fanorona::sequences`], counting instead of listing.
+    fn count_sequences(
+        b: &PointBoard,
+        at: usize,
+        mine: u64,
+        theirs: u64,
+        visited: u64,
+        last_dir: usize,
+    ) -> u32 {
+        let open = b.all & !(mine | theirs | visited);
+        // Nothing to capture without a free neighbour and an enemy close by.
+        if b.near(at) & theirs == 0 || b.adjacent(at) & open == 0 {
+            return 0;
+        }
+        let here = 1u64 << at;
+        let row = b.neighbours(at);
+        let mut count = 0;
+        for (d, &q) in row.iter().enumerate() {
+            if q == NONE || open >> q & 1 == 0 || d == last_dir {
+                continue;
+            }
+            let q = q as usize;
+            let landing = 1u64 << q;
+            let back = OPPOSITE[d];
+            // Approach: the line starts beyond the landing point.
+            let approach = Self::run(b, b.shift(landing, d), d, theirs);
+            // Withdrawal: the line starts behind the mover.
+            let withdrawal = Self::run(b, b.shift(here, back), back, theirs);
+            if approach | withdrawal == 0 {
+                continue;
+            }
+            let moved = (mine & !here) | landing;
+            let visited = visited | landing;
+            for line in [approach, withdrawal] {
+                if line == 0 {
+                    continue;
+                }
+                count += 1 + Self::count_sequences(b, q, moved, theirs & !line, visited, d);
+            }
+        }
+        count
+    }
+
+    /// The unbroken run of `theirs` from the point `start` (a one-bit set,
+    /// or empty) onwards in direction `d`.
+    #[inline]
+    fn run(b: &PointBoard, start: u64, d: usize, theirs: u64) -> u64 {
+        let mut line = 0;
+        let mut at = start & theirs;
+        while at != 0 {
+            line |= at;
+            at = b.shift(at, d) & theirs;
+        }
+        line
+    }
+
+    /// The number of legal turns, without listing them.
+    fn count_all(&self) -> u32 {
+        let b = self.board();
+        let me = self.to_move.index();
+        let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
+        let empty = b.all & !(mine | theirs);
+        // First capture steps by direction for every piece at once; only
+        // their continuations are walked piece by piece.
+        let mut count = 0;
+        for (d, &back) in OPPOSITE.iter().enumerate() {
+            let movers = mine & b.shift(empty, back);
+            if movers == 0 {
+                continue;
+            }
+            let approach = movers & b.shift(b.shift(theirs, back) & empty, back);
+            let withdrawal = movers & b.shift(theirs, d);
+            for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
+                for p in bits(set) {
+                    let here = 1u64 << p;
+                    let landing = b.shift(here, d);
+                    let line = match kind {
+                        Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
+                        Kind::Withdrawal => Self::run(b, b.shift(here, back), back, theirs),
+                    };
+                    let q = landing.trailing_zeros() as usize;
+                    let moved = (mine & !here) | landing;
+                    count +=
+                        1 + Self::count_sequences(b, q, moved, theirs & !line, here | landing, d);
+                }
+            }
+        }
+        if count != 0 {
+            return count;
+        }
+        self.paika_directions()
+            .map(|d| (b.shift(mine, d) & empty).count_ones())
+            .sum()
     }
 
     fn all_turns(&self, out: &mut Vec<FanoronaTurn>) {
         let b = self.board();
         let me = self.to_move.index();
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
-        for p in bits(mine) {
+        for p in bits(Self::capturers(b, mine, theirs)) {
             let mut turn = self.new_turn(p);
             self.sequences(b, p, mine, theirs, 1 << p, usize::MAX, &mut turn, out);
         }
@@ -209,16 +319,10 @@ impl Fanorona {
         }
         let empty = b.all & !(mine | theirs);
         for p in bits(mine) {
-            for (d, &q) in b.neighbours(p).iter().enumerate() {
+            for d in self.paika_directions() {
+                let q = b.neighbours(p)[d];
                 if q == NONE || empty >> q & 1 == 0 {
                     continue;
-                }
-                if self.paika_forward {
-                    let dr = DIRECTIONS[d].1;
-                    let forward = if self.to_move == Seat::First { dr } else { -dr };
-                    if forward <= 0 {
-                        continue;
-                    }
                 }
                 let mut turn = self.new_turn(p);
                 turn.to[0] = q;
@@ -235,7 +339,16 @@ impl Fanorona {
             return;
         }
         let key = self.key();
-        let repeats = self.history.iter().filter(|&&k| k == key).count();
+        // Entries alternate the side to move, so only every other one can
+        // repeat this position.
+        let repeats = self
+            .history
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .take(3)
+            .count();
         if self.quiet_turns >= self.stall_turns || repeats >= 3 {
             self.outcome = Some(if self.stall_draw {
                 Outcome::draw(Reason::Stall)
@@ -248,12 +361,65 @@ impl Fanorona {
             });
             return;
         }
-        let mut turns = Vec::new();
-        self.all_turns(&mut turns);
-        self.turn_count = turns.len() as u32;
-        if turns.is_empty() {
+        self.turn_count = self.count_all();
+        if self.turn_count == 0 {
             self.outcome = Some(Outcome::win(self.to_move.other(), Reason::NoMoves));
         }
+    }
+
+    /// Perft on one working copy: each turn is played and taken back in
+    /// place, with one turn buffer and one spare history per level, so the
+    /// loop does not allocate. A capture clears the history; the spare
+    /// stands in for it until the turn is taken back.
+    fn perft_in_place(
+        &mut self,
+        depth: u32,
+        turns: &mut [Vec<FanoronaTurn>],
+        histories: &mut [Vec<[u64; 2]>],
+    ) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        if depth <= 1 {
+            return u64::from(self.turn_count);
+        }
+        let ([buf, turns @ ..], [spare, histories @ ..]) = (turns, histories) else {
+            return self.perft(depth);
+        };
+        buf.clear();
+        self.all_turns(buf);
+        let saved = (
+            self.pieces,
+            self.to_move,
+            self.captured,
+            self.quiet_turns,
+            self.turn_count,
+            self.outcome,
+        );
+        let mut total = 0;
+        for turn in buf.iter() {
+            let capture = turn.is_capture();
+            if capture {
+                std::mem::swap(&mut self.history, spare);
+            }
+            self.apply(turn);
+            total += self.perft_in_place(depth - 1, turns, histories);
+            if capture {
+                std::mem::swap(&mut self.history, spare);
+                spare.clear();
+            } else {
+                self.history.pop();
+            }
+            (
+                self.pieces,
+                self.to_move,
+                self.captured,
+                self.quiet_turns,
+                self.turn_count,
+                self.outcome,
+            ) = saved;
+        }
+        total
     }
 
     /// The points each capture step of `turn` takes, in order.
@@ -556,9 +722,15 @@ impl Game for Fanorona {
         let me = self.to_move.index();
         let mut taken = 0u16;
         if turn.is_capture() {
-            for line in self.captures_of(turn) {
-                taken += line.count_ones() as u16;
-                self.pieces[1 - me] &= !line;
+            let b = self.board();
+            let mut at = turn.from as usize;
+            for (to, kind) in turn.steps() {
+                if let (Some(kind), Some(d)) = (kind, b.direction_between(at, to)) {
+                    let line = Self::captured_line(b, at, d, kind, self.pieces[1 - me]);
+                    taken += line.count_ones() as u16;
+                    self.pieces[1 - me] &= !line;
+                }
+                at = to;
             }
         }
         let to = turn.to[turn.len as usize - 1];
@@ -577,6 +749,17 @@ impl Game for Fanorona {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut game = self.clone();
+        let levels = depth as usize;
+        let mut turns = vec![Vec::with_capacity(64); levels];
+        let mut histories = vec![Vec::with_capacity(64); levels];
+        game.perft_in_place(depth, &mut turns, &mut histories)
     }
 
     fn count_turns(&self) -> u64 {

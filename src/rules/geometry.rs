@@ -41,6 +41,15 @@ pub struct PointBoard {
     pub all: u64,
     /// Bitboard of the strong points.
     pub strong: u64,
+    /// `can_step[d]`: the points that have a neighbour in direction d (the
+    /// source mask of [`PointBoard::shift`]).
+    can_step: [u64; 8],
+    /// `delta[d]`: how far the index moves on a step in direction d.
+    delta: [i32; 8],
+    /// `adjacent[p]`: the neighbours of p along lines.
+    adjacent: Vec<u64>,
+    /// `near[p]`: the points one or two steps from p along a line.
+    near: Vec<u64>,
 }
 
 impl PointBoard {
@@ -73,12 +82,44 @@ impl PointBoard {
         } else {
             (1u64 << count) - 1
         };
+        let mut can_step = [0u64; 8];
+        for (p, row) in next.iter().enumerate() {
+            for (d, &q) in row.iter().enumerate() {
+                if q != NONE {
+                    can_step[d] |= 1 << p;
+                }
+            }
+        }
+        let delta = DIRECTIONS.map(|(df, dr)| dr as i32 * files as i32 + df as i32);
+        let adjacent: Vec<u64> = next
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .filter(|&&q| q != NONE)
+                    .fold(0, |acc, &q| acc | 1 << q)
+            })
+            .collect();
+        let near = (0..next.len())
+            .map(|p| {
+                (0..8).fold(adjacent[p], |acc, d| match next[p][d] {
+                    NONE => acc,
+                    q => match next[q as usize][d] {
+                        NONE => acc,
+                        r => acc | 1 << r,
+                    },
+                })
+            })
+            .collect();
         PointBoard {
             files,
             ranks,
             next,
             all,
             strong,
+            can_step,
+            delta,
+            adjacent,
+            near,
         }
     }
 
@@ -125,6 +166,20 @@ impl PointBoard {
         (q != NONE).then_some(q as usize)
     }
 
+    /// Every point of `set` moved one step in direction `d` along a line
+    /// (points without a neighbour that way drop out): one step for a
+    /// whole bitboard at once.
+    #[inline]
+    pub fn shift(&self, set: u64, d: usize) -> u64 {
+        let set = set & self.can_step[d];
+        let delta = self.delta[d];
+        if delta >= 0 {
+            set << delta
+        } else {
+            set >> -delta
+        }
+    }
+
     /// The raw neighbour table row of `p` ([`NONE`] for no neighbour).
     #[inline]
     pub fn neighbours(&self, p: usize) -> &[u8; 8] {
@@ -132,11 +187,15 @@ impl PointBoard {
     }
 
     /// Bitboard of the points adjacent to `p` along lines.
+    #[inline]
     pub fn adjacent(&self, p: usize) -> u64 {
-        self.next[p]
-            .iter()
-            .filter(|&&q| q != NONE)
-            .fold(0, |acc, &q| acc | 1 << q)
+        self.adjacent[p]
+    }
+
+    /// Bitboard of the points one or two steps from `p` along a line.
+    #[inline]
+    pub fn near(&self, p: usize) -> u64 {
+        self.near[p]
     }
 
     /// The points from `p` (exclusive) in direction `d` to the board edge.
@@ -345,6 +404,18 @@ impl CellBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shift_agrees_with_the_neighbour_table() {
+        for b in [PointBoard::five_by_five(), PointBoard::nine_by_five()] {
+            for p in 0..b.len() {
+                for d in 0..8 {
+                    let expected = b.step(p, d).map_or(0, |q| 1u64 << q);
+                    assert_eq!(b.shift(1 << p, d), expected, "point {p} direction {d}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn strong_points_and_diagonals() {
