@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use cairn::ai::solver::{self, Verdict};
-use cairn::ai::{choose, choose_with, Player, Settings};
+use cairn::ai::{choose, choose_with, choose_with_memory, Memory, Player, Settings};
 use cairn::rules::check::SplitRng;
 use cairn::rules::{self, AnyGame, Game, GameKind, Options};
 
@@ -23,6 +23,8 @@ fn every_level_plays_legal_turns_to_the_end() {
         };
         let mut game = start(kind, options);
         let mut turns = 0;
+        // Each side keeps its search tree between its turns.
+        let mut memories = [Memory::default(), Memory::default()];
         while game.outcome().is_none() && turns < 60 {
             let level = [1, 2][turns % 2];
             let settings = Settings {
@@ -30,7 +32,8 @@ fn every_level_plays_legal_turns_to_the_end() {
                 deadline: Duration::from_millis(100),
                 seed: turns as u64,
             };
-            let choice = choose(&game, &settings).expect("a turn while the game goes on");
+            let choice = choose(&game, &settings, &mut memories[turns % 2])
+                .expect("a turn while the game goes on");
             game.play_str(&choice.turn).unwrap_or_else(|e| {
                 panic!("{kind}: the bot chose an illegal turn {}: {e}", choice.turn)
             });
@@ -56,6 +59,7 @@ fn the_search_respects_its_deadline() {
             deadline: Duration::from_millis(100),
             seed: 1,
         },
+        &mut Memory::default(),
     );
     assert!(choice.is_some());
     assert!(
@@ -201,4 +205,32 @@ fn the_top_level_takes_an_immediate_win() {
         }
     }
     panic!("no position with an immediate win was found");
+}
+
+#[test]
+fn the_search_tree_is_reused_after_the_reply() {
+    // Fanorona: the bot's tree from one turn still holds playouts for the
+    // position after its turn and the opponent's reply.
+    let game = start(GameKind::Fanorona, &[("board", "dimy")]);
+    let AnyGame::Fanorona(mut game) = game else {
+        panic!("a Fanorona game");
+    };
+    let far = Instant::now() + Duration::from_secs(60);
+    let mut memory = Memory::default();
+    let choice =
+        choose_with_memory(&game, Player::Mcts(3000), far, 5, &mut memory).expect("a turn");
+    assert!(memory.playouts::<rules::fanorona::Fanorona>() >= 3000);
+    game.play(&game.parse_turn(&choice.turn).expect("legal"))
+        .expect("playable");
+    // The reply the tree explored most is certainly in it.
+    let reply = choose_with(&game, Player::Mcts(2000), far, 9).expect("a reply");
+    game.play(&game.parse_turn(&reply.turn).expect("legal"))
+        .expect("playable");
+    let again = choose_with_memory(&game, Player::Mcts(1), far, 6, &mut memory).expect("a turn");
+    assert!(game.parse_turn(&again.turn).is_ok());
+    // One new playout on top of what the subtree already held.
+    assert!(
+        memory.playouts::<rules::fanorona::Fanorona>() > 1,
+        "the subtree was not kept"
+    );
 }

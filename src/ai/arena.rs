@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::{choose_with, Player};
+use super::{choose_with_memory, Memory, Player};
 use crate::rules::{Game, Seat};
 
 /// The outcome of a match between A and B.
@@ -45,12 +45,20 @@ pub fn run<G: Game>(
             Seat::Second
         };
         let mut game = start.clone();
+        // Each player keeps its own search tree from turn to turn.
+        let (mut memory_a, mut memory_b) = (Memory::default(), Memory::default());
         let mut turn_no = 0u64;
         // Games are finite by their rules; the cap only guards bugs.
         while game.outcome().is_none() && turn_no < 10_000 {
-            let player = if game.to_move() == a_seat { a } else { b };
+            let (player, memory) = if game.to_move() == a_seat {
+                (a, &mut memory_a)
+            } else {
+                (b, &mut memory_b)
+            };
             let turn_seed = seed ^ (u64::from(i) << 32) ^ turn_no;
-            let Some(choice) = choose_with(&game, player, Instant::now() + think, turn_seed) else {
+            let deadline = Instant::now() + think;
+            let Some(choice) = choose_with_memory(&game, player, deadline, turn_seed, memory)
+            else {
                 break;
             };
             let Ok(turn) = game.parse_turn(&choice.turn) else {

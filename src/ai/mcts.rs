@@ -35,6 +35,94 @@ struct Node<T> {
     reward: f64,
 }
 
+/// A search tree kept from one turn to the next (tree reuse): the position
+/// it was grown from and its nodes, root first.
+pub struct Tree<G: Game> {
+    root: G,
+    nodes: Vec<Node<G::Turn>>,
+}
+
+impl<G: Game> Tree<G> {
+    /// The number of nodes (for tests and logs).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The visits of the root, i.e. the playouts the tree holds.
+    pub fn visits(&self) -> u32 {
+        self.nodes.first().map_or(0, |n| n.visits)
+    }
+
+    /// The part of this tree below `position`, if `position` is the root
+    /// or lies one or two turns below it (the bot's turn and the reply).
+    fn reroot(mut self, position: &G) -> Option<Tree<G>> {
+        if self.root == *position {
+            return Some(self);
+        }
+        let mut found = None;
+        'search: for &c in &self.nodes[0].children {
+            let Some(turn) = &self.nodes[c as usize].turn else {
+                continue;
+            };
+            let mut child = self.root.clone();
+            child.apply(turn);
+            if child == *position {
+                found = Some(c);
+                break;
+            }
+            for &g in &self.nodes[c as usize].children {
+                if let Some(turn) = &self.nodes[g as usize].turn {
+                    let mut grandchild = child.clone();
+                    grandchild.apply(turn);
+                    if grandchild == *position {
+                        found = Some(g);
+                        break 'search;
+                    }
+                }
+            }
+        }
+        let top = found?;
+        // Copy the subtree out, renumbering its nodes from 0.
+        let mut nodes = Vec::new();
+        let mut stack = vec![(top, u32::MAX)];
+        while let Some((old, parent)) = stack.pop() {
+            let index = nodes.len() as u32;
+            let mut node =
+                std::mem::replace(&mut self.nodes[old as usize], Node::empty(Seat::First));
+            let children = std::mem::take(&mut node.children);
+            nodes.push(node);
+            if parent != u32::MAX {
+                nodes[parent as usize].children.push(index);
+            }
+            stack.extend(children.into_iter().rev().map(|c| (c, index)));
+        }
+        nodes[0].turn = None;
+        Some(Tree {
+            root: position.clone(),
+            nodes,
+        })
+    }
+}
+
+impl<T> Node<T> {
+    fn empty(mover: Seat) -> Node<T> {
+        Node {
+            turn: None,
+            mover,
+            children: Vec::new(),
+            untried: Vec::new(),
+            turn_count: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+}
+
 /// The result of a search.
 pub struct Search<T> {
     pub best: Option<T>,
@@ -117,47 +205,78 @@ fn turn_count<G: Game>(game: &G) -> u64 {
 
 /// Search from `root` and return the most visited turn.
 pub fn search<G: Game>(root: &G, budget: Budget, rng: &mut SplitRng) -> Search<G::Turn> {
+    search_with_tree(root, budget, rng, None).0
+}
+
+/// Search from `root`, growing the tree of an earlier search when `root`
+/// lies in it (tree reuse), and return the tree for the next turn.
+pub fn search_with_tree<G: Game>(
+    root: &G,
+    budget: Budget,
+    rng: &mut SplitRng,
+    earlier: Option<Tree<G>>,
+) -> (Search<G::Turn>, Option<Tree<G>>) {
     if root.outcome().is_some() {
-        return Search {
+        let search = Search {
             best: None,
             playouts: 0,
             value: 0.5,
         };
+        return (search, None);
     }
     if let Some(win) = winning_turns(root).into_iter().next() {
-        return Search {
+        let search = Search {
             best: Some(win),
             playouts: 0,
             value: 1.0,
         };
+        return (search, None);
     }
     let me = root.to_move();
     let root_count = turn_count(root);
-    let mut nodes: Vec<Node<G::Turn>> = vec![Node {
-        turn: None,
-        mover: me.other(),
-        children: Vec::new(),
-        untried: Vec::new(),
-        turn_count: root_count,
-        expanded: false,
-        visits: 0,
-        reward: 0.0,
-    }];
+    let mut nodes: Vec<Node<G::Turn>> = match earlier.and_then(|tree| tree.reroot(root)) {
+        Some(tree) => tree.nodes,
+        None => vec![Node {
+            turn_count: root_count,
+            ..Node::empty(me.other())
+        }],
+    };
     if root_count <= ENUMERATE_LIMIT {
-        let mut turns = safe_turns(root, root.legal_turns());
-        // Shuffle so ties and expansion order do not follow generation order.
-        for i in (1..turns.len()).rev() {
-            turns.swap(i, rng.below(i + 1));
-        }
+        let turns = safe_turns(root, root.legal_turns());
         if turns.len() == 1 {
-            return Search {
-                best: turns.pop(),
+            let search = Search {
+                best: turns.into_iter().next(),
                 playouts: 0,
                 value: 0.5,
             };
+            return (search, None);
         }
-        nodes[0].untried = turns;
-        nodes[0].expanded = true;
+        if nodes[0].expanded {
+            // A reused root: keep only the safe turns.
+            let safe: std::collections::HashSet<&G::Turn> = turns.iter().collect();
+            let kept: Vec<u32> = nodes[0]
+                .children
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    nodes[c as usize]
+                        .turn
+                        .as_ref()
+                        .is_some_and(|t| safe.contains(t))
+                })
+                .collect();
+            nodes[0].children = kept;
+            nodes[0].untried.retain(|t| safe.contains(t));
+        } else {
+            let mut turns = turns;
+            // Shuffle so ties and expansion order do not follow generation order.
+            for i in (1..turns.len()).rev() {
+                turns.swap(i, rng.below(i + 1));
+            }
+            nodes[0].untried = turns;
+            nodes[0].turn_count = root_count;
+            nodes[0].expanded = true;
+        }
     }
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut done = 0;
@@ -264,7 +383,7 @@ pub fn search<G: Game>(root: &G, budget: Budget, rng: &mut SplitRng) -> Search<G
             a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward))
         })
         .copied();
-    match best {
+    let search = match best {
         Some(b) => {
             let node = &nodes[b as usize];
             Search {
@@ -278,5 +397,10 @@ pub fn search<G: Game>(root: &G, budget: Budget, rng: &mut SplitRng) -> Search<G
             playouts: done,
             value: 0.5,
         },
-    }
+    };
+    let tree = Tree {
+        root: root.clone(),
+        nodes,
+    };
+    (search, Some(tree))
 }

@@ -81,19 +81,55 @@ fn solvable(kind: GameKind) -> bool {
     )
 }
 
-/// Choose a turn for the player to move, `None` if the game is over.
-pub fn choose(game: &AnyGame, settings: &Settings) -> Option<Choice> {
-    let player = Player::Level(settings.level.clamp(1, 5));
-    let deadline = Instant::now() + settings.deadline;
-    crate::with_game!(game, g => choose_with(g, player, deadline, settings.seed))
+/// What a player keeps between its turns: the last search tree, grown on
+/// when the next position lies in it (tree reuse). Any game's tree fits;
+/// a tree of another game or position is simply not used.
+#[derive(Default)]
+pub struct Memory(Option<Box<dyn std::any::Any + Send>>);
+
+impl Memory {
+    fn take_tree<G: Game>(&mut self) -> Option<mcts::Tree<G>> {
+        let tree = self.0.take()?.downcast::<mcts::Tree<G>>().ok()?;
+        Some(*tree)
+    }
+
+    fn keep<G: Game>(&mut self, tree: Option<mcts::Tree<G>>) {
+        self.0 = tree.map(|t| Box::new(t) as Box<dyn std::any::Any + Send>);
+    }
+
+    /// The playouts held by the remembered tree (0 without one).
+    pub fn playouts<G: Game>(&self) -> u32 {
+        self.0
+            .as_ref()
+            .and_then(|t| t.downcast_ref::<mcts::Tree<G>>())
+            .map_or(0, |t| t.visits())
+    }
 }
 
-/// Choose with any arena player.
+/// Choose a turn for the player to move, `None` if the game is over.
+pub fn choose(game: &AnyGame, settings: &Settings, memory: &mut Memory) -> Option<Choice> {
+    let player = Player::Level(settings.level.clamp(1, 5));
+    let deadline = Instant::now() + settings.deadline;
+    crate::with_game!(game, g => choose_with_memory(g, player, deadline, settings.seed, memory))
+}
+
+/// Choose with any arena player, from scratch.
 pub fn choose_with<G: Game>(
     game: &G,
     player: Player,
     deadline: Instant,
     seed: u64,
+) -> Option<Choice> {
+    choose_with_memory(game, player, deadline, seed, &mut Memory::default())
+}
+
+/// Choose with any arena player, reusing (and updating) its memory.
+pub fn choose_with_memory<G: Game>(
+    game: &G,
+    player: Player,
+    deadline: Instant,
+    seed: u64,
+    memory: &mut Memory,
 ) -> Option<Choice> {
     if game.outcome().is_some() {
         return None;
@@ -110,36 +146,58 @@ pub fn choose_with<G: Game>(
                 playouts,
                 deadline: Some(deadline),
             };
-            mcts::search(game, budget, &mut rng).best.map(plain)
+            let (search, tree) =
+                mcts::search_with_tree(game, budget, &mut rng, memory.take_tree::<G>());
+            memory.keep(tree);
+            search.best.map(plain)
         }
         Player::Solver => match solver::solve(game, u64::MAX, Some(deadline)) {
             Ok(solution) => solution.best.map(|turn| Choice {
                 turn: turn.to_string(),
                 note: Some(verdict_note(game, solution.verdict)),
             }),
-            Err(_) => choose_with(game, Player::Mcts(level_playouts(5)), deadline, seed),
+            Err(_) => choose_with_memory(
+                game,
+                Player::Mcts(level_playouts(5)),
+                deadline,
+                seed,
+                memory,
+            ),
         },
         Player::Level(level) => {
+            let mut note = None;
             if level >= 5 && solvable(G::KIND) {
                 // Leave the search half the time if the solver gives up.
                 let solve_by =
                     Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2;
                 if let Ok(solution) = solver::solve(game, SOLVER_NODES, Some(solve_by)) {
-                    if let Some(turn) = solution.best {
-                        let note = match solution.verdict {
-                            Verdict::Win(_) | Verdict::Loss(_) => {
-                                Some(verdict_note(game, solution.verdict))
-                            }
-                            Verdict::Draw => None,
-                        };
-                        return Some(Choice {
-                            turn: turn.to_string(),
-                            note,
-                        });
+                    match (solution.verdict, solution.best) {
+                        (Verdict::Win(_), Some(turn)) | (Verdict::Draw, Some(turn)) => {
+                            let note = matches!(solution.verdict, Verdict::Win(_))
+                                .then(|| verdict_note(game, solution.verdict));
+                            return Some(Choice {
+                                turn: turn.to_string(),
+                                note,
+                            });
+                        }
+                        // Lost against perfect play: the search still finds
+                        // the turns that give a fallible opponent most room
+                        // to go wrong.
+                        _ => note = Some(verdict_note(game, solution.verdict)),
                     }
                 }
             }
-            choose_with(game, Player::Mcts(level_playouts(level)), deadline, seed)
+            let choice = choose_with_memory(
+                game,
+                Player::Mcts(level_playouts(level)),
+                deadline,
+                seed,
+                memory,
+            );
+            choice.map(|c| Choice {
+                note: note.or(c.note),
+                ..c
+            })
         }
     }
 }

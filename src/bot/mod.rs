@@ -11,6 +11,8 @@ mod commands;
 pub mod complete;
 pub mod text_board;
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -135,7 +137,13 @@ impl Default for BotConfig {
 pub struct Bot {
     store: Store,
     config: BotConfig,
+    /// The bot opponent's search trees by channel, kept between its turns
+    /// (shared by the clones a platform makes per event).
+    memories: Arc<Mutex<HashMap<String, crate::ai::Memory>>>,
 }
+
+/// Search trees are kept for at most this many channels at once.
+const REMEMBERED_CHANNELS: usize = 64;
 
 /// What a command decided, before images are drawn.
 struct Answer {
@@ -167,7 +175,11 @@ impl Answer {
 
 impl Bot {
     pub fn new(store: Store, config: BotConfig) -> Bot {
-        Bot { store, config }
+        Bot {
+            store,
+            config,
+            memories: Arc::default(),
+        }
     }
 
     pub fn config(&self) -> &BotConfig {
@@ -222,6 +234,27 @@ impl Bot {
         replies
     }
 
+    fn memories(&self) -> std::sync::MutexGuard<'_, HashMap<String, crate::ai::Memory>> {
+        self.memories
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn take_memory(&self, channel_key: &str) -> crate::ai::Memory {
+        self.memories().remove(channel_key).unwrap_or_default()
+    }
+
+    fn keep_memory(&self, channel_key: String, memory: crate::ai::Memory) {
+        let mut memories = self.memories();
+        if memories.len() >= REMEMBERED_CHANNELS {
+            // Forget some other channel's tree: it only saves thinking.
+            if let Some(other) = memories.keys().next().cloned() {
+                memories.remove(&other);
+            }
+        }
+        memories.insert(channel_key, memory);
+    }
+
     /// Let the bot opponent play while it is to move in this channel.
     fn bot_turns(&self, request: &Request) -> Vec<Reply> {
         let mut replies = Vec::new();
@@ -250,9 +283,11 @@ impl Bot {
                     .unwrap_or_else(crate::store::now_ms)
                     .wrapping_add(game.history.len() as u64),
             };
-            let Some(choice) = crate::ai::choose(&game.game, &settings) else {
+            let mut memory = self.take_memory(&key);
+            let Some(choice) = crate::ai::choose(&game.game, &settings, &mut memory) else {
                 break;
             };
+            self.keep_memory(key, memory);
             let bot_request = Request {
                 platform: request.platform.clone(),
                 channel: request.channel.clone(),
