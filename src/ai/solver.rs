@@ -103,6 +103,8 @@ struct Solver<G: Game> {
     budget: u64,
     deadline: Option<Instant>,
     turns: Vec<Vec<G::Turn>>,
+    /// Per ply: the children's positions with their order keys.
+    children: Vec<Vec<(i64, u16, G)>>,
 }
 
 /// The score of a finished position for `me`, reached at `ply`.
@@ -168,21 +170,47 @@ impl<G: Game> Solver<G> {
         let depth = ply as usize;
         if self.turns.len() <= depth {
             self.turns.resize_with(depth + 1, Vec::new);
+            self.children.resize_with(depth + 1, Vec::new);
         }
         let mut turns = std::mem::take(&mut self.turns[depth]);
         turns.clear();
         game.generate(&mut turns);
-        if (best_index as usize) < turns.len() {
-            turns.swap(0, best_index as usize);
-        }
         let me = game.to_move();
-        let mut best = -MATE - 1;
-        let mut best_turn = 0u16;
-        let mut result = Ok(());
+        // Play every turn first: a turn that wins at once ends the search,
+        // and the rest are ordered with the stored best turn first, then by
+        // how few replies they leave the opponent (in games where having no
+        // move loses, fewest replies is usually strongest).
+        let mut children = std::mem::take(&mut self.children[depth]);
+        children.clear();
         for (i, turn) in turns.iter().enumerate() {
             let mut next = game.clone();
             next.apply(turn);
-            let score = match self.child_score(&next, me, alpha, beta, ply) {
+            let order = match next.outcome() {
+                Some(outcome) if outcome.winner == Some(me) => {
+                    let score = terminal_score(outcome, me, ply + 1);
+                    self.turns[depth] = turns;
+                    self.children[depth] = children;
+                    self.table[slot] = Entry {
+                        key,
+                        score: to_table(score, ply),
+                        bound: Bound::Exact,
+                        best: i as u16,
+                    };
+                    return Ok(score);
+                }
+                Some(_) => i64::MAX,
+                None if i == best_index as usize && stored.key == key => i64::MIN,
+                None if next.to_move() == me => 0,
+                None => next.count_turns().min(i64::MAX as u64 / 2) as i64,
+            };
+            children.push((order, i as u16, next));
+        }
+        children.sort_by_key(|(order, _, _)| *order);
+        let mut best = -MATE - 1;
+        let mut best_turn = 0u16;
+        let mut result = Ok(());
+        for (_, i, next) in children.iter() {
+            let score = match self.child_score(next, me, alpha, beta, ply) {
                 Ok(s) => s,
                 Err(e) => {
                     result = Err(e);
@@ -191,21 +219,14 @@ impl<G: Game> Solver<G> {
             };
             if score > best {
                 best = score;
-                best_turn = i as u16;
+                best_turn = *i;
             }
             alpha = alpha.max(score);
             if alpha >= beta {
                 break;
             }
         }
-        // Undo the swap so the stored index refers to generation order.
-        if (best_index as usize) < turns.len() && best_index != 0 {
-            if best_turn == 0 {
-                best_turn = best_index;
-            } else if best_turn == best_index {
-                best_turn = 0;
-            }
-        }
+        self.children[depth] = children;
         self.turns[depth] = turns;
         result?;
         let bound = if best <= alpha_in {
@@ -264,6 +285,7 @@ pub fn solve<G: Game>(
         budget,
         deadline,
         turns: Vec::new(),
+        children: Vec::new(),
     };
     // Prove who wins with a null window first (many more cutoffs); its
     // table entries then speed up the search for the exact distance.
@@ -320,6 +342,7 @@ pub fn prove_with_table<G: Game>(
         budget,
         deadline,
         turns: Vec::new(),
+        children: Vec::new(),
     };
     let score = solver.negamax(game, -1, 1, 0)?;
     Ok((score.signum() as i8, solver.nodes))
