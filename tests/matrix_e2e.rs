@@ -11,7 +11,8 @@
 //! - a plain room: challenge, accept (by pill), a move, the turn passing
 //!   (mention and `m.mentions`), the board image (downloaded through the
 //!   authenticated media endpoint and decoded), an illegal move answered as
-//!   a reply, a move out of turn, resignation and the result;
+//!   a reply, a move out of turn, resignation and the result; then an
+//!   Alquad game played to its end by the rules (a square);
 //! - an encrypted room: a game against the bot whose replies and board
 //!   image the player decrypts; then the bot restarts from its store (same
 //!   device, no replay of a command sent while it was down) and still
@@ -692,6 +693,45 @@ async fn matrix_end_to_end() {
         "unexpected: {:?}",
         said.iter().map(Seen::describe).collect::<Vec<_>>()
     );
+
+    // A game played to its end by the rules: Alquad. Alice (the setter)
+    // places the first two pieces, Bob chooses Black, Alice (White)
+    // completes a square and Bob's reply completes none: Alice wins.
+    alice
+        .say(&room, &format!("!cairn challenge alquad {bob_id}"))
+        .await;
+    let seen = alice.next_notice(&room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("Alice challenges Bob to Alquad"), "{body}");
+    bob.say(&bob_room, "!cairn accept").await;
+    let seen = bob.next_notice(&bob_room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("Bob accepts"), "{body}");
+    let turns = ["w:a1 b:e5", "black", "b1", "e4", "a2", "d5", "b2", "c3"];
+    for (i, turn) in turns.iter().enumerate() {
+        let (player, player_room) = if i % 2 == 0 {
+            (&alice, &room)
+        } else {
+            (&bob, &bob_room)
+        };
+        player
+            .say(player_room, &format!("!cairn move {turn}"))
+            .await;
+        let seen = alice.next_notice(&room, &bot).await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(!body.starts_with("Alice: `"), "refused: {body}");
+        if i + 1 < turns.len() {
+            assert!(body.contains("to move"), "{body}");
+        } else {
+            assert!(body.contains("Alice (White) wins"), "{body}");
+            let mut mentioned = seen.mentions();
+            mentioned.sort();
+            assert_eq!(mentioned, vec![alice_id.clone(), bob_id.clone()]);
+        }
+    }
+    if images {
+        check_image(&mut alice, &room, &bot, None).await;
+    }
     eprintln!("matrix e2e: plain room done after {:?}", began.elapsed());
 
     // An encrypted room: Alice plays the bot.
