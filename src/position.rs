@@ -14,14 +14,21 @@ pub const LEGAL_LIST_LIMIT: u64 = 10_000;
 pub enum PositionError {
     #[error(transparent)]
     UnknownGame(#[from] UnknownGame),
+    /// Not `#[from]`: a source would make `{:#}` print the message twice.
     #[error("bad option: {0}")]
-    Option(#[from] OptionError),
+    Option(OptionError),
     #[error("turn {number} (`{text}`): {error}")]
     Turn {
         number: usize,
         text: String,
         error: TurnError,
     },
+}
+
+impl From<OptionError> for PositionError {
+    fn from(error: OptionError) -> Self {
+        PositionError::Option(error)
+    }
 }
 
 /// Split a `--moves` list: turns separated by `;` (empty entries ignored).
