@@ -158,12 +158,15 @@ impl Fanorona {
             return;
         }
         let here = 1u64 << at;
-        for (d, &back) in OPPOSITE.iter().enumerate() {
-            let landing = b.shift(here, d) & open;
-            if landing == 0 || d == last_dir {
+        for q in bits(b.adjacent(at) & open) {
+            let Some(d) = b.direction_between(at, q) else {
+                continue;
+            };
+            if d == last_dir {
                 continue;
             }
-            let q = landing.trailing_zeros() as usize;
+            let landing = 1u64 << q;
+            let back = OPPOSITE[d];
             for kind in [Kind::Approach, Kind::Withdrawal] {
                 let line = match kind {
                     Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
@@ -226,13 +229,15 @@ impl Fanorona {
             return 0;
         }
         let here = 1u64 << at;
-        let row = b.neighbours(at);
         let mut count = 0;
-        for (d, &q) in row.iter().enumerate() {
-            if q == NONE || open >> q & 1 == 0 || d == last_dir {
+        // Only the free neighbours can be landing points.
+        for q in bits(b.adjacent(at) & open) {
+            let Some(d) = b.direction_between(at, q) else {
+                continue;
+            };
+            if d == last_dir {
                 continue;
             }
-            let q = q as usize;
             let landing = 1u64 << q;
             let back = OPPOSITE[d];
             // Approach: the line starts beyond the landing point.

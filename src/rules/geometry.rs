@@ -50,6 +50,9 @@ pub struct PointBoard {
     adjacent: Vec<u64>,
     /// `near[p]`: the points one or two steps from p along a line.
     near: Vec<u64>,
+    /// `towards[p][q]`: the direction from p to its neighbour q, or
+    /// [`NONE`].
+    towards: Vec<[u8; 64]>,
 }
 
 impl PointBoard {
@@ -110,7 +113,20 @@ impl PointBoard {
                 })
             })
             .collect();
+        let towards = next
+            .iter()
+            .map(|row| {
+                let mut to = [NONE; 64];
+                for (d, &q) in row.iter().enumerate() {
+                    if q != NONE {
+                        to[q as usize] = d as u8;
+                    }
+                }
+                to
+            })
+            .collect();
         PointBoard {
+            towards,
             files,
             ranks,
             next,
@@ -218,8 +234,12 @@ impl PointBoard {
     }
 
     /// The direction in which `to` lies one step from `from`, if adjacent.
+    #[inline]
     pub fn direction_between(&self, from: usize, to: usize) -> Option<usize> {
-        (0..8).find(|&d| self.next[from][d] as usize == to)
+        match self.towards[from].get(to) {
+            Some(&d) if d != NONE => Some(d as usize),
+            _ => None,
+        }
     }
 }
 
