@@ -302,6 +302,23 @@ fn printed_registration_is_the_definitions() {
 }
 
 #[test]
+fn the_binary_prints_the_registration_without_connecting() {
+    // No DISCORD_TOKEN: `cairn discord --print-commands` needs no account.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .args(["discord", "--print-commands"])
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .expect("running cairn discord --print-commands");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert_eq!(printed, json(&command_definitions()));
+}
+
+#[test]
 fn shard_settings() {
     assert_eq!(parse_shards(None), Ok(Shards::Auto));
     assert_eq!(parse_shards(Some(" AUTO ")), Ok(Shards::Auto));
