@@ -313,6 +313,7 @@ fn run_platforms(bot: Bot, config: Config) -> Result<()> {
                 "Matrix is configured but this cairn was built without Matrix: rebuild with `--features matrix`"
             );
         }
+        // (In a build without platforms `bot` has no other use.)
         let _ = &bot;
         let mut result = Ok(());
         while let Some(done) = tasks.join_next().await {

@@ -64,7 +64,7 @@ impl<G: Game> Tree<G> {
             return Some(self);
         }
         let mut found = None;
-        'search: for &c in &self.nodes[0].children {
+        'search: for &c in &self.nodes.first()?.children {
             let Some(turn) = &self.nodes[c as usize].turn else {
                 continue;
             };
