@@ -325,13 +325,7 @@ pub fn search_with_tree<G: Game>(
                 let child = nodes.len() as u32;
                 nodes.push(Node {
                     turn: Some(turn),
-                    mover,
-                    children: Vec::new(),
-                    untried: Vec::new(),
-                    turn_count: 0,
-                    expanded: false,
-                    visits: 0,
-                    reward: 0.0,
+                    ..Node::empty(mover)
                 });
                 nodes[at].children.push(child);
                 path.push(child);
