@@ -43,15 +43,6 @@ pub struct Tree<G: Game> {
 }
 
 impl<G: Game> Tree<G> {
-    /// The number of nodes (for tests and logs).
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
-    }
-
     /// The visits of the root, i.e. the playouts the tree holds.
     pub fn visits(&self) -> u32 {
         self.nodes.first().map_or(0, |n| n.visits)

@@ -109,10 +109,6 @@ impl Collapse {
         (self.pieces[me], self.pieces[1 - me])
     }
 
-    fn count_for(&self, mine: u64, theirs: u64) -> u64 {
-        count_flights(mine, theirs)
-    }
-
     /// The captured point of a legal turn.
     fn victim(&self, turn: &CollapseTurn) -> usize {
         let b = board();
@@ -207,7 +203,7 @@ impl Game for Collapse {
             turn_count: 0,
             outcome: None,
         };
-        game.turn_count = game.count_for(white, black) as u16;
+        game.turn_count = count_flights(white, black) as u16;
         Ok(game)
     }
 
@@ -375,7 +371,7 @@ impl Game for Collapse {
         self.pieces[1 - me] &= !(1 << victim);
         self.to_move = self.to_move.other();
         let (mine, theirs) = self.sides();
-        self.turn_count = self.count_for(mine, theirs) as u16;
+        self.turn_count = count_flights(mine, theirs) as u16;
         if self.turn_count == 0 {
             self.outcome = Some(Outcome::win(self.to_move.other(), Reason::NoMoves));
         }

@@ -186,19 +186,27 @@ impl Fanorona {
         turn.len = len as u8;
     }
 
-    /// The pieces of `mine` that can capture now (by approach or
-    /// withdrawal), for every piece at once with bitboard shifts.
+    /// The pieces of `mine` that can start a capture in direction `d`, for
+    /// every piece at once with bitboard shifts: (by approach, by
+    /// withdrawal).
+    #[inline]
+    fn first_captures(b: &PointBoard, d: usize, mine: u64, theirs: u64, empty: u64) -> (u64, u64) {
+        let back = OPPOSITE[d];
+        let movers = mine & b.shift(empty, back);
+        // Approach: an enemy on the point beyond the landing point.
+        let approach = movers & b.shift(b.shift(theirs, back) & empty, back);
+        // Withdrawal: an enemy on the point behind the mover.
+        let withdrawal = movers & b.shift(theirs, d);
+        (approach, withdrawal)
+    }
+
+    /// The pieces of `mine` that can capture now.
     fn capturers(b: &PointBoard, mine: u64, theirs: u64) -> u64 {
         let empty = b.all & !(mine | theirs);
-        let mut out = 0;
-        for (d, &back) in OPPOSITE.iter().enumerate() {
-            let landing = b.shift(mine, d) & empty;
-            // Approach: an enemy on the point beyond the landing point.
-            out |= b.shift(b.shift(theirs, back) & landing, back);
-            // Withdrawal: an enemy on the point behind the mover.
-            out |= mine & b.shift(theirs, d) & b.shift(empty, back);
-        }
-        out
+        (0..8).fold(0, |out, d| {
+            let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
+            out | approach | withdrawal
+        })
     }
 
     /// The directions a paika may take (all, or only forward ones).
@@ -282,12 +290,7 @@ impl Fanorona {
         // their continuations are walked piece by piece.
         let mut count = 0;
         for (d, &back) in OPPOSITE.iter().enumerate() {
-            let movers = mine & b.shift(empty, back);
-            if movers == 0 {
-                continue;
-            }
-            let approach = movers & b.shift(b.shift(theirs, back) & empty, back);
-            let withdrawal = movers & b.shift(theirs, d);
+            let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
             for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
                 for p in bits(set) {
                     let here = 1u64 << p;
