@@ -81,6 +81,10 @@ enum Command {
         /// Only prove who wins; skip the search for the distance.
         #[arg(long)]
         winner_only: bool,
+        /// Size of the proving search's transposition table: 2^bits
+        /// buckets of 32 bytes (25 = 1 GB).
+        #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u32).range(10..=32))]
+        table_bits: u32,
     },
 }
 
@@ -154,12 +158,13 @@ fn run(cli: Cli) -> Result<()> {
             moves,
             check,
             winner_only,
+            table_bits,
         }) => {
             let moves = cairn::position::split_moves(&moves);
             let (game, _) = cairn::position::build(&game, &options, &moves)?;
             println!(
                 "{}",
-                cairn::with_game!(&game, g => solve_report(g, check, u8::from(!winner_only)))?
+                cairn::with_game!(&game, g => solve_report(g, check, !winner_only, table_bits))?
             );
             Ok(())
         }
@@ -171,12 +176,13 @@ fn run(cli: Cli) -> Result<()> {
 fn solve_report<G: cairn::rules::Game>(
     game: &G,
     check: bool,
-    distance_budget: u8,
+    distance: bool,
+    table_bits: u32,
 ) -> Result<serde_json::Value> {
     use cairn::ai::solver::{self, Verdict};
     anyhow::ensure!(game.outcome().is_none(), "the game is already over");
     let began = std::time::Instant::now();
-    let (sign, prove_nodes) = solver::prove_with_table(game, u64::MAX, None, 25)
+    let (sign, prove_nodes) = solver::prove_with_table(game, u64::MAX, None, table_bits)
         .map_err(|_| anyhow::anyhow!("out of budget"))?;
     let prove_seconds = began.elapsed().as_secs_f64();
     eprintln!(
@@ -187,7 +193,7 @@ fn solve_report<G: cairn::rules::Game>(
             _ => "a draw",
         }
     );
-    if distance_budget == 0 {
+    if !distance {
         let winner = match sign {
             1 => Some(game.seat_name(game.to_move())),
             -1 => Some(game.seat_name(game.to_move().other())),

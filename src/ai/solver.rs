@@ -51,16 +51,114 @@ enum Bound {
 
 #[derive(Clone, Copy)]
 struct Entry {
-    /// The position's full hash (0 = empty slot).
+    /// The position's key (0 = empty slot).
     key: u64,
-    score: i32,
+    score: i16,
     bound: Bound,
+    /// How deep in the search the position was stored: entries near the
+    /// root stand for bigger subtrees and are kept in preference.
+    ply: u8,
     best: u16,
 }
 
-/// Transposition table size (entries, a power of two): 2^21 x 24 bytes, so
-/// a search never holds more than about 50 MB however long it runs.
-const TABLE_BITS: u32 = 21;
+const EMPTY: Entry = Entry {
+    key: 0,
+    score: 0,
+    bound: Bound::Exact,
+    ply: 0,
+    best: 0,
+};
+
+/// Transposition table size (buckets of two entries, a power of two):
+/// 2^20 x 32 bytes, so a search never holds more than about 32 MB however
+/// long it runs.
+const TABLE_BITS: u32 = 20;
+
+/// A transposition table of two-entry buckets: one entry keeps the
+/// shallowest position that hashed there, the other the latest.
+struct Table {
+    buckets: Vec<[Entry; 2]>,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        let len = 1usize << bits;
+        let mut buckets = Vec::with_capacity(len);
+        advise_huge_pages(&buckets);
+        buckets.resize(len, [EMPTY; 2]);
+        Table { buckets }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & (self.buckets.len() - 1)
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.buckets[self.bucket(key)]
+            .iter()
+            .find(|e| e.key == key)
+            .copied()
+    }
+
+    /// Start loading a key's bucket into the cache; it is probed soon.
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket = &self.buckets[self.bucket(key)];
+            // SAFETY: a prefetch is only a hint; it reads nothing and the
+            // pointer is into the live table. SSE is part of x86_64.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((bucket as *const [Entry; 2]).cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    fn store(&mut self, entry: Entry) {
+        let i = self.bucket(entry.key);
+        let [deep, latest] = &mut self.buckets[i];
+        if deep.key == entry.key || deep.key == 0 || entry.ply <= deep.ply {
+            if deep.key != entry.key && deep.key != 0 {
+                *latest = *deep;
+            }
+            *deep = entry;
+            if latest.key == entry.key {
+                *latest = EMPTY;
+            }
+        } else {
+            *latest = entry;
+        }
+    }
+}
+
+/// Ask Linux to back a large table with 2 MB pages before it is touched:
+/// probes land at random, and with 4 KB pages most of them also miss the
+/// TLB (a large table was three times slower without this).
+#[cfg(target_os = "linux")]
+fn advise_huge_pages<T>(reserved: &Vec<T>) {
+    const HUGE: usize = 2 << 20;
+    let bytes = reserved.capacity() * std::mem::size_of::<T>();
+    if bytes < 2 * HUGE {
+        return;
+    }
+    let start = reserved.as_ptr() as usize;
+    let aligned = start.next_multiple_of(HUGE);
+    let end = (start + bytes) / HUGE * HUGE;
+    // SAFETY: the range lies inside the vector's own allocation and
+    // madvise only changes how the kernel backs it, not its contents; a
+    // failure (no huge pages) is harmless.
+    unsafe {
+        libc::madvise(
+            aligned as *mut libc::c_void,
+            end - aligned,
+            libc::MADV_HUGEPAGE,
+        );
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages<T>(_reserved: &Vec<T>) {}
 
 /// A fast 64-bit hash of a position (FNV-1a over its `Hash` output, then
 /// mixed), independent of std's randomly seeded hasher.
@@ -98,13 +196,29 @@ pub struct Solution<T> {
 pub struct OutOfBudget;
 
 struct Solver<G: Game> {
-    table: Vec<Entry>,
+    table: Table,
     nodes: u64,
     budget: u64,
     deadline: Option<Instant>,
     turns: Vec<Vec<G::Turn>>,
-    /// Per ply: the children's positions with their order keys.
-    children: Vec<Vec<(i64, u16, G)>>,
+    /// Per ply: the children being searched.
+    children: Vec<Vec<Child<G>>>,
+}
+
+/// A position after one turn, waiting to be searched.
+struct Child<G> {
+    /// Search order, smallest first.
+    order: i64,
+    /// The turn's index in the parent's generated list.
+    index: u16,
+    /// Its transposition key (unused once the game is over).
+    key: u64,
+    game: G,
+}
+
+/// The transposition key of a position.
+fn key_of<G: Game>(game: &G) -> u64 {
+    game.symmetric_key().unwrap_or_else(|| position_hash(game))
 }
 
 /// The score of a finished position for `me`, reached at `ply`.
@@ -122,6 +236,7 @@ impl<G: Game> Solver<G> {
     fn child_score(
         &mut self,
         next: &G,
+        key: u64,
         me: Seat,
         alpha: i32,
         beta: i32,
@@ -129,14 +244,34 @@ impl<G: Game> Solver<G> {
     ) -> Result<i32, OutOfBudget> {
         match next.outcome() {
             Some(outcome) => Ok(terminal_score(outcome, me, ply + 1)),
-            None if next.to_move() == me => self.negamax(next, alpha, beta, ply + 1),
-            None => self.negamax(next, -beta, -alpha, ply + 1).map(|s| -s),
+            None if next.to_move() == me => self.negamax(next, key, alpha, beta, ply + 1),
+            None => self.negamax(next, key, -beta, -alpha, ply + 1).map(|s| -s),
+        }
+    }
+
+    /// What the table already knows of an unfinished child, as bounds
+    /// (lower, upper) on its score from `me`'s point of view.
+    fn known_bounds(&self, child: &Child<G>, me: Seat, ply: i32) -> (i32, i32) {
+        let Some(entry) = self.table.probe(child.key) else {
+            return (-MATE - 1, MATE + 1);
+        };
+        let score = from_table(entry.score, ply + 1);
+        let (low, high) = match entry.bound {
+            Bound::Exact => (score, score),
+            Bound::Lower => (score, MATE + 1),
+            Bound::Upper => (-MATE - 1, score),
+        };
+        if child.game.to_move() == me {
+            (low, high)
+        } else {
+            (-high, -low)
         }
     }
 
     fn negamax(
         &mut self,
         game: &G,
+        key: u64,
         mut alpha: i32,
         mut beta: i32,
         ply: i32,
@@ -149,12 +284,8 @@ impl<G: Game> Solver<G> {
             return Err(OutOfBudget);
         }
         let alpha_in = alpha;
-        let mut best_index = 0u16;
-        let key = position_hash(game);
-        let slot = (key as usize) & (self.table.len() - 1);
-        let stored = self.table[slot];
-        if stored.key == key {
-            let entry = stored;
+        let mut best_index = None;
+        if let Some(entry) = self.table.probe(key) {
             // Stored scores are relative to their node; shift mate scores by ply.
             let score = from_table(entry.score, ply);
             match entry.bound {
@@ -165,7 +296,7 @@ impl<G: Game> Solver<G> {
             if alpha >= beta {
                 return Ok(score);
             }
-            best_index = entry.best;
+            best_index = Some(entry.best);
         }
         let depth = ply as usize;
         if self.turns.len() <= depth {
@@ -182,35 +313,73 @@ impl<G: Game> Solver<G> {
         // move loses, fewest replies is usually strongest).
         let mut children = std::mem::take(&mut self.children[depth]);
         children.clear();
+        let mut cutoff = None;
         for (i, turn) in turns.iter().enumerate() {
             let mut next = game.clone();
             next.apply(turn);
-            let order = match next.outcome() {
+            let (order, key) = match next.outcome() {
                 Some(outcome) if outcome.winner == Some(me) => {
                     let score = terminal_score(outcome, me, ply + 1);
-                    self.turns[depth] = turns;
-                    self.children[depth] = children;
-                    self.table[slot] = Entry {
-                        key,
-                        score: to_table(score, ply),
-                        bound: Bound::Exact,
-                        best: i as u16,
-                    };
-                    return Ok(score);
+                    cutoff = Some((score, Bound::Exact, i as u16));
+                    break;
                 }
-                Some(_) => i64::MAX,
-                None if i == best_index as usize && stored.key == key => i64::MIN,
-                None if next.to_move() == me => 0,
-                None => next.count_turns().min(i64::MAX as u64 / 2) as i64,
+                Some(_) => (i64::MAX, 0),
+                None => {
+                    let key = key_of(&next);
+                    self.table.prefetch(key);
+                    let order = if best_index == Some(i as u16) {
+                        i64::MIN
+                    } else if next.to_move() == me {
+                        0
+                    } else {
+                        next.count_turns().min(i64::MAX as u64 / 2) as i64
+                    };
+                    (order, key)
+                }
             };
-            children.push((order, i as u16, next));
+            children.push(Child {
+                order,
+                index: i as u16,
+                key,
+                game: next,
+            });
         }
-        children.sort_by_key(|(order, _, _)| *order);
+        // Enhanced transposition cutoff: a child the table already shows
+        // to be good enough ends the search without searching anything;
+        // children known to be too weak go last.
+        if cutoff.is_none() {
+            for child in children.iter_mut() {
+                if child.game.outcome().is_some() {
+                    continue;
+                }
+                let (low, high) = self.known_bounds(child, me, ply);
+                if low >= beta {
+                    cutoff = Some((low, Bound::Lower, child.index));
+                    break;
+                }
+                if high <= alpha && child.order != i64::MIN {
+                    child.order = i64::MAX - 1;
+                }
+            }
+        }
+        if let Some((score, bound, best)) = cutoff {
+            self.children[depth] = children;
+            self.turns[depth] = turns;
+            self.table.store(Entry {
+                key,
+                score: to_table(score, ply),
+                bound,
+                ply: ply as u8,
+                best,
+            });
+            return Ok(score);
+        }
+        children.sort_by_key(|child| child.order);
         let mut best = -MATE - 1;
         let mut best_turn = 0u16;
         let mut result = Ok(());
-        for (_, i, next) in children.iter() {
-            let score = match self.child_score(next, me, alpha, beta, ply) {
+        for child in children.iter() {
+            let score = match self.child_score(&child.game, child.key, me, alpha, beta, ply) {
                 Ok(s) => s,
                 Err(e) => {
                     result = Err(e);
@@ -219,7 +388,7 @@ impl<G: Game> Solver<G> {
             };
             if score > best {
                 best = score;
-                best_turn = *i;
+                best_turn = child.index;
             }
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -236,27 +405,32 @@ impl<G: Game> Solver<G> {
         } else {
             Bound::Exact
         };
-        self.table[slot] = Entry {
+        self.table.store(Entry {
             key,
             score: to_table(best, ply),
             bound,
+            ply: ply as u8,
             best: best_turn,
-        };
+        });
         Ok(best)
     }
 }
 
-fn to_table(score: i32, ply: i32) -> i32 {
-    if score > MATE / 2 {
+/// Mate scores are stored relative to the node (distance from it), so an
+/// entry holds wherever the position is met again.
+fn to_table(score: i32, ply: i32) -> i16 {
+    let relative = if score > MATE / 2 {
         score + ply
     } else if score < -MATE / 2 {
         score - ply
     } else {
         score
-    }
+    };
+    relative as i16
 }
 
-fn from_table(score: i32, ply: i32) -> i32 {
+fn from_table(score: i16, ply: i32) -> i32 {
+    let score = i32::from(score);
     if score > MATE / 2 {
         score - ply
     } else if score < -MATE / 2 {
@@ -273,14 +447,8 @@ pub fn solve<G: Game>(
     budget: u64,
     deadline: Option<Instant>,
 ) -> Result<Solution<G::Turn>, OutOfBudget> {
-    let empty = Entry {
-        key: 0,
-        score: 0,
-        bound: Bound::Exact,
-        best: 0,
-    };
     let mut solver = Solver {
-        table: vec![empty; 1 << TABLE_BITS],
+        table: Table::new(TABLE_BITS),
         nodes: 0,
         budget,
         deadline,
@@ -289,8 +457,9 @@ pub fn solve<G: Game>(
     };
     // Prove who wins with a null window first (many more cutoffs); its
     // table entries then speed up the search for the exact distance.
-    solver.negamax(game, -1, 1, 0)?;
-    let score = solver.negamax(game, -MATE - 1, MATE + 1, 0)?;
+    let key = key_of(game);
+    solver.negamax(game, key, -1, 1, 0)?;
+    let score = solver.negamax(game, key, -MATE - 1, MATE + 1, 0)?;
     let verdict = Verdict::from_score(score);
     let turns = game.legal_turns();
     // The best turn: the child whose solved score matches.
@@ -299,7 +468,12 @@ pub fn solve<G: Game>(
     for turn in &turns {
         let mut next = game.clone();
         next.apply(turn);
-        let child = solver.child_score(&next, me, -MATE - 1, MATE + 1, 0)?;
+        let key = if next.outcome().is_none() {
+            key_of(&next)
+        } else {
+            0
+        };
+        let child = solver.child_score(&next, key, me, -MATE - 1, MATE + 1, 0)?;
         if child == score {
             best = Some(turn.clone());
             break;
@@ -322,7 +496,7 @@ pub fn prove<G: Game>(
     prove_with_table(game, budget, deadline, TABLE_BITS)
 }
 
-/// [`prove`] with a transposition table of 2^`table_bits` entries (24
+/// [`prove`] with a transposition table of 2^`table_bits` buckets (32
 /// bytes each): offline solving of whole games wants a larger one.
 pub fn prove_with_table<G: Game>(
     game: &G,
@@ -330,21 +504,15 @@ pub fn prove_with_table<G: Game>(
     deadline: Option<Instant>,
     table_bits: u32,
 ) -> Result<(i8, u64), OutOfBudget> {
-    let empty = Entry {
-        key: 0,
-        score: 0,
-        bound: Bound::Exact,
-        best: 0,
-    };
     let mut solver = Solver {
-        table: vec![empty; 1 << table_bits],
+        table: Table::new(table_bits),
         nodes: 0,
         budget,
         deadline,
         turns: Vec::new(),
         children: Vec::new(),
     };
-    let score = solver.negamax(game, -1, 1, 0)?;
+    let score = solver.negamax(game, key_of(game), -1, 1, 0)?;
     Ok((score.signum() as i8, solver.nodes))
 }
 

@@ -237,6 +237,13 @@ pub trait Game:
     /// knows when a draw offer makes sense.
     fn can_draw(&self) -> bool;
 
+    /// A transposition key that is equal for positions which play alike
+    /// under a symmetry of the board, for exact solvers; `None` (the
+    /// default) makes them hash the whole state instead. Never 0.
+    fn symmetric_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Number of distinct `depth`-turn sequences (shared/rules/README.md).
     fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {

@@ -35,7 +35,16 @@ struct Tables {
     up: [bool; 8],
     /// Points adjacent to each point along lines.
     adjacent: [u32; POINTS],
+    /// `keys[p][side][height]`: random key parts for the solver's
+    /// transposition key, one per point, colour and height.
+    keys: [[[u64; KEY_HEIGHTS]; 2]; POINTS],
+    /// `images[p]`: where each of the board's 8 symmetries sends point `p`.
+    images: [[u8; 8]; POINTS],
 }
+
+/// Heights the key table covers. A stack grows by at most one per turn of
+/// its owner (at most 13 turns), so heights stay below 16.
+const KEY_HEIGHTS: usize = 16;
 
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -53,7 +62,36 @@ fn tables() -> &'static Tables {
         for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
             up[d] = dr as i32 * 5 + df as i32 > 0;
         }
-        Tables { rays, up, adjacent }
+        // The square's 8 symmetries keep strong points and lines.
+        let mut images = [[0u8; 8]; POINTS];
+        for (p, image) in images.iter_mut().enumerate() {
+            let (f, r) = (board.file(p), board.rank(p));
+            let maps = [
+                (f, r),
+                (4 - f, r),
+                (f, 4 - r),
+                (4 - f, 4 - r),
+                (r, f),
+                (4 - r, f),
+                (r, 4 - f),
+                (4 - r, 4 - f),
+            ];
+            for (s, &(mf, mr)) in maps.iter().enumerate() {
+                image[s] = board.index(mf, mr) as u8;
+            }
+        }
+        let mut rng = super::SplitRng::new(0x5167_4854);
+        let mut keys = [[[0u64; KEY_HEIGHTS]; 2]; POINTS];
+        for key in keys.iter_mut().flatten().flatten() {
+            *key = rng.next_u64();
+        }
+        Tables {
+            rays,
+            up,
+            adjacent,
+            keys,
+            images,
+        }
     })
 }
 
@@ -497,6 +535,25 @@ impl Game for Sight {
         false
     }
 
+    /// The smallest of the position's keys under the board's 8 symmetries.
+    fn symmetric_key(&self) -> Option<u64> {
+        let t = tables();
+        let mut keys = [0u64; 8];
+        if self.to_move == Seat::Second {
+            keys = [0x9e37_79b9_7f4a_7c15; 8];
+        }
+        for side in 0..2 {
+            for p in bits(self.pieces[side] as u64) {
+                debug_assert!((self.height[p] as usize) < KEY_HEIGHTS);
+                let h = (self.height[p] as usize).min(KEY_HEIGHTS - 1);
+                for (key, &image) in keys.iter_mut().zip(&t.images[p]) {
+                    *key ^= t.keys[image as usize][side][h];
+                }
+            }
+        }
+        keys.iter().min().map(|&k| k.max(1))
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             1
@@ -793,5 +850,50 @@ mod tests {
                 g.apply(&turns[rng.below(turns.len())]);
             }
         }
+    }
+
+    /// The solver's key is the same for the 8 symmetric images of every
+    /// position of random games, and differs between the positions met.
+    #[test]
+    fn symmetric_key_is_shared_by_symmetric_positions_only() {
+        let t = tables();
+        let image = |turn: &SightTurn, s: usize| match *turn {
+            SightTurn::Place(p) => SightTurn::Place(t.images[p as usize][s]),
+            SightTurn::Move { from, to } => SightTurn::Move {
+                from: t.images[from as usize][s],
+                to: t.images[to as usize][s],
+            },
+        };
+        let mut seen = std::collections::HashMap::new();
+        let mut rng = crate::rules::SplitRng::new(11);
+        for _ in 0..200 {
+            let mut games: Vec<Sight> = (0..8).map(|_| new()).collect();
+            loop {
+                let key = games[0].symmetric_key().unwrap();
+                for g in &games[1..] {
+                    assert_eq!(g.symmetric_key(), Some(key), "{g:?}");
+                }
+                let canonical = games
+                    .iter()
+                    .map(|g| format!("{:?}{:?}", g.height, g.pieces))
+                    .min()
+                    .unwrap();
+                assert_eq!(
+                    seen.entry(key).or_insert_with(|| canonical.clone()),
+                    &canonical
+                );
+                let turns = games[0].legal_turns();
+                if turns.is_empty() {
+                    break;
+                }
+                let turn = turns[rng.below(turns.len())];
+                for (s, g) in games.iter_mut().enumerate() {
+                    let mapped = image(&turn, s);
+                    assert!(g.legal_turns().contains(&mapped));
+                    g.apply(&mapped);
+                }
+            }
+        }
+        assert!(seen.len() > 1000);
     }
 }
