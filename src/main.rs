@@ -81,6 +81,11 @@ enum Command {
         /// Only prove who wins; skip the search for the distance.
         #[arg(long)]
         winner_only: bool,
+        /// Who proves the winner: alpha-beta (then the distance search
+        /// reuses its work), pn (proof-number search), or both to check
+        /// one against the other.
+        #[arg(long, value_enum, default_value_t = Prover::AlphaBeta)]
+        prover: Prover,
         /// Size of the proving search's transposition table: 2^bits
         /// buckets of 32 bytes (25 = 1 GB).
         #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u32).range(10..=32))]
@@ -158,13 +163,14 @@ fn run(cli: Cli) -> Result<()> {
             moves,
             check,
             winner_only,
+            prover,
             table_bits,
         }) => {
             let moves = cairn::position::split_moves(&moves);
             let (game, _) = cairn::position::build(&game, &options, &moves)?;
             println!(
                 "{}",
-                cairn::with_game!(&game, g => solve_report(g, check, !winner_only, table_bits))?
+                cairn::with_game!(&game, g => solve_report(g, check, !winner_only, prover, table_bits))?
             );
             Ok(())
         }
@@ -173,42 +179,74 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// Which search proves the winner in `cairn solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Prover {
+    AlphaBeta,
+    Pn,
+    Both,
+}
+
 fn solve_report<G: cairn::rules::Game>(
     game: &G,
     check: bool,
     distance: bool,
+    prover: Prover,
     table_bits: u32,
 ) -> Result<serde_json::Value> {
     use cairn::ai::solver::{self, Verdict};
     anyhow::ensure!(game.outcome().is_none(), "the game is already over");
-    let began = std::time::Instant::now();
-    let (sign, prove_nodes) = solver::prove_with_table(game, u64::MAX, None, table_bits)
-        .map_err(|_| anyhow::anyhow!("out of budget"))?;
-    let prove_seconds = began.elapsed().as_secs_f64();
-    eprintln!(
-        "proved in {prove_seconds:.1} s ({prove_nodes} nodes): {}",
-        match sign {
-            1 => "the player to move wins",
-            -1 => "the player to move loses",
-            _ => "a draw",
-        }
-    );
-    if !distance {
-        let winner = match sign {
-            1 => Some(game.seat_name(game.to_move())),
-            -1 => Some(game.seat_name(game.to_move().other())),
-            _ => None,
+    let mut report = serde_json::json!({ "to_move": game.seat_name(game.to_move()) });
+    let winner_name = |wins: bool| {
+        let seat = if wins {
+            game.to_move()
+        } else {
+            game.to_move().other()
         };
-        return Ok(serde_json::json!({
-            "to_move": game.seat_name(game.to_move()),
-            "winner": winner,
-            "prove_nodes": prove_nodes,
-            "prove_seconds": prove_seconds,
-        }));
+        game.seat_name(seat)
+    };
+    let mut proved = None;
+    if prover != Prover::Pn {
+        let began = std::time::Instant::now();
+        let (sign, nodes) = solver::prove_with_table(game, u64::MAX, None, table_bits)
+            .map_err(|_| anyhow::anyhow!("out of budget"))?;
+        let seconds = began.elapsed().as_secs_f64();
+        eprintln!("alpha-beta proved in {seconds:.1} s ({nodes} nodes)");
+        report["winner"] = match sign {
+            0 => serde_json::Value::Null,
+            _ => serde_json::json!(winner_name(sign > 0)),
+        };
+        report["prove_nodes"] = serde_json::json!(nodes);
+        report["prove_seconds"] = serde_json::json!(seconds);
+        proved = Some(sign);
+    }
+    if prover != Prover::AlphaBeta {
+        let began = std::time::Instant::now();
+        let (wins, nodes) = cairn::ai::pns::proves_win(game, u64::MAX, None, table_bits)
+            .map_err(|_| anyhow::anyhow!("out of budget"))?;
+        let seconds = began.elapsed().as_secs_f64();
+        eprintln!("proof-number search proved in {seconds:.1} s ({nodes} nodes)");
+        // df-pn asks only whether the player to move wins.
+        report["pn_to_move_wins"] = serde_json::json!(wins);
+        report["pn_nodes"] = serde_json::json!(nodes);
+        report["pn_seconds"] = serde_json::json!(seconds);
+        if let Some(alpha_beta) = proved {
+            report["pn_agrees"] = serde_json::json!((alpha_beta > 0) == wins);
+        }
+    }
+    if !distance {
+        return Ok(report);
     }
     let began = std::time::Instant::now();
-    let solution =
-        solver::solve(game, u64::MAX, None).map_err(|_| anyhow::anyhow!("out of budget"))?;
+    let solution = solver::solve_with_table(game, u64::MAX, None, table_bits, |bounds| {
+        eprintln!(
+            "after {:.1} s: at best {:?}, at worst {:?} for the player to move",
+            began.elapsed().as_secs_f64(),
+            bounds.at_best,
+            bounds.at_worst
+        )
+    })
+    .map_err(|_| anyhow::anyhow!("out of budget"))?;
     let seconds = began.elapsed().as_secs_f64();
     let (winner, turns) = match solution.verdict {
         Verdict::Win(n) | Verdict::Loss(n) => (
@@ -220,16 +258,11 @@ fn solve_report<G: cairn::rules::Game>(
         ),
         Verdict::Draw => (None, None),
     };
-    let mut report = serde_json::json!({
-        "to_move": game.seat_name(game.to_move()),
-        "winner": winner,
-        "turns": turns,
-        "best": solution.best.map(|t| t.to_string()),
-        "nodes": solution.nodes,
-        "seconds": seconds,
-        "prove_nodes": prove_nodes,
-        "prove_seconds": prove_seconds,
-    });
+    report["winner"] = serde_json::json!(winner);
+    report["turns"] = serde_json::json!(turns);
+    report["best"] = serde_json::json!(solution.best.map(|t| t.to_string()));
+    report["nodes"] = serde_json::json!(solution.nodes);
+    report["seconds"] = serde_json::json!(seconds);
     if check {
         let wdl =
             solver::solve_wdl(game, u64::MAX).map_err(|_| anyhow::anyhow!("out of budget"))?;

@@ -107,6 +107,32 @@ fn brute_force<G: Game>(game: &G) -> i8 {
         .unwrap_or(0)
 }
 
+/// The exact value by plain minimax over distances: a win in d turns
+/// scores 100 - d, a loss in d turns d - 100, a draw 0.
+fn brute_force_distance<G: Game>(game: &G) -> i32 {
+    let me = game.to_move();
+    game.legal_turns()
+        .iter()
+        .map(|turn| {
+            let mut next = game.clone();
+            next.apply(turn);
+            match next.outcome() {
+                Some(o) => match o.winner {
+                    None => 0,
+                    Some(w) if w == me => 99,
+                    Some(_) => -99,
+                },
+                None => {
+                    let value = brute_force_distance(&next);
+                    let value = if next.to_move() == me { value } else { -value };
+                    value - value.signum()
+                }
+            }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 fn check_solvers<G: Game>(start: &G, seed: u64, random_turns: usize) {
     let mut rng = SplitRng::new(seed);
     let mut game = start.clone();
@@ -128,6 +154,18 @@ fn check_solvers<G: Game>(start: &G, seed: u64, random_turns: usize) {
         Verdict::Draw => 0,
     };
     assert_eq!(verdict, wdl, "solvers disagree on {game:?}");
+    let (pn_wins, _) = cairn::ai::pns::proves_win(&game, u64::MAX, None, 12).expect("no limit");
+    assert_eq!(
+        pn_wins,
+        verdict == 1,
+        "proof-number search disagrees on {game:?}"
+    );
+    let exact = match solution.verdict {
+        Verdict::Win(n) => 100 - n as i32,
+        Verdict::Loss(n) => n as i32 - 100,
+        Verdict::Draw => 0,
+    };
+    assert_eq!(exact, brute_force_distance(&game), "distance of {game:?}");
     assert_eq!(
         verdict, brute,
         "solver and brute force disagree on {game:?}"

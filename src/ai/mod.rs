@@ -1,9 +1,11 @@
 //! Opponents over the `Game` trait: Monte Carlo tree search for every game
 //! ([`mcts`]), exact play where a position is small enough to solve
-//! ([`solver`]), and the arena that measures them against each other.
+//! ([`solver`], checked by proof-number search in [`pns`]), and the arena
+//! that measures them against each other.
 
 pub mod arena;
 pub mod mcts;
+pub mod pns;
 pub mod solver;
 
 use std::time::{Duration, Instant};

@@ -136,7 +136,7 @@ impl Table {
 /// probes land at random, and with 4 KB pages most of them also miss the
 /// TLB (a large table was three times slower without this).
 #[cfg(target_os = "linux")]
-fn advise_huge_pages<T>(reserved: &Vec<T>) {
+pub(crate) fn advise_huge_pages<T>(reserved: &Vec<T>) {
     const HUGE: usize = 2 << 20;
     let bytes = reserved.capacity() * std::mem::size_of::<T>();
     if bytes < 2 * HUGE {
@@ -158,7 +158,7 @@ fn advise_huge_pages<T>(reserved: &Vec<T>) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages<T>(_reserved: &Vec<T>) {}
+pub(crate) fn advise_huge_pages<T>(_reserved: &Vec<T>) {}
 
 /// A fast 64-bit hash of a position (FNV-1a over its `Hash` output, then
 /// mixed), independent of std's randomly seeded hasher.
@@ -217,7 +217,7 @@ struct Child<G> {
 }
 
 /// The transposition key of a position.
-fn key_of<G: Game>(game: &G) -> u64 {
+pub(crate) fn key_of<G: Game>(game: &G) -> u64 {
     game.symmetric_key().unwrap_or_else(|| position_hash(game))
 }
 
@@ -447,35 +447,69 @@ pub fn solve<G: Game>(
     budget: u64,
     deadline: Option<Instant>,
 ) -> Result<Solution<G::Turn>, OutOfBudget> {
+    solve_with_table(game, budget, deadline, TABLE_BITS, |_| {})
+}
+
+/// What is known of a position's value while [`solve_with_table`] narrows
+/// it down: the best and worst verdicts still possible for the player to
+/// move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub at_best: Verdict,
+    pub at_worst: Verdict,
+}
+
+/// [`solve`] with a transposition table of 2^`table_bits` buckets,
+/// reporting the bounds on the verdict after each step (long offline runs).
+pub fn solve_with_table<G: Game>(
+    game: &G,
+    budget: u64,
+    deadline: Option<Instant>,
+    table_bits: u32,
+    mut progress: impl FnMut(Bounds),
+) -> Result<Solution<G::Turn>, OutOfBudget> {
     let mut solver = Solver {
-        table: Table::new(TABLE_BITS),
+        table: Table::new(table_bits),
         nodes: 0,
         budget,
         deadline,
         turns: Vec::new(),
         children: Vec::new(),
     };
-    // Prove who wins with a null window first (many more cutoffs); its
-    // table entries then speed up the search for the exact distance.
+    // MTD(f): only null-window searches, which cut far more than a full
+    // window. The first asks who wins; each next one asks whether the
+    // score beats the bound the last one returned, and the table carries
+    // the work from one to the next, until the bounds meet.
     let key = key_of(game);
-    solver.negamax(game, key, -1, 1, 0)?;
-    let score = solver.negamax(game, key, -MATE - 1, MATE + 1, 0)?;
+    let (mut lower, mut upper) = (-MATE - 1, MATE + 1);
+    let mut score = 0;
+    while lower < upper {
+        let beta = if score == lower { score + 1 } else { score };
+        score = solver.negamax(game, key, beta - 1, beta, 0)?;
+        if score < beta {
+            upper = score;
+        } else {
+            lower = score;
+        }
+        progress(Bounds {
+            at_best: Verdict::from_score(upper.min(MATE)),
+            at_worst: Verdict::from_score(lower.max(-MATE)),
+        });
+    }
     let verdict = Verdict::from_score(score);
-    let turns = game.legal_turns();
-    // The best turn: the child whose solved score matches.
+    // The best turn: the first child that reaches the score (none beats it).
     let me = game.to_move();
     let mut best = None;
-    for turn in &turns {
+    for turn in game.legal_turns() {
         let mut next = game.clone();
-        next.apply(turn);
+        next.apply(&turn);
         let key = if next.outcome().is_none() {
             key_of(&next)
         } else {
             0
         };
-        let child = solver.child_score(&next, key, me, -MATE - 1, MATE + 1, 0)?;
-        if child == score {
-            best = Some(turn.clone());
+        if solver.child_score(&next, key, me, score - 1, score, 0)? >= score {
+            best = Some(turn);
             break;
         }
     }
