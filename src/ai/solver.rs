@@ -452,11 +452,11 @@ pub fn solve<G: Game>(
 
 /// What is known of a position's value while [`solve_with_table`] narrows
 /// it down: the best and worst verdicts still possible for the player to
-/// move.
+/// move (`None` while unbounded on that side).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
-    pub at_best: Verdict,
-    pub at_worst: Verdict,
+    pub at_best: Option<Verdict>,
+    pub at_worst: Option<Verdict>,
 }
 
 /// [`solve`] with a transposition table of 2^`table_bits` buckets,
@@ -492,8 +492,8 @@ pub fn solve_with_table<G: Game>(
             lower = score;
         }
         progress(Bounds {
-            at_best: Verdict::from_score(upper.min(MATE)),
-            at_worst: Verdict::from_score(lower.max(-MATE)),
+            at_best: (upper <= MATE).then(|| Verdict::from_score(upper)),
+            at_worst: (lower >= -MATE).then(|| Verdict::from_score(lower)),
         });
     }
     let verdict = Verdict::from_score(score);
