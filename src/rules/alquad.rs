@@ -598,8 +598,12 @@ impl Game for Alquad {
             )),
         }
         if let Some((checker, area)) = self.check {
-            view.notes
-                .push(format!("{} checks with area {area}", checker.title()));
+            let checked = checker.other().title();
+            view.notes.push(format!(
+                "{} checks with area {area}: {checked} must complete a square larger than {area} now, or {} wins",
+                checker.title(),
+                checker.title()
+            ));
         }
         view
     }
@@ -793,7 +797,7 @@ mod tests {
         assert!(g
             .view()
             .notes
-            .contains(&"White checks with area 1".to_string()));
+            .contains(&"White checks with area 1: Black must complete a square larger than 1 now, or White wins".to_string()));
         play(&mut g, "e5");
         assert_eq!(
             g.outcome(),
