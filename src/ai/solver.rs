@@ -134,7 +134,7 @@ impl Table {
 
 /// Ask Linux to back a large table with 2 MB pages before it is touched:
 /// probes land at random, and with 4 KB pages most of them also miss the
-/// TLB (a large table was three times slower without this).
+/// TLB (a 1 GB table searched about 10% faster with huge pages).
 #[cfg(target_os = "linux")]
 pub(crate) fn advise_huge_pages<T>(reserved: &Vec<T>) {
     const HUGE: usize = 2 << 20;
