@@ -86,6 +86,11 @@ enum Command {
         /// one against the other.
         #[arg(long, value_enum, default_value_t = Prover::AlphaBeta)]
         prover: Prover,
+        /// Instead of the full verdict, ask only whether the player to move
+        /// wins within this many turns (with the chosen prover or both).
+        /// Two answers a turn apart bracket the distance.
+        #[arg(long)]
+        within: Option<u32>,
         /// Size of the proving search's transposition table: 2^bits
         /// buckets of 32 bytes (25 = 1 GB).
         #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u32).range(10..=32))]
@@ -164,14 +169,20 @@ fn run(cli: Cli) -> Result<()> {
             check,
             winner_only,
             prover,
+            within,
             table_bits,
         }) => {
             let moves = cairn::position::split_moves(&moves);
             let (game, _) = cairn::position::build(&game, &options, &moves)?;
-            println!(
-                "{}",
-                cairn::with_game!(&game, g => solve_report(g, check, !winner_only, prover, table_bits))?
-            );
+            let report = match within {
+                Some(turns) => {
+                    cairn::with_game!(&game, g => within_report(g, turns, prover, table_bits))?
+                }
+                None => {
+                    cairn::with_game!(&game, g => solve_report(g, check, !winner_only, prover, table_bits))?
+                }
+            };
+            println!("{report}");
             Ok(())
         }
         Some(Command::Discord { print_commands }) => discord_tools(print_commands),
@@ -185,6 +196,48 @@ enum Prover {
     AlphaBeta,
     Pn,
     Both,
+}
+
+/// `cairn solve --within N`: does the player to move win within N turns?
+fn within_report<G: cairn::rules::Game>(
+    game: &G,
+    turns: u32,
+    prover: Prover,
+    table_bits: u32,
+) -> Result<serde_json::Value> {
+    anyhow::ensure!(game.outcome().is_none(), "the game is already over");
+    let mut report = serde_json::json!({
+        "to_move": game.seat_name(game.to_move()),
+        "within": turns,
+    });
+    let mut answers = Vec::new();
+    if prover != Prover::Pn {
+        let began = std::time::Instant::now();
+        let (wins, nodes) = cairn::ai::solver::wins_within(game, turns, u64::MAX, None, table_bits)
+            .map_err(|_| anyhow::anyhow!("out of budget"))?;
+        let seconds = began.elapsed().as_secs_f64();
+        eprintln!("alpha-beta answered {wins} in {seconds:.1} s ({nodes} nodes)");
+        report["alpha_beta_wins_within"] = serde_json::json!(wins);
+        report["alpha_beta_nodes"] = serde_json::json!(nodes);
+        report["alpha_beta_seconds"] = serde_json::json!(seconds);
+        answers.push(wins);
+    }
+    if prover != Prover::AlphaBeta {
+        let began = std::time::Instant::now();
+        let (wins, nodes) =
+            cairn::ai::pns::proves_win_within(game, Some(turns), u64::MAX, None, table_bits)
+                .map_err(|_| anyhow::anyhow!("out of budget"))?;
+        let seconds = began.elapsed().as_secs_f64();
+        eprintln!("proof-number search answered {wins} in {seconds:.1} s ({nodes} nodes)");
+        report["pn_wins_within"] = serde_json::json!(wins);
+        report["pn_nodes"] = serde_json::json!(nodes);
+        report["pn_seconds"] = serde_json::json!(seconds);
+        answers.push(wins);
+    }
+    if answers.len() == 2 {
+        report["agree"] = serde_json::json!(answers[0] == answers[1]);
+    }
+    Ok(report)
 }
 
 fn solve_report<G: cairn::rules::Game>(

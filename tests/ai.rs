@@ -145,6 +145,19 @@ fn check_solvers<G: Game>(start: &G, seed: u64, random_turns: usize) {
         Verdict::Draw => 0,
     };
     assert_eq!(exact, brute_force_distance(&game), "distance of {game:?}");
+    // Both provers answer "a win within d turns?" as the distance says,
+    // on both sides of it.
+    for d in 0..=30 {
+        let wins_within = matches!(solution.verdict, Verdict::Win(n) if n <= d);
+        let (alpha_beta, _) = solver::wins_within(&game, d, u64::MAX, None, 12).expect("no limit");
+        assert_eq!(
+            alpha_beta, wins_within,
+            "alpha-beta, within {d} on {game:?}"
+        );
+        let (pn, _) = cairn::ai::pns::proves_win_within(&game, Some(d), u64::MAX, None, 12)
+            .expect("no limit");
+        assert_eq!(pn, wins_within, "df-pn, within {d} on {game:?}");
+    }
     assert_eq!(
         verdict, brute,
         "solver and brute force disagree on {game:?}"

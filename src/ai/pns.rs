@@ -72,6 +72,10 @@ struct Child<G> {
 struct Search {
     buckets: Vec<[Entry; 2]>,
     attacker: Seat,
+    /// Turns the attacker has to win in, counted from the root (`None`:
+    /// no limit). A position at the limit that is not won counts as
+    /// disproven.
+    limit: Option<u32>,
     nodes: u64,
     budget: u64,
     deadline: Option<Instant>,
@@ -100,6 +104,16 @@ impl Search {
         bucket[slot] = Entry { key, numbers, work };
     }
 
+    /// A position's table key. Under a turn limit the same position at
+    /// another depth has other numbers, so the depth is part of the key.
+    fn key_at<G: Game>(&self, game: &G, depth: u32) -> u64 {
+        let key = key_of(game);
+        match self.limit {
+            None => key,
+            Some(_) => key ^ (u64::from(depth) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        }
+    }
+
     /// The current numbers of a child.
     fn numbers<G: Game>(&self, child: &Child<G>) -> Numbers {
         if child.initial == PROVEN || child.initial == DISPROVEN {
@@ -110,12 +124,14 @@ impl Search {
             .unwrap_or(child.initial)
     }
 
-    /// The numbers of a position before it is searched: one leaf to
-    /// settle it one way, and (at least) one per turn the other way.
-    fn initial<G: Game>(&self, game: &G) -> Numbers {
+    /// The numbers of a position `depth` turns below the root before it is
+    /// searched: one leaf to settle it one way, and (at least) one per
+    /// turn the other way.
+    fn initial<G: Game>(&self, game: &G, depth: u32) -> Numbers {
         match game.outcome() {
             Some(outcome) if outcome.winner == Some(self.attacker) => PROVEN,
             Some(_) => DISPROVEN,
+            None if self.limit.is_some_and(|limit| depth >= limit) => DISPROVEN,
             None => {
                 let turns = game.count_turns().clamp(1, INF - 1);
                 if game.to_move() == self.attacker {
@@ -133,6 +149,7 @@ impl Search {
         &mut self,
         game: &G,
         key: u64,
+        depth: u32,
         max_pn: u64,
         max_dn: u64,
     ) -> Result<Numbers, OutOfBudget> {
@@ -153,12 +170,12 @@ impl Search {
                 let mut next = game.clone();
                 next.apply(turn);
                 let key = if next.outcome().is_none() {
-                    key_of(&next)
+                    self.key_at(&next, depth + 1)
                 } else {
                     0
                 };
                 Child {
-                    initial: self.initial(&next),
+                    initial: self.initial(&next, depth + 1),
                     game: next,
                     key,
                     last: None,
@@ -225,7 +242,7 @@ impl Search {
                 )
             };
             let (next, next_key) = (child.game.clone(), child.key);
-            let result = self.expand(&next, next_key, child_max_pn, child_max_dn)?;
+            let result = self.expand(&next, next_key, depth + 1, child_max_pn, child_max_dn)?;
             children[best].last = Some(result);
         }
     }
@@ -240,6 +257,19 @@ pub fn proves_win<G: Game>(
     deadline: Option<Instant>,
     table_bits: u32,
 ) -> Result<(bool, u64), OutOfBudget> {
+    proves_win_within(game, None, budget, deadline, table_bits)
+}
+
+/// [`proves_win`] within at most `turns` turns (plies) when given: whether
+/// the player to move can force the game to end in their win by then.
+/// Asked for each number of turns, it finds a won position's distance.
+pub fn proves_win_within<G: Game>(
+    game: &G,
+    turns: Option<u32>,
+    budget: u64,
+    deadline: Option<Instant>,
+    table_bits: u32,
+) -> Result<(bool, u64), OutOfBudget> {
     let len = 1usize << table_bits;
     let mut buckets = Vec::with_capacity(len);
     advise_huge_pages(&buckets);
@@ -247,10 +277,15 @@ pub fn proves_win<G: Game>(
     let mut search = Search {
         buckets,
         attacker: game.to_move(),
+        limit: turns,
         nodes: 0,
         budget,
         deadline,
     };
-    let numbers = search.expand(game, key_of(game), INF, INF)?;
+    if turns == Some(0) {
+        return Ok((false, 0));
+    }
+    let key = search.key_at(game, 0);
+    let numbers = search.expand(game, key, 0, INF, INF)?;
     Ok((numbers.pn == 0, search.nodes))
 }

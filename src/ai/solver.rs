@@ -283,6 +283,16 @@ impl<G: Game> Solver<G> {
         {
             return Err(OutOfBudget);
         }
+        // Mate-distance pruning: an unfinished position can at best be won
+        // on its next turn and at worst lost on it. Searches that ask for a
+        // win within some number of turns end here once it is out of reach.
+        let best_possible = MATE - ply - 1;
+        if best_possible <= alpha {
+            return Ok(best_possible);
+        }
+        if -best_possible >= beta {
+            return Ok(-best_possible);
+        }
         let alpha_in = alpha;
         let mut best_index = None;
         if let Some(entry) = self.table.probe(key) {
@@ -548,6 +558,29 @@ pub fn prove_with_table<G: Game>(
     };
     let score = solver.negamax(game, key_of(game), -1, 1, 0)?;
     Ok((score.signum() as i8, solver.nodes))
+}
+
+/// Whether the player to move wins within `turns` turns (plies) against
+/// best defence: one null-window search at that distance, as in the steps
+/// of [`solve_with_table`]. Returns the answer and the nodes searched.
+pub fn wins_within<G: Game>(
+    game: &G,
+    turns: u32,
+    budget: u64,
+    deadline: Option<Instant>,
+    table_bits: u32,
+) -> Result<(bool, u64), OutOfBudget> {
+    let mut solver = Solver {
+        table: Table::new(table_bits),
+        nodes: 0,
+        budget,
+        deadline,
+        turns: Vec::new(),
+        children: Vec::new(),
+    };
+    let beta = MATE - turns.min(MATE as u32 / 2) as i32;
+    let score = solver.negamax(game, key_of(game), beta - 1, beta, 0)?;
+    Ok((score >= beta, solver.nodes))
 }
 
 /// An independent check: win (1), draw (0) or loss (-1) for the player to
