@@ -231,6 +231,17 @@ fn terminal_score(outcome: crate::rules::Outcome, me: Seat, ply: i32) -> i32 {
 }
 
 impl<G: Game> Solver<G> {
+    fn new(table_bits: u32, budget: u64, deadline: Option<Instant>) -> Solver<G> {
+        Solver {
+            table: Table::new(table_bits),
+            nodes: 0,
+            budget,
+            deadline,
+            turns: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+
     /// Score of `next` (the position after one of `me`'s turns at `ply`)
     /// from `me`'s point of view.
     fn child_score(
@@ -478,14 +489,7 @@ pub fn solve_with_table<G: Game>(
     table_bits: u32,
     mut progress: impl FnMut(Bounds),
 ) -> Result<Solution<G::Turn>, OutOfBudget> {
-    let mut solver = Solver {
-        table: Table::new(table_bits),
-        nodes: 0,
-        budget,
-        deadline,
-        turns: Vec::new(),
-        children: Vec::new(),
-    };
+    let mut solver = Solver::new(table_bits, budget, deadline);
     // MTD(f): only null-window searches, which cut far more than a full
     // window. The first asks who wins; each next one asks whether the
     // score beats the bound the last one returned, and the table carries
@@ -548,14 +552,7 @@ pub fn prove_with_table<G: Game>(
     deadline: Option<Instant>,
     table_bits: u32,
 ) -> Result<(i8, u64), OutOfBudget> {
-    let mut solver = Solver {
-        table: Table::new(table_bits),
-        nodes: 0,
-        budget,
-        deadline,
-        turns: Vec::new(),
-        children: Vec::new(),
-    };
+    let mut solver = Solver::new(table_bits, budget, deadline);
     let score = solver.negamax(game, key_of(game), -1, 1, 0)?;
     Ok((score.signum() as i8, solver.nodes))
 }
@@ -570,14 +567,7 @@ pub fn wins_within<G: Game>(
     deadline: Option<Instant>,
     table_bits: u32,
 ) -> Result<(bool, u64), OutOfBudget> {
-    let mut solver = Solver {
-        table: Table::new(table_bits),
-        nodes: 0,
-        budget,
-        deadline,
-        turns: Vec::new(),
-        children: Vec::new(),
-    };
+    let mut solver = Solver::new(table_bits, budget, deadline);
     let beta = MATE - turns.min(MATE as u32 / 2) as i32;
     let score = solver.negamax(game, key_of(game), beta - 1, beta, 0)?;
     Ok((score >= beta, solver.nodes))
