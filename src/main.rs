@@ -198,6 +198,23 @@ enum Prover {
     Both,
 }
 
+/// Run one exact search without a budget, log its answer and time, and
+/// add `<key>_nodes` and `<key>_seconds` to the report.
+fn timed_search<T: std::fmt::Display>(
+    report: &mut serde_json::Value,
+    key: &str,
+    name: &str,
+    search: impl FnOnce() -> Result<(T, u64), cairn::ai::solver::OutOfBudget>,
+) -> Result<T> {
+    let began = std::time::Instant::now();
+    let (answer, nodes) = search().map_err(|_| anyhow::anyhow!("out of budget"))?;
+    let seconds = began.elapsed().as_secs_f64();
+    eprintln!("{name} answered {answer} in {seconds:.1} s ({nodes} nodes)");
+    report[format!("{key}_nodes")] = serde_json::json!(nodes);
+    report[format!("{key}_seconds")] = serde_json::json!(seconds);
+    Ok(answer)
+}
+
 /// `cairn solve --within N`: does the player to move win within N turns?
 fn within_report<G: cairn::rules::Game>(
     game: &G,
@@ -212,26 +229,17 @@ fn within_report<G: cairn::rules::Game>(
     });
     let mut answers = Vec::new();
     if prover != Prover::Pn {
-        let began = std::time::Instant::now();
-        let (wins, nodes) = cairn::ai::solver::wins_within(game, turns, u64::MAX, None, table_bits)
-            .map_err(|_| anyhow::anyhow!("out of budget"))?;
-        let seconds = began.elapsed().as_secs_f64();
-        eprintln!("alpha-beta answered {wins} in {seconds:.1} s ({nodes} nodes)");
+        let wins = timed_search(&mut report, "alpha_beta", "alpha-beta", || {
+            cairn::ai::solver::wins_within(game, turns, u64::MAX, None, table_bits)
+        })?;
         report["alpha_beta_wins_within"] = serde_json::json!(wins);
-        report["alpha_beta_nodes"] = serde_json::json!(nodes);
-        report["alpha_beta_seconds"] = serde_json::json!(seconds);
         answers.push(wins);
     }
     if prover != Prover::AlphaBeta {
-        let began = std::time::Instant::now();
-        let (wins, nodes) =
+        let wins = timed_search(&mut report, "pn", "proof-number search", || {
             cairn::ai::pns::proves_win_within(game, Some(turns), u64::MAX, None, table_bits)
-                .map_err(|_| anyhow::anyhow!("out of budget"))?;
-        let seconds = began.elapsed().as_secs_f64();
-        eprintln!("proof-number search answered {wins} in {seconds:.1} s ({nodes} nodes)");
+        })?;
         report["pn_wins_within"] = serde_json::json!(wins);
-        report["pn_nodes"] = serde_json::json!(nodes);
-        report["pn_seconds"] = serde_json::json!(seconds);
         answers.push(wins);
     }
     if answers.len() == 2 {
@@ -260,29 +268,21 @@ fn solve_report<G: cairn::rules::Game>(
     };
     let mut proved = None;
     if prover != Prover::Pn {
-        let began = std::time::Instant::now();
-        let (sign, nodes) = solver::prove_with_table(game, u64::MAX, None, table_bits)
-            .map_err(|_| anyhow::anyhow!("out of budget"))?;
-        let seconds = began.elapsed().as_secs_f64();
-        eprintln!("alpha-beta proved in {seconds:.1} s ({nodes} nodes)");
+        let sign = timed_search(&mut report, "prove", "alpha-beta", || {
+            solver::prove_with_table(game, u64::MAX, None, table_bits)
+        })?;
         report["winner"] = match sign {
             0 => serde_json::Value::Null,
             _ => serde_json::json!(winner_name(sign > 0)),
         };
-        report["prove_nodes"] = serde_json::json!(nodes);
-        report["prove_seconds"] = serde_json::json!(seconds);
         proved = Some(sign);
     }
     if prover != Prover::AlphaBeta {
-        let began = std::time::Instant::now();
-        let (wins, nodes) = cairn::ai::pns::proves_win(game, u64::MAX, None, table_bits)
-            .map_err(|_| anyhow::anyhow!("out of budget"))?;
-        let seconds = began.elapsed().as_secs_f64();
-        eprintln!("proof-number search proved in {seconds:.1} s ({nodes} nodes)");
+        let wins = timed_search(&mut report, "pn", "proof-number search", || {
+            cairn::ai::pns::proves_win(game, u64::MAX, None, table_bits)
+        })?;
         // df-pn asks only whether the player to move wins.
         report["pn_to_move_wins"] = serde_json::json!(wins);
-        report["pn_nodes"] = serde_json::json!(nodes);
-        report["pn_seconds"] = serde_json::json!(seconds);
         if let Some(alpha_beta) = proved {
             report["pn_agrees"] = serde_json::json!((alpha_beta > 0) == wins);
         }
