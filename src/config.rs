@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+
+use crate::clock::{parse_duration, TimeControl, DAY_MS, MINUTE_MS};
 use serde::Deserialize;
 
 /// Discord account settings (`DISCORD_*`).
@@ -41,6 +43,9 @@ struct FileConfig {
     db: Option<PathBuf>,
     images: Option<PathBuf>,
     ai_deadline_ms: Option<u64>,
+    default_clock: Option<String>,
+    min_clock: Option<String>,
+    challenge_ttl: Option<String>,
     discord: DiscordConfig,
     matrix: MatrixConfig,
 }
@@ -54,12 +59,23 @@ pub struct Config {
     pub images: PathBuf,
     /// Thinking time of the bot opponent (`CAIRN_AI_DEADLINE_MS`).
     pub ai_deadline: Duration,
+    /// Time control of challenges that name none (`CAIRN_DEFAULT_CLOCK`).
+    pub default_clock: Option<TimeControl>,
+    /// Shortest allowed time control (`CAIRN_MIN_CLOCK`, tests only).
+    pub min_clock_ms: u64,
+    /// How long a challenge waits for an answer (`CAIRN_CHALLENGE_TTL`).
+    pub challenge_ttl_ms: u64,
     pub discord: DiscordConfig,
     pub matrix: MatrixConfig,
 }
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+/// At most a few characters of a setting's value in an error.
+fn clip(value: &str) -> String {
+    value.chars().take(20).collect()
 }
 
 impl Config {
@@ -120,7 +136,34 @@ impl Config {
                 .context("CAIRN_AI_DEADLINE_MS must be a number of milliseconds")?,
             None => file.ai_deadline_ms.unwrap_or(2000),
         };
+        let setting = |name: &str, file: Option<String>| env(name).or(file);
+        let min_clock_ms = match setting("CAIRN_MIN_CLOCK", file.min_clock) {
+            Some(v) => parse_duration(&v).with_context(|| {
+                format!(
+                    "CAIRN_MIN_CLOCK must be a duration such as 1m or 30s, not `{}`",
+                    clip(&v)
+                )
+            })?,
+            None => MINUTE_MS,
+        };
+        let default_clock = match setting("CAIRN_DEFAULT_CLOCK", file.default_clock) {
+            Some(v) => TimeControl::parse(&v, min_clock_ms)
+                .with_context(|| "CAIRN_DEFAULT_CLOCK is not a usable clock".to_string())?,
+            None => Some(TimeControl::PerMove { ms: 3 * DAY_MS }),
+        };
+        let challenge_ttl_ms = match setting("CAIRN_CHALLENGE_TTL", file.challenge_ttl) {
+            Some(v) => parse_duration(&v).with_context(|| {
+                format!(
+                    "CAIRN_CHALLENGE_TTL must be a duration such as 7d, not `{}`",
+                    clip(&v)
+                )
+            })?,
+            None => 7 * DAY_MS,
+        };
         Ok(Config {
+            default_clock,
+            min_clock_ms,
+            challenge_ttl_ms,
             db: env("CAIRN_DB")
                 .map(PathBuf::from)
                 .or(file.db)

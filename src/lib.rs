@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod bot;
+pub mod clock;
 pub mod config;
 pub mod platform;
 pub mod position;

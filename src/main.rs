@@ -338,6 +338,8 @@ fn run_bot() -> Result<()> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,cairn=info")),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only for a terminal, never into log files or pipes.
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let store = Store::open(&config.db)
         .with_context(|| format!("opening the database at {}", config.db.display()))?;
@@ -345,6 +347,9 @@ fn run_bot() -> Result<()> {
         store,
         BotConfig {
             ai_deadline: config.ai_deadline,
+            default_clock: config.default_clock,
+            min_clock_ms: config.min_clock_ms,
+            challenge_ttl_ms: config.challenge_ttl_ms,
             ..BotConfig::default()
         },
     );

@@ -46,3 +46,143 @@ fn console_plays_a_short_game() {
     // The text board shows coordinates.
     assert!(stdout.contains("a  b  c  d  e"), "{stdout}");
 }
+
+/// A running console whose output lines are collected as they come.
+struct Running {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    stderr: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+fn collect(
+    stream: impl std::io::Read + Send + 'static,
+) -> std::sync::Arc<std::sync::Mutex<Vec<String>>> {
+    use std::io::BufRead;
+    let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            sink.lock().expect("lines").push(line);
+        }
+    });
+    lines
+}
+
+impl Running {
+    fn start(dir: &std::path::Path) -> Running {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
+            .env("CAIRN_DB", dir.join("db"))
+            .env("CAIRN_IMAGES", dir.join("images"))
+            .env("CAIRN_CONFIG", dir.join("none.toml"))
+            .env("RUST_LOG", "cairn=info")
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("MATRIX_HOMESERVER")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start cairn");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = collect(child.stdout.take().expect("stdout"));
+        let stderr = collect(child.stderr.take().expect("stderr"));
+        Running {
+            child,
+            stdin,
+            stdout,
+            stderr,
+        }
+    }
+
+    fn send(&mut self, lines: &str) {
+        self.stdin.write_all(lines.as_bytes()).expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn output(&self) -> String {
+        self.stdout.lock().expect("lines").join("\n")
+    }
+
+    /// Wait until the output contains `text` (at most `seconds`).
+    fn wait_for(&self, text: &str, seconds: u64) -> bool {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+        while std::time::Instant::now() < until {
+            if self.output().contains(text) {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        false
+    }
+
+    /// How late each timed event fired, from the scheduler's log.
+    fn lateness_ms(&self) -> Vec<u64> {
+        self.stderr
+            .lock()
+            .expect("lines")
+            .iter()
+            .filter(|l| l.contains("timed event fired"))
+            .filter_map(|l| {
+                let after = l.split("late_ms=").nth(1)?;
+                after.split_whitespace().next()?.parse().ok()
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn a_one_minute_clock_runs_out_across_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut first = Running::start(dir.path());
+    first.send("challenge sight bob clock=1m\n/as bob\naccept\n/as alice\nmove c3\n");
+    assert!(
+        first.wait_for("alice (White) played c3", 30),
+        "{}",
+        first.output()
+    );
+    // Killed before bob's minute is up, as a crash would.
+    first.child.kill().expect("kill");
+    first.child.wait().expect("reap");
+    let mut second = Running::start(dir.path());
+    assert!(
+        second.wait_for(
+            "[#lobby] @bob bob, it is your turn in Sight against alice",
+            60
+        ),
+        "no first reminder: {}",
+        second.output()
+    );
+    assert!(
+        second.wait_for("only 6s left for your turn", 60),
+        "no last reminder: {}",
+        second.output()
+    );
+    assert!(
+        second.wait_for(
+            "bob (Black) ran out of time. alice (White) wins on time.",
+            30
+        ),
+        "no loss on time: {}",
+        second.output()
+    );
+    // Wait a little for a second announcement that must not come.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    second.send("board\n/quit\n");
+    let status = second.child.wait().expect("wait");
+    assert!(status.success());
+    let out = second.output();
+    assert_eq!(out.matches("wins on time").count(), 1, "{out}");
+    assert_eq!(out.matches("it is your turn in Sight").count(), 1, "{out}");
+    // `board` still shows the finished game.
+    assert!(out.contains("alice (White) wins (timeout)"), "{out}");
+    let mut late = second.lateness_ms();
+    late.sort_unstable();
+    assert_eq!(late.len(), 3, "{:?}", second.stderr.lock().expect("lines"));
+    println!(
+        "timed events fired late by: median {} ms, max {} ms ({:?})",
+        late[late.len() / 2],
+        late[late.len() - 1],
+        late
+    );
+}

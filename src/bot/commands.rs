@@ -6,17 +6,18 @@ use super::{
     captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot, Reply,
     Request, User,
 };
+use crate::clock::{format_duration, GameClock, TimeControl};
 use crate::rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat, TurnError};
 use crate::store::{
-    now_ms, Challenge, Change, ChannelRecord, FinishedGame, GameRecord, Player, Store, StoreError,
-    TurnRecord, Update, SCHEMA_VERSION,
+    Challenge, Change, ChannelRecord, FinishedGame, GameRecord, Notify, Player, Store, StoreError,
+    TurnRecord, Update, UserSettings, SCHEMA_VERSION,
 };
 
 /// Every command with its usage and a one-line description.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "challenge",
-        "challenge <game> <opponent> [key=value ...] [as=white|black|random] [level=1..5]",
+        "challenge <game> <opponent> [key=value ...] [as=white|black|random] [level=1..5] [clock=3d|7d+1d|none]",
         "challenge someone (or the bot) to a game in this channel",
     ),
     ("accept", "accept", "accept the challenge made to you"),
@@ -55,6 +56,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "your games in every channel, and your last results",
     ),
     (
+        "notify",
+        "notify [on|off|dm]",
+        "turn reminders: in the channel (on), none (off), or by direct message (dm, Discord)",
+    ),
+    (
         "help",
         "help [command]",
         "this list, or the details of one command",
@@ -79,7 +85,7 @@ pub fn help_text(topic: Option<&str>) -> String {
                 Some((_, usage, description)) => {
                     let extra = match topic.as_str() {
                         "challenge" => format!(
-                            "\nGames: {}. Options are the game's own (see `rules <game>`). `as=` picks your colour (default: you move first); `level=` sets the bot's strength when you challenge the bot.",
+                            "\nGames: {}. Options are the game's own (see `rules <game>`). `as=` picks your colour (default: you move first); `level=` sets the bot's strength when you challenge the bot; `clock=` sets the time for each turn (`3d`), or a bank that gains time with each turn, never above its start (`7d+1d`), or `none`. Units: d, h, m. A player who runs out of time loses; reminders come when half the time is used and near the end. An unanswered challenge expires after a week.",
                             GameKind::ALL.map(|k| k.name()).join(", ")
                         ),
                         "move" => "\nThe notation depends on the game: `rules <game>` shows it, `moves` lists every legal turn.".to_string(),
@@ -157,6 +163,7 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
         "undo" | "takeback" => undo(bot, request, &key),
         "resign" => resign(bot, request, &key),
         "draw" => draw(bot, request, &key),
+        "notify" => notify(bot, request, rest),
         other => {
             let hint = match suggestion(other) {
                 Some(s) => format!(" Did you mean `{s}`?"),
@@ -267,6 +274,8 @@ fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, String> {
         draw_offer: None,
         level: challenge.level,
         result: None,
+        clock: challenge.clock.map(|control| GameClock::new(control, now)),
+        finished_ms: None,
     })
 }
 
@@ -298,7 +307,7 @@ fn game_reply(record: &GameRecord, text: String) -> Answer {
 }
 
 fn busy_message(record: &ChannelRecord) -> Option<String> {
-    if let Some(game) = &record.game {
+    if let Some(game) = record.active_game() {
         return Some(format!(
             "This channel already has a game of {} ({} vs {}). Start a thread or use another channel for a new game, or finish this one first.",
             game.kind.title(),
@@ -349,10 +358,21 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
     // Split the bot's own options (as=, level=) from the game's.
     let mut seat_word = None;
     let mut level = None;
+    let mut clock = bot.config.default_clock;
     let mut game_options = Vec::new();
     for word in &words[2..] {
         let lower = word.to_ascii_lowercase();
-        if let Some(value) = lower.strip_prefix("as=") {
+        if let Some(value) = lower.strip_prefix("clock=") {
+            match TimeControl::parse(value, bot.config.min_clock_ms) {
+                Ok(control) => clock = control,
+                Err(e) => {
+                    return Ok(Answer::error(format!(
+                        "{}.",
+                        capitalise_first(&e.to_string())
+                    )))
+                }
+            }
+        } else if let Some(value) = lower.strip_prefix("as=") {
             seat_word = Some(value.to_string());
         } else if let Some(value) = lower.strip_prefix("level=") {
             match value.parse::<u8>() {
@@ -385,7 +405,7 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
         }
     };
     let first_mover = fresh.to_move();
-    let now = now_ms();
+    let now = bot.now();
     let challenger_seat = match seat_word.as_deref() {
         None => first_mover,
         Some(_) if kind == GameKind::Alquad => {
@@ -421,6 +441,8 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
         challenger_seat,
         level: challenged.is_bot.then(|| level.unwrap_or(3)),
         at_ms: now,
+        clock,
+        expires_ms: (!challenged.is_bot).then(|| now.saturating_add(bot.config.challenge_ttl_ms)),
     };
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
@@ -441,11 +463,12 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
                 Err(e) => return Update::keep(Answer::error(e)),
             };
             let text = format!(
-                "{} takes on {} at {} (level {}). {}.",
+                "{} takes on {} at {} (level {}{}). {}.",
                 challenge.challenger.name,
                 game.players.iter().find(|p| p.is_bot).map(|p| p.name.as_str()).unwrap_or("the bot"),
                 options_label(kind, &challenge.options),
                 challenge.level.unwrap_or(3),
+                clock_label(challenge.clock, ", your clock: "),
                 status_caption(&game)
             );
             let answer = game_reply(&game, text);
@@ -461,7 +484,7 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
         }
         let seat_name = fresh.seat_name(challenge.challenger_seat);
         let text = format!(
-            "{} challenges {} to {}{}. {}, answer with `accept` or `decline`.",
+            "{} challenges {} to {}{}{}. {}, answer with `accept` or `decline` within {}.",
             challenge.challenger.name,
             challenge.challenged.name,
             options_label(kind, &challenge.options),
@@ -470,7 +493,9 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
             } else {
                 format!(" ({} plays {seat_name})", challenge.challenger.name)
             },
-            challenge.challenged.name
+            clock_label(challenge.clock, "; clock: "),
+            challenge.challenged.name,
+            format_duration(bot.config.challenge_ttl_ms)
         );
         let for_user = Some(challenge.challenged.id.clone());
         let reply = Reply {
@@ -486,12 +511,32 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
             change: Change::Put(ChannelRecord {
                 schema: SCHEMA_VERSION,
                 challenge: Some(challenge.clone()),
-                game: None,
+                // A finished game stays on show until the new one starts.
+                game: record.game.clone(),
             }),
             archive: None,
             value: Answer::reply(reply),
         }
     })
+}
+
+/// "; clock: 3d a turn", "; clock: 7d+1d", "" without a clock.
+fn clock_label(clock: Option<TimeControl>, lead: &str) -> String {
+    match clock {
+        None => String::new(),
+        Some(control @ TimeControl::PerMove { .. }) => format!("{lead}{control} a turn"),
+        Some(control @ TimeControl::Bank { .. }) => {
+            format!("{lead}{control} (a bank gaining time each turn)")
+        }
+    }
+}
+
+fn capitalise_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// "Callanish (size=7)".
@@ -504,7 +549,7 @@ fn options_label(kind: GameKind, options: &[String]) -> String {
 }
 
 fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let now = now_ms();
+    let now = bot.now();
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
         let Some(challenge) = &record.challenge else {
@@ -580,8 +625,17 @@ fn withdraw(bot: &Bot, request: &Request, key: &str, word: &str) -> Result<Answe
                 challenge.challenger.name, challenge.challenged.name
             )
         };
+        let change = match current.as_ref().and_then(|r| r.game.clone()) {
+            // The finished game shown here stays.
+            Some(game) => Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: None,
+                game: Some(game),
+            }),
+            None => Change::Remove,
+        };
         Update {
-            change: Change::Remove,
+            change,
             archive: None,
             value: Answer::reply(Reply::text(text)),
         }
@@ -606,6 +660,13 @@ fn game_of<'a>(
         };
         return Err(Answer::error(message));
     };
+    if !game.in_progress() {
+        return Err(Answer::error(format!(
+            "The game of {} here is over: {}. Start a new one with `challenge <game> <opponent>`.",
+            game.kind.title(),
+            status_caption(game)
+        )));
+    }
     match game.seat_of(&request.user.id) {
         Some(seat) => Ok((game, seat)),
         None => Err(Answer::error(format!(
@@ -615,11 +676,17 @@ fn game_of<'a>(
     }
 }
 
-/// Store a game after a change: finished games move to the archive.
-fn store_game(key: &str, record: GameRecord, value: Answer, now: u64) -> Update<Answer> {
+/// Store a game after a change: a finished game is archived, and stays
+/// in its channel for `board` until a new game starts there.
+fn store_game(key: &str, mut record: GameRecord, value: Answer, now: u64) -> Update<Answer> {
     if record.outcome().is_some() {
+        record.finished_ms = Some(now);
         Update {
-            change: Change::Remove,
+            change: Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: None,
+                game: Some(record.clone()),
+            }),
             archive: Some(FinishedGame {
                 schema: SCHEMA_VERSION,
                 channel: key.to_string(),
@@ -642,7 +709,7 @@ fn store_game(key: &str, record: GameRecord, value: Answer, now: u64) -> Update<
 }
 
 fn play(bot: &Bot, request: &Request, key: &str, turn_text: &str) -> Result<Answer, StoreError> {
-    let now = now_ms();
+    let now = bot.now();
     bot.store.update(key, |current| {
         let (game, seat) = match game_of(&current, request) {
             Ok(found) => found,
@@ -682,6 +749,10 @@ fn play(bot: &Bot, request: &Request, key: &str, turn_text: &str) -> Result<Answ
         record.last = played.highlights;
         record.undo_request = None;
         record.draw_offer = None;
+        let next = record.game.to_move();
+        if let Some(clock) = record.clock.as_mut() {
+            clock.turn_done(seat.index(), next.index(), now);
+        }
         let mover = player_label(&record, seat);
         let text = match record.outcome() {
             Some(Outcome {
@@ -806,7 +877,7 @@ fn legal_list(game: &AnyGame) -> String {
 }
 
 fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let now = now_ms();
+    let now = bot.now();
     bot.store.update(key, |current| {
         let (game, seat) = match game_of(&current, request) {
             Ok(found) => found,
@@ -860,6 +931,9 @@ fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
         record.history = history;
         record.undo_request = None;
         record.draw_offer = None;
+        if let Some(clock) = record.clock.as_mut() {
+            clock.restart(now);
+        }
         let text = format!(
             "Turn taken back for {}. {}.",
             record.player(requester).name,
@@ -871,7 +945,7 @@ fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
 }
 
 fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let now = now_ms();
+    let now = bot.now();
     bot.store.update(key, |current| {
         let (game, seat) = match game_of(&current, request) {
             Ok(found) => found,
@@ -890,7 +964,7 @@ fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError>
 }
 
 fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let now = now_ms();
+    let now = bot.now();
     bot.store.update(key, |current| {
         let (game, seat) = match game_of(&current, request) {
             Ok(found) => found,
@@ -936,22 +1010,40 @@ fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
 }
 
 fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
-    let active = bot.store.active_games_of(&request.user.id)?;
+    let mut active = bot.store.active_games_of(&request.user.id)?;
     let finished = bot.store.finished_games_of(&request.user.id, 5)?;
     if active.is_empty() && finished.is_empty() {
         return Ok(Answer::reply(Reply::text(
             "You have no games yet. Start one with `challenge <game> <opponent>`.",
         )));
     }
+    let now = bot.now();
+    let user = request.user.id.as_str();
+    // Most urgent first: games waiting for you by their deadline, then
+    // untimed games waiting for you, then games waiting for the opponent.
+    active.sort_by_key(|(_, game)| {
+        let yours = game.seat_of(user) == Some(game.game.to_move());
+        let deadline = game
+            .running_clock()
+            .map(|(seat, clock)| clock.deadline_ms(seat.index()));
+        (!yours, deadline.is_none(), deadline)
+    });
     let mut text = String::new();
     if active.is_empty() {
         text.push_str("You have no game in progress.\n");
     } else {
-        text.push_str("Your games in progress:\n");
+        text.push_str("Your games in progress, most urgent first:\n");
         for (channel, game) in &active {
-            let yours = game.seat_of(&request.user.id) == Some(game.game.to_move());
+            let yours = game.seat_of(user) == Some(game.game.to_move());
+            let time = match game.running_clock() {
+                Some((seat, clock)) => format!(
+                    ", {} left",
+                    format_duration(clock.left_ms(seat.index(), now))
+                ),
+                None => String::new(),
+            };
             text.push_str(&format!(
-                "- {} in {channel}: {}{}\n",
+                "- {} in {channel}: {}{}{time}\n",
                 captions(game).0,
                 status_caption(game),
                 if yours { " (your turn)" } else { "" }
@@ -969,4 +1061,64 @@ fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
         }
     }
     Ok(Answer::reply(Reply::text(text.trim_end().to_string())))
+}
+
+/// The player in `seat` ran out of time: the game ends, won by the other.
+pub(super) fn lose_on_time(
+    key: &str,
+    mut record: GameRecord,
+    seat: Seat,
+    now: u64,
+) -> Update<Answer> {
+    record.result = Some(Outcome::win(seat.other(), Reason::Timeout));
+    record.undo_request = None;
+    record.draw_offer = None;
+    let text = format!(
+        "{} ran out of time. {} wins on time.",
+        player_label(&record, seat),
+        player_label(&record, seat.other())
+    );
+    let answer = game_reply(&record, text);
+    store_game(key, record, answer, now)
+}
+
+/// `notify`, `notify on|off|dm`: how the user hears of their turns.
+fn notify(bot: &Bot, request: &Request, rest: &str) -> Result<Answer, StoreError> {
+    let platform = request.platform.as_str();
+    let current = bot.store.user_settings(platform, &request.user.id)?;
+    let describe = |notify: Notify| match notify {
+        Notify::On => "Reminders of your turns come as a mention in the game's channel.",
+        Notify::Off => "You get no turn reminders (a loss on time is still announced).",
+        Notify::Direct => "Reminders of your turns come by direct message.",
+    };
+    let wanted = match rest.trim().to_ascii_lowercase().as_str() {
+        "" => {
+            return Ok(Answer::reply(Reply::error(format!(
+                "{} Change it with `notify on`, `notify off` or `notify dm`.",
+                describe(current.notify)
+            ))))
+        }
+        "on" | "channel" => Notify::On,
+        "off" | "none" => Notify::Off,
+        "dm" | "direct" => {
+            // Only Discord lets a bot open a direct conversation.
+            if platform != "discord" {
+                return Ok(Answer::error(
+                    "Reminders by direct message are only available on Discord here; use `notify on` or `notify off`.",
+                ));
+            }
+            Notify::Direct
+        }
+        _ => {
+            return Ok(Answer::error(
+                "Write `notify on` (a mention in the channel), `notify off` (no reminders) or `notify dm` (a direct message, on Discord).",
+            ))
+        }
+    };
+    bot.store
+        .set_user_settings(platform, &request.user.id, &UserSettings { notify: wanted })?;
+    Ok(Answer::reply(Reply::error(format!(
+        "Done. {}",
+        describe(wanted)
+    ))))
 }

@@ -9,6 +9,7 @@
 
 mod commands;
 pub mod complete;
+pub mod schedule;
 pub mod text_board;
 
 use std::collections::HashMap;
@@ -17,11 +18,13 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::{Clock, SystemClock, TimeControl, DAY_MS, MINUTE_MS};
 use crate::render::{self, RenderOptions};
 use crate::rules::{view::capitalise, AnyGame, Seat};
 use crate::store::{GameRecord, Player, Store};
 
 pub use commands::{command_names, help_text, COMMANDS};
+pub use schedule::Delivery;
 
 /// A chat user as the platform identifies them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -118,6 +121,22 @@ pub struct BotConfig {
     pub images: bool,
     /// Fixed seed for the bot opponent (tests); `None` varies per move.
     pub ai_seed: Option<u64>,
+    /// Where "now" comes from (tests drive their own).
+    pub clock: Arc<dyn Clock>,
+    /// The time control of a challenge that names none
+    /// (`CAIRN_DEFAULT_CLOCK`, default 3 days a move; `None`: untimed).
+    pub default_clock: Option<TimeControl>,
+    /// The shortest time control a challenge may ask for
+    /// (`CAIRN_MIN_CLOCK`, default one minute; lower only for tests).
+    pub min_clock_ms: u64,
+    /// How long a challenge waits for an answer (`CAIRN_CHALLENGE_TTL`).
+    pub challenge_ttl_ms: u64,
+}
+
+impl std::fmt::Debug for dyn Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Clock(now={})", self.now_ms())
+    }
 }
 
 impl Default for BotConfig {
@@ -128,6 +147,10 @@ impl Default for BotConfig {
             ai_deadline: Duration::from_secs(2),
             images: true,
             ai_seed: None,
+            clock: Arc::new(SystemClock),
+            default_clock: Some(TimeControl::PerMove { ms: 3 * DAY_MS }),
+            min_clock_ms: MINUTE_MS,
+            challenge_ttl_ms: 7 * DAY_MS,
         }
     }
 }
@@ -140,6 +163,8 @@ pub struct Bot {
     /// The bot opponent's search trees by channel, kept between its turns
     /// (shared by the clones a platform makes per event).
     memories: Arc<Mutex<HashMap<String, crate::ai::Memory>>>,
+    /// Wakes the scheduler after a command (a new deadline may be sooner).
+    waker: Arc<schedule::Waker>,
 }
 
 /// Search trees are kept for at most this many channels at once.
@@ -179,7 +204,13 @@ impl Bot {
             store,
             config,
             memories: Arc::default(),
+            waker: Arc::default(),
         }
+    }
+
+    /// Now, in milliseconds since the Unix epoch, by the bot's clock.
+    pub fn now(&self) -> u64 {
+        self.config.clock.now_ms()
     }
 
     pub fn config(&self) -> &BotConfig {
@@ -206,6 +237,7 @@ impl Bot {
         if answer.bot_to_move {
             replies.extend(self.bot_turns(request));
         }
+        self.waker.wake();
         replies
     }
 
@@ -280,7 +312,7 @@ impl Bot {
                 seed: self
                     .config
                     .ai_seed
-                    .unwrap_or_else(crate::store::now_ms)
+                    .unwrap_or_else(|| self.now())
                     .wrapping_add(game.history.len() as u64),
             };
             let mut memory = self.take_memory(&key);

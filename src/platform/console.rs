@@ -2,54 +2,98 @@
 //! default when no chat account is configured. `/as <name>` switches the
 //! speaking user, `/channel <name>` the channel; every other line is a bot
 //! command. Board images are written to a folder and their path printed,
-//! beside a text board.
+//! beside a text board. Timed events (reminders, losses on time, lapsed
+//! challenges) are printed as they happen, tagged with their channel.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 
-use crate::bot::{Bot, Reply, Request, User};
+use crate::bot::{Bot, Delivery, Reply, Request, User};
 
 pub const PLATFORM: &str = "console";
+
+/// Writes replies (text, text board, image file) to the terminal; shared
+/// by the REPL and the scheduler's thread.
+struct Printer {
+    images: PathBuf,
+    image_count: AtomicU64,
+}
 
 /// The REPL's state: who speaks where.
 pub struct Console {
     bot: Bot,
-    images: PathBuf,
+    printer: Arc<Printer>,
     user: User,
     channel: String,
-    image_count: u64,
+}
+
+type SharedOutput = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn lock(output: &SharedOutput) -> std::sync::MutexGuard<'_, Box<dyn Write + Send>> {
+    output
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Console {
     pub fn new(bot: Bot, images: impl Into<PathBuf>) -> Console {
         Console {
             bot,
-            images: images.into(),
+            printer: Arc::new(Printer {
+                images: images.into(),
+                image_count: AtomicU64::new(0),
+            }),
             user: User::new("alice", "alice"),
             channel: "lobby".into(),
-            image_count: 0,
         }
     }
 
-    /// Read lines until end of input or `/quit`.
+    /// Read lines until end of input or `/quit`, printing timed events of
+    /// every console channel as they fire meanwhile.
     pub fn run(
         &mut self,
         input: impl BufRead,
-        mut output: impl Write,
+        output: impl Write + Send + 'static,
+        interactive: bool,
+    ) -> Result<()> {
+        let output: SharedOutput = Arc::new(Mutex::new(Box::new(output)));
+        let printer = self.printer.clone();
+        let events = output.clone();
+        let stop = self
+            .bot
+            .spawn_scheduler(vec![PLATFORM], move |delivery: Delivery| {
+                let mut out = lock(&events);
+                if let Err(error) = printer.print_delivery(&delivery, &mut *out) {
+                    tracing::error!(%error, "printing a timed event");
+                }
+            })
+            .context("starting the scheduler")?;
+        let result = self.read_lines(input, &output, interactive);
+        self.bot.stop_scheduler(&stop);
+        result
+    }
+
+    fn read_lines(
+        &mut self,
+        input: impl BufRead,
+        output: &SharedOutput,
         interactive: bool,
     ) -> Result<()> {
         writeln!(
-            output,
+            lock(output),
             "Cairn console. You are {} in #{}. `/as <name>` to switch player, `/channel <name>` to switch channel, `help` for commands, `/quit` to leave.",
             self.user.name, self.channel
         )?;
         let mut lines = input.lines();
         loop {
             if interactive {
-                write!(output, "{}@{}> ", self.user.name, self.channel)?;
-                output.flush()?;
+                let mut out = lock(output);
+                write!(out, "{}@{}> ", self.user.name, self.channel)?;
+                out.flush()?;
             }
             let Some(line) = lines.next() else { break };
             let line = line.context("reading input")?;
@@ -57,7 +101,7 @@ impl Console {
             if line.is_empty() {
                 continue;
             }
-            if !self.line(line, &mut output)? {
+            if !self.line(line, &mut *lock(output))? {
                 break;
             }
         }
@@ -65,7 +109,7 @@ impl Console {
     }
 
     /// Handle one line; `false` to stop.
-    pub fn line(&mut self, line: &str, output: &mut impl Write) -> Result<bool> {
+    pub fn line(&mut self, line: &str, output: &mut dyn Write) -> Result<bool> {
         if let Some(rest) = line.strip_prefix("/as") {
             let name = rest.trim();
             if name.is_empty() {
@@ -102,12 +146,26 @@ impl Console {
             mentions: Vec::new(),
         };
         for reply in self.bot.handle(&request) {
-            self.print(&reply, output)?;
+            self.printer.print(&reply, &self.channel, output)?;
         }
+        output.flush()?;
         Ok(true)
     }
+}
 
-    fn print(&mut self, reply: &Reply, output: &mut impl Write) -> Result<()> {
+impl Printer {
+    /// A timed event, tagged with its channel (it may not be the one the
+    /// user is in).
+    fn print_delivery(&self, delivery: &Delivery, output: &mut dyn Write) -> Result<()> {
+        for reply in &delivery.replies {
+            write!(output, "[#{}] ", delivery.channel)?;
+            self.print(reply, &delivery.channel, output)?;
+        }
+        output.flush()?;
+        Ok(())
+    }
+
+    fn print(&self, reply: &Reply, channel: &str, output: &mut dyn Write) -> Result<()> {
         let mentions: Vec<String> = reply
             .mentions
             .iter()
@@ -123,7 +181,7 @@ impl Console {
             writeln!(output, "{board}")?;
         }
         if let Some(png) = &reply.image {
-            let path = self.save_image(png)?;
+            let path = self.save_image(png, channel)?;
             writeln!(output, "[board image: {}]", path.display())?;
         }
         if !reply.actions.is_empty() {
@@ -133,16 +191,11 @@ impl Console {
         Ok(())
     }
 
-    fn save_image(&mut self, png: &[u8]) -> Result<PathBuf> {
+    fn save_image(&self, png: &[u8], channel: &str) -> Result<PathBuf> {
         std::fs::create_dir_all(&self.images)
             .with_context(|| format!("creating {}", self.images.display()))?;
-        self.image_count += 1;
-        let name = format!(
-            "{}-{}-{}.png",
-            self.channel,
-            crate::store::now_ms(),
-            self.image_count
-        );
+        let count = self.image_count.fetch_add(1, Ordering::Relaxed) + 1;
+        let name = format!("{channel}-{}-{count}.png", crate::store::now_ms());
         let path = Path::new(&self.images).join(name.replace(['/', '\\'], "_"));
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
         Ok(path)

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::Transactional;
 
+use crate::clock::{GameClock, TimeControl};
 use crate::rules::{AnyGame, GameKind, Highlights, Outcome, Seat};
 
 /// The version of the record layout written by this build.
@@ -61,6 +62,12 @@ pub struct Challenge {
     /// Bot strength when the challenged player is the bot.
     pub level: Option<u8>,
     pub at_ms: u64,
+    /// The time control the game will have (`None`: no clock).
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
+    /// When the challenge lapses unanswered (`None`: never).
+    #[serde(default)]
+    pub expires_ms: Option<u64>,
 }
 
 /// One entry of the turn history: a command's canonical text.
@@ -91,6 +98,13 @@ pub struct GameRecord {
     pub level: Option<u8>,
     /// Set when the game has ended (by the rules, resignation or agreement).
     pub result: Option<Outcome>,
+    /// The game's clock (`None`: untimed).
+    #[serde(default)]
+    pub clock: Option<GameClock>,
+    /// When the game ended; a finished game stays in its channel (for
+    /// `board`) until a new one starts there.
+    #[serde(default)]
+    pub finished_ms: Option<u64>,
 }
 
 impl GameRecord {
@@ -109,6 +123,25 @@ impl GameRecord {
     pub fn outcome(&self) -> Option<Outcome> {
         self.result.or_else(|| self.game.outcome())
     }
+
+    /// The game is still being played.
+    pub fn in_progress(&self) -> bool {
+        self.outcome().is_none()
+    }
+
+    /// The human player to move and their clock, while the game is timed
+    /// and going on (the bot opponent has no clock).
+    pub fn running_clock(&self) -> Option<(Seat, &GameClock)> {
+        let clock = self.clock.as_ref()?;
+        let seat = self.game.to_move();
+        (self.in_progress() && !self.player(seat).is_bot).then_some((seat, clock))
+    }
+
+    /// When this game's clock next needs attention.
+    pub fn next_due_ms(&self) -> Option<u64> {
+        self.running_clock()
+            .map(|(seat, clock)| clock.next_event(seat.index()).1)
+    }
 }
 
 /// Everything stored for one channel.
@@ -117,6 +150,21 @@ pub struct ChannelRecord {
     pub schema: u32,
     pub challenge: Option<Challenge>,
     pub game: Option<GameRecord>,
+}
+
+impl ChannelRecord {
+    /// The game in progress here, if any (not a finished one kept for show).
+    pub fn active_game(&self) -> Option<&GameRecord> {
+        self.game.as_ref().filter(|g| g.in_progress())
+    }
+
+    /// The earliest moment something is due in this channel: a challenge
+    /// lapsing, a reminder or a timeout.
+    pub fn next_due_ms(&self) -> Option<u64> {
+        let expiry = self.challenge.as_ref().and_then(|c| c.expires_ms);
+        let clock = self.game.as_ref().and_then(GameRecord::next_due_ms);
+        expiry.into_iter().chain(clock).min()
+    }
 }
 
 impl Default for ChannelRecord {
@@ -168,6 +216,15 @@ impl<T> Update<T> {
             value,
         }
     }
+
+    /// The same change with its value mapped.
+    pub fn map_value<U>(self, f: impl FnOnce(T) -> U) -> Update<U> {
+        Update {
+            change: self.change,
+            archive: self.archive,
+            value: f(self.value),
+        }
+    }
 }
 
 /// Milliseconds since the Unix epoch.
@@ -184,6 +241,44 @@ pub struct Store {
     db: sled::Db,
     channels: sled::Tree,
     archive: sled::Tree,
+    /// Index of every channel's next due moment: `platform NUL due NUL key`
+    /// (due as 20 digits, so keys sort by time within a platform).
+    deadlines: sled::Tree,
+    /// Per-user preferences: `platform NUL user id` -> JSON.
+    users: sled::Tree,
+}
+
+/// How a player wants to hear that their time is running.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Notify {
+    /// A mention in the game's channel.
+    #[default]
+    On,
+    /// No reminders (timeouts are still announced).
+    Off,
+    /// A direct message (Discord).
+    Direct,
+}
+
+/// A user's stored preferences.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserSettings {
+    #[serde(default)]
+    pub notify: Notify,
+}
+
+/// The platform part of a channel key (`discord` of `discord:123`).
+pub fn platform_of(key: &str) -> &str {
+    key.split_once(':').map_or(key, |(platform, _)| platform)
+}
+
+fn deadline_key(key: &str, due_ms: u64) -> Vec<u8> {
+    format!("{}\0{due_ms:020}\0{key}", platform_of(key)).into_bytes()
+}
+
+fn user_key(platform: &str, user_id: &str) -> Vec<u8> {
+    format!("{platform}\0{user_id}").into_bytes()
 }
 
 fn decode_channel(key: &str, bytes: &[u8]) -> Result<ChannelRecord, StoreError> {
@@ -206,16 +301,29 @@ fn decode_channel(key: &str, bytes: &[u8]) -> Result<ChannelRecord, StoreError> 
     })
 }
 
+/// `platform NUL due NUL key` -> (due, key).
+fn parse_deadline_key(bytes: &[u8]) -> Option<(u64, String)> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let mut parts = text.splitn(3, '\0');
+    let _platform = parts.next()?;
+    let due = parts.next()?.parse().ok()?;
+    Some((due, parts.next()?.to_string()))
+}
+
 impl Store {
     /// Open (or create) the database at `path`.
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
         let db = sled::open(path)?;
         let channels = db.open_tree("channels")?;
         let archive = db.open_tree("archive")?;
+        let deadlines = db.open_tree("deadlines")?;
+        let users = db.open_tree("users")?;
         Ok(Store {
             db,
             channels,
             archive,
+            deadlines,
+            users,
         })
     }
 
@@ -241,23 +349,37 @@ impl Store {
         key: &str,
         decide: impl Fn(Option<ChannelRecord>) -> Update<T>,
     ) -> Result<T, StoreError> {
-        let result = (&self.channels, &self.archive).transaction(|(channels, archive)| {
+        let trees = (&self.channels, &self.archive, &self.deadlines);
+        let result = trees.transaction(|(channels, archive, deadlines)| {
             let current = match channels.get(key)? {
                 None => None,
                 Some(bytes) => {
                     Some(decode_channel(key, &bytes).map_err(ConflictableTransactionError::Abort)?)
                 }
             };
+            let due_before = current.as_ref().and_then(ChannelRecord::next_due_ms);
             let update = decide(current);
-            match &update.change {
-                Change::Keep => {}
+            let due_after = match &update.change {
+                Change::Keep => due_before,
                 Change::Put(record) => {
                     let bytes = serde_json::to_vec(record)
                         .map_err(|e| ConflictableTransactionError::Abort(StoreError::Encode(e)))?;
                     channels.insert(key, bytes)?;
+                    record.next_due_ms()
                 }
                 Change::Remove => {
                     channels.remove(key)?;
+                    None
+                }
+            };
+            // The deadline index changes in the same transaction as the
+            // record, so a due moment is never lost nor left behind.
+            if due_after != due_before {
+                if let Some(due) = due_before {
+                    deadlines.remove(deadline_key(key, due))?;
+                }
+                if let Some(due) = due_after {
+                    deadlines.insert(deadline_key(key, due), &[])?;
                 }
             }
             if let Some(finished) = &update.archive {
@@ -279,6 +401,62 @@ impl Store {
         Ok(update.value)
     }
 
+    /// Channels of `platform` with something due at or before `now_ms`,
+    /// earliest first, with their due moments.
+    pub fn due(&self, platform: &str, now_ms: u64) -> Result<Vec<(u64, String)>, StoreError> {
+        let start = format!("{platform}\0").into_bytes();
+        let end = format!("{platform}\0{:020}", now_ms.saturating_add(1)).into_bytes();
+        let mut out = Vec::new();
+        for entry in self.deadlines.range(start..end) {
+            let (index_key, _) = entry?;
+            if let Some(found) = parse_deadline_key(&index_key) {
+                out.push(found);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The earliest due moment of any channel of `platform`.
+    pub fn next_due(&self, platform: &str) -> Result<Option<u64>, StoreError> {
+        let prefix = format!("{platform}\0");
+        Ok(self
+            .deadlines
+            .scan_prefix(prefix.as_bytes())
+            .next()
+            .transpose()?
+            .and_then(|(index_key, _)| parse_deadline_key(&index_key))
+            .map(|(due, _)| due))
+    }
+
+    /// How many channels have something pending (every platform).
+    pub fn pending_count(&self) -> usize {
+        self.deadlines.len()
+    }
+
+    /// A user's preferences (defaults when never set).
+    pub fn user_settings(&self, platform: &str, user_id: &str) -> Result<UserSettings, StoreError> {
+        match self.users.get(user_key(platform, user_id))? {
+            None => Ok(UserSettings::default()),
+            Some(bytes) => serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt {
+                key: format!("user {platform}:{user_id}"),
+                source,
+            }),
+        }
+    }
+
+    /// Store a user's preferences (flushed before returning).
+    pub fn set_user_settings(
+        &self,
+        platform: &str,
+        user_id: &str,
+        settings: &UserSettings,
+    ) -> Result<(), StoreError> {
+        let bytes = serde_json::to_vec(settings).map_err(StoreError::Encode)?;
+        self.users.insert(user_key(platform, user_id), bytes)?;
+        self.db.flush()?;
+        Ok(())
+    }
+
     /// Games in progress in which `user_id` plays, with their channel keys.
     pub fn active_games_of(&self, user_id: &str) -> Result<Vec<(String, GameRecord)>, StoreError> {
         let mut out = Vec::new();
@@ -286,7 +464,7 @@ impl Store {
             let (key, bytes) = entry?;
             let key = String::from_utf8_lossy(&key).into_owned();
             let record = decode_channel(&key, &bytes)?;
-            if let Some(game) = record.game {
+            if let Some(game) = record.game.filter(GameRecord::in_progress) {
                 if game.seat_of(user_id).is_some() {
                     out.push((key, game));
                 }
