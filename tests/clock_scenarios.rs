@@ -425,3 +425,30 @@ fn many_pending_deadlines_fire_in_order() {
     assert_eq!(fired[0].channel, "c0");
     assert_eq!(chat.bot.store().pending_count(), 0);
 }
+
+/// Not a check: fills the database at `CAIRN_FILL_DB` with 10,000 pending
+/// challenges (each with a deadline) to measure the scheduler's start-up
+/// and memory with `/usr/bin/time -v cairn` (see README, "Playing over
+/// days"). Run with `--ignored`.
+#[test]
+#[ignore]
+fn fill_ten_thousand_pending_deadlines() {
+    let Some(path) = std::env::var_os("CAIRN_FILL_DB") else {
+        return;
+    };
+    let chat = Chat::open(
+        std::path::Path::new(&path),
+        ManualClock::at(cairn::store::now_ms()),
+        None,
+    );
+    for i in 0..10_000u64 {
+        chat.bot.handle(&Request {
+            platform: "console".into(),
+            channel: format!("c{i}"),
+            user: user("alice"),
+            command: "challenge sight @bob".into(),
+            mentions: vec![user("bob")],
+        });
+    }
+    assert_eq!(chat.bot.store().pending_count(), 10_000);
+}
