@@ -1,0 +1,176 @@
+//! What sled 0.34 leaves to its user on Linux: the process lock with a
+//! sentence, making acknowledged writes durable, and noticing a missing
+//! snapshot file.
+//!
+//! sled flushes its log with `sync_file_range`, which neither writes the
+//! file's metadata nor flushes the drive's cache, and never syncs its blob
+//! files (values over a quarter of a segment) or their directory. After
+//! each flush [`Durable::sync`] runs `fdatasync` on the log and `fsync` on
+//! every new blob file and the directories that gained entries.
+
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::StoreError;
+
+/// The lock file inside the database directory, held while a store is open.
+const LOCK_FILE: &str = "cairn.lock";
+/// Present once sled has written a snapshot of this database.
+const SNAPSHOT_MARK: &str = "cairn.snapshot-seen";
+
+/// Take the database's process lock, or say who holds it.
+pub fn lock(path: &Path) -> Result<File, StoreError> {
+    let lock_path = path.join(LOCK_FILE);
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|source| StoreError::OpenIo {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked {
+            path: path.to_path_buf(),
+        }),
+        Err(std::fs::TryLockError::Error(source)) => Err(StoreError::OpenIo {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+fn snapshot_files(path: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(path)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with("snap.") && !name.ends_with(".generating") {
+            out.push(entry.path());
+        }
+    }
+    Ok(out)
+}
+
+/// Refuse a database whose snapshot file has gone missing: sled would open
+/// it from its log alone and could silently roll games back.
+pub fn check_snapshot(path: &Path) -> Result<(), StoreError> {
+    let io = |source| StoreError::OpenIo {
+        path: path.to_path_buf(),
+        source,
+    };
+    if !path.join(SNAPSHOT_MARK).exists() {
+        return Ok(());
+    }
+    if snapshot_files(path).map_err(io)?.is_empty() {
+        return Err(StoreError::MissingSnapshot {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(())
+}
+
+/// After a successful open: note that a snapshot exists, so that its later
+/// loss is noticed.
+pub fn remember_snapshot(path: &Path) -> io::Result<()> {
+    let mark = path.join(SNAPSHOT_MARK);
+    if mark.exists() || snapshot_files(path)?.is_empty() {
+        return Ok(());
+    }
+    let file = File::create(&mark)?;
+    file.sync_all()?;
+    sync_dir(path)
+}
+
+/// The name of the file that marks a seen snapshot (for the refusal text).
+pub fn snapshot_mark_name() -> &'static str {
+    SNAPSHOT_MARK
+}
+
+fn sync_dir(path: &Path) -> io::Result<()> {
+    File::open(path)?.sync_all()
+}
+
+/// Bytes free for this process on the file system holding `path`.
+pub fn free_space(path: &Path) -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let c_path = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+        let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+        // SAFETY: a valid NUL-terminated path and a zeroed out-parameter.
+        let ret = unsafe { libc::statvfs(c_path.as_ptr(), &mut stat) };
+        if ret != 0 {
+            return None;
+        }
+        Some(stat.f_bavail as u64 * stat.f_frsize as u64)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = path;
+        None
+    }
+}
+
+/// Makes sled's flushed writes durable (see the module docs).
+pub struct Durable {
+    dir: PathBuf,
+    log: File,
+    /// Blob files already synced.
+    blobs: Mutex<HashSet<OsString>>,
+}
+
+impl Durable {
+    /// After sled has opened `path`: sync what the opening wrote (snapshot,
+    /// configuration) and remember the blob files already there.
+    pub fn new(path: &Path) -> io::Result<Durable> {
+        let log = File::options().read(true).open(path.join("db"))?;
+        let durable = Durable {
+            dir: path.to_path_buf(),
+            log,
+            blobs: Mutex::default(),
+        };
+        durable.log.sync_all()?;
+        durable.sync_blobs()?;
+        sync_dir(path)?;
+        Ok(durable)
+    }
+
+    /// Make everything flushed so far durable.
+    pub fn sync(&self) -> io::Result<()> {
+        self.log.sync_data()?;
+        self.sync_blobs()
+    }
+
+    fn sync_blobs(&self) -> io::Result<()> {
+        let blob_dir = self.dir.join("blobs");
+        let mut synced = self
+            .blobs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut present = HashSet::new();
+        let mut new = false;
+        for entry in std::fs::read_dir(&blob_dir)? {
+            let entry = entry?;
+            let name = entry.file_name();
+            if !synced.contains(&name) {
+                File::open(entry.path())?.sync_all()?;
+                new = true;
+            }
+            present.insert(name);
+        }
+        // Blobs sled has collected are forgotten.
+        *synced = present;
+        if new {
+            sync_dir(&blob_dir)?;
+        }
+        Ok(())
+    }
+}
