@@ -249,6 +249,21 @@ fn a_damaged_database_is_refused_with_a_sentence_naming_it() {
 }
 
 #[test]
+fn a_flipped_byte_in_the_log_is_refused_with_a_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = database_with_a_game(dir.path());
+    let log = path.join("db");
+    let mut bytes = std::fs::read(&log).unwrap();
+    bytes[600] ^= 0x10;
+    std::fs::write(&log, &bytes).unwrap();
+    let error = Store::open(&path).err().expect("refused").to_string();
+    assert!(
+        error.contains(&path.display().to_string()) && error.contains("is damaged"),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_missing_snapshot_is_not_a_silent_rollback() {
     let dir = tempfile::tempdir().unwrap();
     let path = database_with_a_game(dir.path());

@@ -187,7 +187,11 @@ impl Console {
             command: command.to_string(),
             mentions: Vec::new(),
         };
-        for reply in self.bot.handle(&request) {
+        // Progress (the bot's place in line) is printed as it happens.
+        let replies = self.bot.handle_with(&request, |reply| {
+            let _ = writeln!(output, "{}", reply.text);
+        });
+        for reply in replies {
             self.print(&reply, output)?;
         }
         Ok(true)

@@ -75,6 +75,22 @@ impl Handle {
         Ok(Handle { db, trees, durable })
     }
 
+    /// Open while holding the process lock: a sled lock still held can
+    /// only be a handle of this process being dropped (sled releases its
+    /// file from background threads), so wait for it briefly.
+    fn open_holding_lock(path: &Path) -> Result<Handle, StoreError> {
+        let mut attempt = 0;
+        loop {
+            match Handle::open(path) {
+                Err(StoreError::Locked { .. }) if attempt < 120 => {
+                    attempt += 1;
+                    std::thread::sleep(Duration::from_millis(25));
+                }
+                other => return other,
+            }
+        }
+    }
+
     fn tree(&self, name: TreeName) -> &sled::Tree {
         &self.trees[name as usize]
     }
@@ -135,7 +151,7 @@ impl Store {
         })?;
         let lock = durable::lock(&path)?;
         durable::check_snapshot(&path)?;
-        let open = Handle::open(&path)?;
+        let open = Handle::open_holding_lock(&path)?;
         durable::remember_snapshot(&path).map_err(|e| StoreError::OpenIo {
             path: path.clone(),
             source: e,
@@ -164,6 +180,27 @@ impl Store {
     }
 
     fn read(&self) -> RwLockReadGuard<'_, State> {
+        let state = self
+            .inner
+            .state
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if state.open.is_some() {
+            return state;
+        }
+        // A reopen failed earlier: try again before reading, unless a
+        // write (which will try itself) is under way.
+        drop(state);
+        if let Ok(_writer) = self.inner.writer.try_lock() {
+            let _ = self.ensure_writable();
+        }
+        self.inner
+            .state
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn read_only(&self) -> RwLockReadGuard<'_, State> {
         self.inner
             .state
             .read()
@@ -321,7 +358,7 @@ impl Store {
     /// disk (when the disk has room again). Called with the writer lock.
     fn ensure_writable(&self) -> Result<(), StoreError> {
         {
-            let state = self.read();
+            let state = self.read_only();
             match (&state.failure, &state.open) {
                 (None, Some(_)) => return Ok(()),
                 (Some(cause), _) => {
@@ -344,17 +381,7 @@ impl Store {
         let mut state = self.write_state();
         // The old handle must be gone first: sled locks its file.
         state.open = None;
-        let mut attempt = 0;
-        let result = loop {
-            match Handle::open(&self.inner.path) {
-                Err(StoreError::Locked { .. }) if attempt < 20 => {
-                    attempt += 1;
-                    std::thread::sleep(Duration::from_millis(25));
-                }
-                other => break other,
-            }
-        };
-        match result {
+        match Handle::open_holding_lock(&self.inner.path) {
             Ok(open) => {
                 tracing::info!(path = %self.inner.path.display(), "database reopened; writes resume");
                 *state = State {
@@ -509,7 +536,7 @@ impl Store {
 }
 
 fn open_of(state: &State) -> Result<&Handle, StoreError> {
-    state.open.as_ref().ok_or_else(|| StoreError::WriteFailed {
+    state.open.as_ref().ok_or_else(|| StoreError::Unavailable {
         cause: state
             .failure
             .clone()

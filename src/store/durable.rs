@@ -34,16 +34,27 @@ pub fn lock(path: &Path) -> Result<File, StoreError> {
             path: path.to_path_buf(),
             source,
         })?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked {
-            path: path.to_path_buf(),
-        }),
-        Err(std::fs::TryLockError::Error(source)) => Err(StoreError::OpenIo {
-            path: path.to_path_buf(),
-            source,
-        }),
+    // A lock can linger for a moment after its holder let go (a process
+    // forked by this one holds copies of its files until it execs), so a
+    // refusal waits a second first.
+    for attempt in 0.. {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) if attempt < 40 => {
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => break,
+            Err(std::fs::TryLockError::Error(source)) => {
+                return Err(StoreError::OpenIo {
+                    path: path.to_path_buf(),
+                    source,
+                })
+            }
+        }
     }
+    Err(StoreError::Locked {
+        path: path.to_path_buf(),
+    })
 }
 
 fn snapshot_files(path: &Path) -> io::Result<Vec<PathBuf>> {

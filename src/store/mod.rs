@@ -46,6 +46,8 @@ pub enum StoreError {
     Encode(serde_json::Error),
     #[error("the change could not be saved: {cause}")]
     WriteFailed { cause: String },
+    #[error("the database cannot be read now: {cause}")]
+    Unavailable { cause: String },
     #[error("the database at {path} is in use by another Cairn process; stop that process first, or give this one its own database with CAIRN_DB")]
     Locked { path: PathBuf },
     #[error("the database at {path} is damaged ({detail}); restore it from a backup (`cairn db import <file>` into an empty directory, backups are in CAIRN_BACKUP_DIR), or move it aside to start afresh")]
@@ -108,6 +110,9 @@ impl StoreError {
             ),
             StoreError::WriteFailed { cause } => format!(
                 "That was not saved: the database could not be written ({cause}). Nothing has changed; please try again later."
+            ),
+            StoreError::Unavailable { cause } => format!(
+                "I cannot read the games right now: the database is unavailable ({cause}). Please try again later."
             ),
             other => format!(
                 "Sorry, something went wrong on my side ({other}). Nothing was changed; please try again."
