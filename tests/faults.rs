@@ -291,7 +291,14 @@ fn an_unreadable_record_hurts_only_its_channel() {
     }
     {
         // Damage one record and make another one from a newer build.
-        let db = sled::open(&path).unwrap();
+        // (sled lets go of its lock file a moment after the drop)
+        let db = (0..120)
+            .find_map(|_| {
+                sled::open(&path)
+                    .map_err(|_| std::thread::sleep(std::time::Duration::from_millis(25)))
+                    .ok()
+            })
+            .expect("open with sled");
         let channels = db.open_tree("channels").unwrap();
         channels
             .insert("test:one", &b"{\"schema\": 1, garbage"[..])
@@ -522,13 +529,50 @@ fn the_console_survives_invalid_utf8_and_any_channel_name() {
 #[test]
 fn perft_refuses_absurd_depths() {
     let dir = tempfile::tempdir().unwrap();
-    let out = cairn(dir.path())
+    let mut child = cairn(dir.path())
         .args(["position", "sight", "--perft", "4294967295"])
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
+    // Without the limit it would count for ever: stop it and fail.
+    let began = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if began.elapsed() > std::time::Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("position --perft 4294967295 was still counting after 30 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(stderr.contains("1..=20"), "{stderr}");
+}
+
+#[test]
+fn a_flooding_user_is_refused_politely_and_others_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::new(
+        Store::open(dir.path().join("db")).unwrap(),
+        BotConfig {
+            rate_limit: Some(cairn::bot::limits::RateLimit {
+                burst: 5,
+                per_minute: 6,
+            }),
+            ..config()
+        },
+    );
+    let replies: Vec<String> = (0..20)
+        .map(|_| text(&say(&bot, "main", "mallory", "board")))
+        .collect();
+    let refused = replies
+        .iter()
+        .filter(|r| r.contains("faster than I can take them"))
+        .count();
+    assert_eq!(refused, 15, "{replies:?}");
+    let r = text(&say(&bot, "main", "alice", "board"));
+    assert!(r.contains("There is no game"), "{r}");
 }
 
 // ------------------------------------------------------ backups
