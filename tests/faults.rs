@@ -264,6 +264,29 @@ fn a_flipped_byte_in_the_log_is_refused_with_a_sentence() {
 }
 
 #[test]
+fn a_flipped_byte_among_the_newest_writes_is_not_a_silent_rollback() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = database_with_a_game(dir.path());
+    {
+        // Writes after the last snapshot: sled keeps them only in its log.
+        let bot = Bot::new(Store::open(&path).unwrap(), config());
+        for i in 0..20 {
+            say(&bot, &format!("extra{i}"), "carol", "challenge sight dave");
+        }
+    }
+    let log = path.join("db");
+    let mut bytes = std::fs::read(&log).unwrap();
+    let used = bytes.iter().rposition(|&b| b != 0).expect("a log");
+    bytes[used - 1500] ^= 0x10;
+    std::fs::write(&log, &bytes).unwrap();
+    let error = Store::open(&path).err().expect("refused").to_string();
+    assert!(
+        error.contains(&path.display().to_string()) && error.contains("acknowledged writes"),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_missing_snapshot_is_not_a_silent_rollback() {
     let dir = tempfile::tempdir().unwrap();
     let path = database_with_a_game(dir.path());

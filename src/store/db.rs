@@ -55,6 +55,8 @@ impl TreeName {
 struct Handle {
     db: sled::Db,
     trees: [sled::Tree; 3],
+    /// `generation`: how many changes were written (see `durable.rs`).
+    meta: sled::Tree,
     durable: Durable,
 }
 
@@ -71,8 +73,16 @@ impl Handle {
         let trees: [sled::Tree; 3] = trees
             .try_into()
             .map_err(|_| StoreError::internal("three trees"))?;
+        let meta = db
+            .open_tree("meta")
+            .map_err(|e| StoreError::from_open(path, e))?;
         let durable = Durable::new(path).map_err(|e| StoreError::from_open(path, e.into()))?;
-        Ok(Handle { db, trees, durable })
+        Ok(Handle {
+            db,
+            trees,
+            meta,
+            durable,
+        })
     }
 
     /// Open while holding the process lock: a sled lock still held can
@@ -91,10 +101,21 @@ impl Handle {
         }
     }
 
+    /// The generation stored in the database.
+    fn generation(&self) -> Result<u64, StoreError> {
+        Ok(self
+            .meta
+            .get(GENERATION)?
+            .and_then(|v| <[u8; 8]>::try_from(v.as_ref()).ok())
+            .map_or(0, u64::from_be_bytes))
+    }
+
     fn tree(&self, name: TreeName) -> &sled::Tree {
         &self.trees[name as usize]
     }
 }
+
+const GENERATION: &[u8] = b"generation";
 
 /// Why writes are failing, and what reads must not trust.
 #[derive(Default)]
@@ -152,6 +173,14 @@ impl Store {
         let lock = durable::lock(&path)?;
         durable::check_snapshot(&path)?;
         let open = Handle::open_holding_lock(&path)?;
+        let stored = open.generation()?;
+        let acknowledged = durable::acknowledged_generation(&path);
+        if acknowledged > stored {
+            return Err(StoreError::RolledBack {
+                path,
+                missing: acknowledged - stored,
+            });
+        }
         durable::remember_snapshot(&path).map_err(|e| StoreError::OpenIo {
             path: path.clone(),
             source: e,
@@ -282,11 +311,12 @@ impl Store {
         // What the failed write would have replaced, for the overlay.
         let seen: RefCell<Option<IVec>> = RefCell::new(None);
         let archived: RefCell<Option<Vec<u8>>> = RefCell::new(None);
+        let generation = RefCell::new(0u64);
         let state = self.read();
         let open = open_of(&state)?;
         let channels = open.tree(TreeName::Channels);
         let archive = open.tree(TreeName::Archive);
-        let result = (channels, archive).transaction(|(channels, archive)| {
+        let result = (channels, archive, &open.meta).transaction(|(channels, archive, meta)| {
             let bytes = channels.get(key)?;
             *seen.borrow_mut() = bytes.clone();
             *archived.borrow_mut() = None;
@@ -315,6 +345,15 @@ impl Store {
                 *archived.borrow_mut() = Some(archive_key.clone().into_bytes());
                 archive.insert(archive_key.as_bytes(), bytes)?;
             }
+            if !matches!(update.change, Change::Keep) || update.archive.is_some() {
+                let next = meta
+                    .get(GENERATION)?
+                    .and_then(|v| <[u8; 8]>::try_from(v.as_ref()).ok())
+                    .map_or(0, u64::from_be_bytes)
+                    + 1;
+                meta.insert(GENERATION, &next.to_be_bytes())?;
+                *generation.borrow_mut() = next;
+            }
             Ok(update)
         });
         let written = match result {
@@ -326,7 +365,10 @@ impl Store {
                     .flush()
                     .map_err(StoreError::from)
                     .and_then(|_| open.durable.sync().map_err(StoreError::from))
-                    .map(|()| update.value)
+                    .map(|()| {
+                        open.durable.acknowledge(*generation.borrow());
+                        update.value
+                    })
             }
             Err(TransactionError::Abort(e)) => return Err(e),
             Err(TransactionError::Storage(e)) => Err(e.into()),

@@ -7,6 +7,14 @@
 //! files (values over a quarter of a segment) or their directory. After
 //! each flush [`Durable::sync`] runs `fdatasync` on the log and `fsync` on
 //! every new blob file and the directories that gained entries.
+//!
+//! sled reads its log up to the first message that fails its checksum and
+//! silently drops the rest, so one damaged byte among the newest writes
+//! rolls games back without a word. Each write therefore counts up a
+//! generation stored in the database, and after it is durable the count is
+//! also written (unsynced: it may lag, never lead) to `cairn.generation`.
+//! A database that opens with a lower count than that file lost
+//! acknowledged writes, and is refused.
 
 use std::collections::HashSet;
 use std::ffi::OsString;
@@ -19,6 +27,8 @@ use super::StoreError;
 
 /// The lock file inside the database directory, held while a store is open.
 const LOCK_FILE: &str = "cairn.lock";
+/// The last acknowledged generation, 20 decimal digits.
+const GENERATION_FILE: &str = "cairn.generation";
 /// Present once sled has written a snapshot of this database.
 const SNAPSHOT_MARK: &str = "cairn.snapshot-seen";
 
@@ -100,6 +110,19 @@ pub fn remember_snapshot(path: &Path) -> io::Result<()> {
     sync_dir(path)
 }
 
+/// The generation last acknowledged in `path` (0 if unknown).
+pub fn acknowledged_generation(path: &Path) -> u64 {
+    std::fs::read_to_string(path.join(GENERATION_FILE))
+        .ok()
+        .and_then(|text| text.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// The name of the generation file (for the refusal text).
+pub fn generation_file_name() -> &'static str {
+    GENERATION_FILE
+}
+
 /// The name of the file that marks a seen snapshot (for the refusal text).
 pub fn snapshot_mark_name() -> &'static str {
     SNAPSHOT_MARK
@@ -134,6 +157,8 @@ pub fn free_space(path: &Path) -> Option<u64> {
 pub struct Durable {
     dir: PathBuf,
     log: File,
+    /// `cairn.generation`, written in place.
+    generation: Option<File>,
     /// Blob files already synced.
     blobs: Mutex<HashSet<OsString>>,
 }
@@ -143,9 +168,16 @@ impl Durable {
     /// configuration) and remember the blob files already there.
     pub fn new(path: &Path) -> io::Result<Durable> {
         let log = File::options().read(true).open(path.join("db"))?;
+        let generation = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path.join(GENERATION_FILE))
+            .ok();
         let durable = Durable {
             dir: path.to_path_buf(),
             log,
+            generation,
             blobs: Mutex::default(),
         };
         durable.log.sync_all()?;
@@ -158,6 +190,21 @@ impl Durable {
     pub fn sync(&self) -> io::Result<()> {
         self.log.sync_data()?;
         self.sync_blobs()
+    }
+
+    /// Note a durable write's generation (best effort: if this fails, a
+    /// later rollback goes unnoticed, nothing worse).
+    pub fn acknowledge(&self, generation: u64) {
+        #[cfg(unix)]
+        if let Some(file) = &self.generation {
+            use std::os::unix::fs::FileExt;
+            let text = format!("{generation:020}\n");
+            if let Err(error) = file.write_all_at(text.as_bytes(), 0) {
+                tracing::warn!(%error, "cannot note the generation");
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = (generation, &self.generation);
     }
 
     fn sync_blobs(&self) -> io::Result<()> {

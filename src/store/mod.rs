@@ -54,6 +54,8 @@ pub enum StoreError {
     Damaged { path: PathBuf, detail: String },
     #[error("the database at {path} has lost its snapshot file (snap.*), so opening it could silently roll games back; restore the directory from a backup, or delete {path}/{mark} to open it anyway and accept that loss", mark = durable::snapshot_mark_name())]
     MissingSnapshot { path: PathBuf },
+    #[error("the database at {path} has lost its {missing} newest acknowledged writes (part of its log is damaged); restore it from a backup, or delete {path}/{file} to open it as it is", file = durable::generation_file_name())]
+    RolledBack { path: PathBuf, missing: u64 },
     #[error("the database at {path} cannot be opened: {source}")]
     OpenIo {
         path: PathBuf,
