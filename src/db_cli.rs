@@ -27,6 +27,13 @@ pub enum DbCommand {
 }
 
 pub fn run(db: &Path, command: DbCommand) -> Result<()> {
+    // Only an import may create the database.
+    if !matches!(command, DbCommand::Import { .. }) && !db.join("db").exists() {
+        anyhow::bail!(
+            "there is no database at {}; set CAIRN_DB to the bot's database directory",
+            db.display()
+        );
+    }
     let store = Store::open(db)?;
     match command {
         DbCommand::Check => check(&store),
