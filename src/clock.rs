@@ -38,14 +38,14 @@ pub enum ClockError {
 /// `3d`, `12h`, `90m`, `30s` (seconds only matter for test set-ups with
 /// a lower minimum; see `CAIRN_MIN_CLOCK`).
 pub fn parse_duration(text: &str) -> Option<u64> {
-    let text = text.trim();
+    let text = text.trim().to_ascii_lowercase();
     let split = text.find(|c: char| !c.is_ascii_digit())?;
     let (number, unit) = text.split_at(split);
     let number: u64 = number.parse().ok()?;
-    let unit_ms = match unit {
+    let unit_ms = match unit.trim() {
         "d" => DAY_MS,
         "h" => HOUR_MS,
-        "m" => MINUTE_MS,
+        "m" | "min" => MINUTE_MS,
         "s" => 1_000,
         _ => return None,
     };

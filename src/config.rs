@@ -1,6 +1,8 @@
 //! Configuration: an optional `cairn.toml` (or the file named by
 //! `CAIRN_CONFIG`) with environment variables taking precedence.
-//! Every setting is documented in the README.
+//! Every setting is documented in the README. Secrets are held in
+//! [`Secret`], whose `Debug` shows no value, and no error message here
+//! quotes a value from the file or the environment.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -10,11 +12,42 @@ use anyhow::{Context, Result};
 use crate::clock::{parse_duration, TimeControl, DAY_MS, MINUTE_MS};
 use serde::Deserialize;
 
+/// A password or token: `Debug` prints `Secret(..)`, never the value; the
+/// value is read through `Deref` (`&str`) where it is used.
+#[derive(Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
+}
+
+impl std::ops::Deref for Secret {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<String> for Secret {
+    fn from(value: String) -> Secret {
+        Secret(value)
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(value: &str) -> Secret {
+        Secret(value.to_string())
+    }
+}
+
 /// Discord account settings (`DISCORD_*`).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
-    pub token: Option<String>,
+    pub token: Option<Secret>,
     /// Register commands in this guild only (instant; for development).
     pub guild_id: Option<u64>,
     /// `auto`, a total (`4`), or a range of a total (`0-1/4`).
@@ -27,12 +60,12 @@ pub struct DiscordConfig {
 pub struct MatrixConfig {
     pub homeserver: Option<String>,
     pub user: Option<String>,
-    pub password: Option<String>,
-    pub access_token: Option<String>,
+    pub password: Option<Secret>,
+    pub access_token: Option<Secret>,
     /// Where the session and crypto store live.
     pub store: Option<PathBuf>,
     /// Passphrase of the sqlite crypto store.
-    pub store_passphrase: Option<String>,
+    pub store_passphrase: Option<Secret>,
     /// Command prefix, default `!cairn`.
     pub prefix: Option<String>,
 }
@@ -46,6 +79,13 @@ struct FileConfig {
     default_clock: Option<String>,
     min_clock: Option<String>,
     challenge_ttl: Option<String>,
+    // Load and backup settings (see `resolve_limits`).
+    ai_workers: Option<usize>,
+    ai_memory: Option<String>,
+    rate_limit: Option<u32>,
+    backup_dir: Option<PathBuf>,
+    backup_every: Option<String>,
+    backup_keep: Option<usize>,
     discord: DiscordConfig,
     matrix: MatrixConfig,
 }
@@ -65,6 +105,15 @@ pub struct Config {
     pub min_clock_ms: u64,
     /// How long a challenge waits for an answer (`CAIRN_CHALLENGE_TTL`).
     pub challenge_ttl_ms: u64,
+    /// Bot searches at once (`CAIRN_AI_WORKERS`, default: the cores).
+    pub ai_workers: usize,
+    /// Bytes of kept search trees (`CAIRN_AI_MEMORY`, default 256 MB).
+    pub ai_memory: usize,
+    /// Commands per user and minute (`CAIRN_RATE_LIMIT`, 0: unlimited).
+    pub rate_limit: u32,
+    /// Periodic backups (`CAIRN_BACKUP_DIR`, `CAIRN_BACKUP_EVERY`,
+    /// `CAIRN_BACKUP_KEEP`).
+    pub backup: Option<crate::store::backup::BackupPlan>,
     pub discord: DiscordConfig,
     pub matrix: MatrixConfig,
 }
@@ -95,14 +144,27 @@ impl Config {
     fn read_file(path: &Path) -> Result<FileConfig> {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+        toml::from_str(&text).map_err(|error| {
+            // toml's own message shows the offending line, which may hold a
+            // token: say where and what, with quoted values blanked.
+            let line = error
+                .span()
+                .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
+            let place = line.map(|l| format!(" at line {l}")).unwrap_or_default();
+            anyhow::anyhow!(
+                "{} is not valid configuration{place}: {}",
+                path.display(),
+                blank_quoted(error.message().trim())
+            )
+        })
     }
 
     fn resolve(file: FileConfig) -> Result<Config> {
+        let limits = resolve_limits(&file)?;
         let mut discord = file.discord;
         let mut matrix = file.matrix;
         if let Some(v) = env("DISCORD_TOKEN") {
-            discord.token = Some(v);
+            discord.token = Some(v.into());
         }
         if let Some(v) = env("DISCORD_GUILD_ID") {
             discord.guild_id = Some(
@@ -117,18 +179,25 @@ impl Config {
         for (name, slot) in [
             ("MATRIX_HOMESERVER", &mut matrix.homeserver),
             ("MATRIX_USER", &mut matrix.user),
-            ("MATRIX_PASSWORD", &mut matrix.password),
-            ("MATRIX_ACCESS_TOKEN", &mut matrix.access_token),
-            ("MATRIX_STORE_PASSPHRASE", &mut matrix.store_passphrase),
             ("MATRIX_PREFIX", &mut matrix.prefix),
         ] {
             if let Some(v) = env(name) {
                 *slot = Some(v);
             }
         }
+        for (name, slot) in [
+            ("MATRIX_PASSWORD", &mut matrix.password),
+            ("MATRIX_ACCESS_TOKEN", &mut matrix.access_token),
+            ("MATRIX_STORE_PASSPHRASE", &mut matrix.store_passphrase),
+        ] {
+            if let Some(v) = env(name) {
+                *slot = Some(v.into());
+            }
+        }
         if let Some(v) = env("MATRIX_STORE") {
             matrix.store = Some(PathBuf::from(v));
         }
+        check_platforms(&discord, &matrix)?;
         let ai_deadline_ms = match env("CAIRN_AI_DEADLINE_MS") {
             Some(v) => v
                 .trim()
@@ -173,6 +242,10 @@ impl Config {
                 .or(file.images)
                 .unwrap_or_else(|| PathBuf::from("cairn-images")),
             ai_deadline: Duration::from_millis(ai_deadline_ms),
+            ai_workers: limits.ai_workers,
+            ai_memory: limits.ai_memory,
+            rate_limit: limits.rate_limit,
+            backup: limits.backup,
             discord,
             matrix,
         })
@@ -191,6 +264,152 @@ impl Config {
     }
 }
 
+/// A platform configured in part is an error naming what is missing: the
+/// console starts only when no platform setting is present at all.
+fn check_platforms(discord: &DiscordConfig, matrix: &MatrixConfig) -> Result<()> {
+    let discord_set = discord.guild_id.is_some() || discord.shards.is_some();
+    if discord_set && discord.token.is_none() {
+        anyhow::bail!(
+            "the Discord configuration is incomplete: DISCORD_TOKEN ([discord] token) is missing; set it, or remove the other Discord settings to run without Discord"
+        );
+    }
+    let matrix_set = matrix.homeserver.is_some()
+        || matrix.user.is_some()
+        || matrix.password.is_some()
+        || matrix.access_token.is_some()
+        || matrix.store.is_some()
+        || matrix.store_passphrase.is_some()
+        || matrix.prefix.is_some();
+    if matrix_set {
+        let mut missing = Vec::new();
+        if matrix.homeserver.is_none() {
+            missing.push("MATRIX_HOMESERVER ([matrix] homeserver)");
+        }
+        if matrix.user.is_none() {
+            missing.push("MATRIX_USER ([matrix] user)");
+        }
+        if matrix.password.is_none() && matrix.access_token.is_none() {
+            missing
+                .push("MATRIX_PASSWORD or MATRIX_ACCESS_TOKEN ([matrix] password or access_token)");
+        }
+        if !missing.is_empty() {
+            anyhow::bail!(
+                "the Matrix configuration is incomplete: {} {} missing; set {}, or remove every Matrix setting to run without Matrix",
+                missing.join(" and "),
+                if missing.len() == 1 { "is" } else { "are" },
+                if missing.len() == 1 { "it" } else { "them" }
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Values in double quotes blanked (serde's messages quote the value).
+fn blank_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut inside = false;
+    for c in message.chars() {
+        if c == '"' {
+            if inside {
+                out.push_str("…\"");
+            } else {
+                out.push('"');
+            }
+            inside = !inside;
+        } else if !inside {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The resolved load and backup settings.
+struct Limits {
+    ai_workers: usize,
+    ai_memory: usize,
+    rate_limit: u32,
+    backup: Option<crate::store::backup::BackupPlan>,
+}
+
+fn resolve_limits(file: &FileConfig) -> Result<Limits> {
+    let ai_workers = match env("CAIRN_AI_WORKERS") {
+        Some(v) => v
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n: &usize| *n > 0)
+            .context("CAIRN_AI_WORKERS must be a whole number of searches, at least 1")?,
+        None => file
+            .ai_workers
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+    };
+    let ai_memory = match env("CAIRN_AI_MEMORY").or_else(|| file.ai_memory.clone()) {
+        Some(v) => parse_bytes(&v)
+            .context("CAIRN_AI_MEMORY must be a size such as 256MB, 1GB or 300 (MB)")?,
+        None => 256 << 20,
+    };
+    let rate_limit = match env("CAIRN_RATE_LIMIT") {
+        Some(v) => v.trim().parse().context(
+            "CAIRN_RATE_LIMIT must be a whole number of commands per minute (0: no limit)",
+        )?,
+        None => file.rate_limit.unwrap_or(30),
+    };
+    let dir = env("CAIRN_BACKUP_DIR")
+        .map(PathBuf::from)
+        .or_else(|| file.backup_dir.clone());
+    let every = match env("CAIRN_BACKUP_EVERY").or_else(|| file.backup_every.clone()) {
+        Some(v) => Some(
+            parse_duration(&v)
+                .map(Duration::from_millis)
+                .context("CAIRN_BACKUP_EVERY must be a duration such as 30m, 6h or 1d")?,
+        ),
+        None => None,
+    };
+    let keep = match env("CAIRN_BACKUP_KEEP") {
+        Some(v) => v
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n: &usize| *n > 0)
+            .context("CAIRN_BACKUP_KEEP must be a whole number of files, at least 1")?,
+        None => file.backup_keep.unwrap_or(7),
+    };
+    let backup = match (dir, every) {
+        (Some(dir), every) => Some(crate::store::backup::BackupPlan {
+            dir,
+            every: every.unwrap_or(Duration::from_secs(6 * 3600)),
+            keep,
+        }),
+        (None, Some(_)) => anyhow::bail!(
+            "CAIRN_BACKUP_EVERY is set but CAIRN_BACKUP_DIR is not: say where the backups go"
+        ),
+        (None, None) => None,
+    };
+    Ok(Limits {
+        ai_workers,
+        ai_memory,
+        rate_limit,
+        backup,
+    })
+}
+
+/// `256MB`, `1GB`, `512KB` or a plain number of megabytes.
+fn parse_bytes(text: &str) -> Option<usize> {
+    let text = text.trim().to_ascii_uppercase();
+    let (number, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => text.split_at(i),
+        None => (text.as_str(), "MB"),
+    };
+    let shift = match unit.trim() {
+        "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        _ => return None,
+    };
+    number.parse::<usize>().ok()?.checked_mul(1 << shift)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +426,38 @@ mod tests {
             toml::from_str::<FileConfig>("colour = 3").is_err(),
             "unknown keys are refused"
         );
+    }
+
+    #[test]
+    fn secrets_do_not_show_in_debug() {
+        let file: FileConfig = toml::from_str(
+            "[discord]\ntoken = \"abc-secret\"\n[matrix]\npassword = \"pw-secret\"\n",
+        )
+        .unwrap();
+        let shown = format!("{file:?}");
+        assert!(
+            !shown.contains("abc-secret") && !shown.contains("pw-secret"),
+            "{shown}"
+        );
+        assert_eq!(file.discord.token.as_deref(), Some("abc-secret"));
+    }
+
+    #[test]
+    fn quoted_values_are_blanked() {
+        assert_eq!(
+            blank_quoted("invalid type: string \"hunter2\", expected u64"),
+            "invalid type: string \"…\", expected u64"
+        );
+    }
+
+    #[test]
+    fn sizes_and_durations() {
+        assert_eq!(parse_bytes("256MB"), Some(256 << 20));
+        assert_eq!(parse_bytes("300"), Some(300 << 20));
+        assert_eq!(parse_bytes("1gb"), Some(1 << 30));
+        assert_eq!(parse_bytes("lots"), None);
+        assert_eq!(parse_duration("6h"), Some(6 * 3600 * 1000));
+        assert_eq!(parse_duration("90s"), Some(90 * 1000));
+        assert_eq!(parse_duration("0m"), None);
     }
 }

@@ -9,6 +9,8 @@ use cairn::bot::{Bot, BotConfig};
 use cairn::config::Config;
 use cairn::store::Store;
 
+mod db_cli;
+
 /// Cairn: play seven abstract board games in chat.
 #[derive(Parser)]
 #[command(name = "cairn", version, about)]
@@ -30,8 +32,8 @@ enum Command {
         /// Turns to play first, separated by `;`
         #[arg(long, default_value = "")]
         moves: String,
-        /// Also count move sequences to this depth
-        #[arg(long)]
+        /// Also count move sequences to this depth (at most 20)
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(cairn::position::PERFT_DEPTH_LIMIT)))]
         perft: Option<u32>,
     },
     /// Draw a position as a PNG.
@@ -62,6 +64,11 @@ enum Command {
         /// Thinking time per turn, in milliseconds.
         #[arg(long, default_value_t = 2000)]
         think_ms: u64,
+    },
+    /// Database tools: check, quarantine, export, import (bot stopped).
+    Db {
+        #[command(subcommand)]
+        command: db_cli::DbCommand,
     },
     /// Discord tools (the bot itself starts with `run` when DISCORD_TOKEN is set).
     Discord {
@@ -186,6 +193,7 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Command::Discord { print_commands }) => discord_tools(print_commands),
+        Some(Command::Db { command }) => db_cli::run(&Config::load()?.db, command),
         Some(Command::Run) | None => run_bot(),
     }
 }
@@ -341,8 +349,11 @@ fn run_bot() -> Result<()> {
         // Colour codes only for a terminal, never into log files or pipes.
         .with_ansi(std::io::stderr().is_terminal())
         .init();
-    let store = Store::open(&config.db)
-        .with_context(|| format!("opening the database at {}", config.db.display()))?;
+    // The store's refusals name the path and what to do.
+    let store = Store::open(&config.db)?;
+    if let Some(plan) = config.backup.clone() {
+        cairn::store::backup::spawn(store.clone(), plan).context("starting the backup thread")?;
+    }
     let bot = Bot::new(
         store,
         BotConfig {
@@ -350,6 +361,12 @@ fn run_bot() -> Result<()> {
             default_clock: config.default_clock,
             min_clock_ms: config.min_clock_ms,
             challenge_ttl_ms: config.challenge_ttl_ms,
+            ai_workers: config.ai_workers,
+            ai_memory: config.ai_memory,
+            rate_limit: (config.rate_limit > 0).then_some(cairn::bot::limits::RateLimit {
+                burst: 10,
+                per_minute: config.rate_limit,
+            }),
             ..BotConfig::default()
         },
     );

@@ -9,6 +9,11 @@ use crate::rules::{AnyGame, GameKind, OptionError, Options, Played, TurnError, U
 /// `legal_count` is given.
 pub const LEGAL_LIST_LIMIT: u64 = 10_000;
 
+/// `--perft` counts at most this deep (the shared vectors go to 18). Each
+/// ply multiplies the time by the branching factor, so deeper counts would
+/// run for days and an absurd depth would never end.
+pub const PERFT_DEPTH_LIMIT: u32 = 20;
+
 /// Why a position could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum PositionError {

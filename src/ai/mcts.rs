@@ -48,6 +48,19 @@ impl<G: Game> Tree<G> {
         self.nodes.first().map_or(0, |n| n.visits)
     }
 
+    /// The memory the tree holds, approximately: its node, child and
+    /// untried-turn arrays (turns counted at their inline size).
+    pub fn approx_bytes(&self) -> usize {
+        let turn = std::mem::size_of::<G::Turn>();
+        std::mem::size_of::<Self>()
+            + self.nodes.capacity() * std::mem::size_of::<Node<G::Turn>>()
+            + self
+                .nodes
+                .iter()
+                .map(|n| n.children.capacity() * 4 + n.untried.capacity() * turn)
+                .sum::<usize>()
+    }
+
     /// The part of this tree below `position`, if `position` is the root
     /// or lies one or two turns below it (the bot's turn and the reply).
     fn reroot(mut self, position: &G) -> Option<Tree<G>> {

@@ -6,6 +6,7 @@
 pub mod arena;
 pub mod mcts;
 pub mod pns;
+pub mod pool;
 pub mod solver;
 
 use std::time::{Duration, Instant};
@@ -87,16 +88,23 @@ fn solvable(kind: GameKind) -> bool {
 /// when the next position lies in it (tree reuse). Any game's tree fits;
 /// a tree of another game or position is simply not used.
 #[derive(Default)]
-pub struct Memory(Option<Box<dyn std::any::Any + Send>>);
+pub struct Memory(Option<Box<dyn std::any::Any + Send>>, usize);
 
 impl Memory {
     fn take_tree<G: Game>(&mut self) -> Option<mcts::Tree<G>> {
+        self.1 = 0;
         let tree = self.0.take()?.downcast::<mcts::Tree<G>>().ok()?;
         Some(*tree)
     }
 
     fn keep<G: Game>(&mut self, tree: Option<mcts::Tree<G>>) {
+        self.1 = tree.as_ref().map_or(0, |t| t.approx_bytes());
         self.0 = tree.map(|t| Box::new(t) as Box<dyn std::any::Any + Send>);
+    }
+
+    /// The approximate bytes the kept tree holds (0 without one).
+    pub fn bytes(&self) -> usize {
+        self.1
     }
 
     /// The playouts held by the remembered tree (0 without one).

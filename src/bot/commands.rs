@@ -2,6 +2,7 @@
 //! function of the stored record, run inside `Store::update` (so it may run
 //! again if another command won a race) and returning the replies.
 
+use super::limits::{quote, MAX_COMMAND_CHARS};
 use super::{
     captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot, Reply,
     Request, User,
@@ -94,7 +95,8 @@ pub fn help_text(topic: Option<&str>) -> String {
                     format!("`{usage}`: {description}.{extra}")
                 }
                 None => format!(
-                    "There is no command `{topic}`{}. Commands: {}.",
+                    "There is no command `{}`{}. Commands: {}.",
+                    quote(&topic),
                     suggestion(&topic)
                         .map(|s| format!(" (did you mean `{s}`?)"))
                         .unwrap_or_default(),
@@ -143,6 +145,12 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// Run one request.
 pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
     let text = request.command.trim();
+    let length = text.chars().count();
+    if length > MAX_COMMAND_CHARS {
+        return Ok(Answer::error(format!(
+            "That command is {length} characters long; I read commands of at most {MAX_COMMAND_CHARS} characters."
+        )));
+    }
     let (word, rest) = match text.split_once(char::is_whitespace) {
         Some((word, rest)) => (word, rest.trim()),
         None => (text, ""),
@@ -167,11 +175,14 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
         other => {
             let hint = match suggestion(other) {
                 Some(s) => format!(" Did you mean `{s}`?"),
-                None if looks_like_turn(text) => format!(" To play a turn, write `move {text}`."),
+                None if looks_like_turn(text) => {
+                    format!(" To play a turn, write `move {}`.", quote(text))
+                }
                 None => String::new(),
             };
             Ok(Answer::error(format!(
-                "I don't know the command `{other}`.{hint} Commands: {}.",
+                "I don't know the command `{}`.{hint} Commands: {}.",
+                quote(other),
                 command_names().join(", ")
             )))
         }
@@ -215,11 +226,13 @@ fn unknown_game(name: &str) -> String {
         .min_by_key(|(_, d)| *d);
     match close {
         Some((n, _)) => format!(
-            "There is no game called `{name}`. Did you mean `{n}`? The games are {}.",
+            "There is no game called `{}`. Did you mean `{n}`? The games are {}.",
+            quote(name),
             names.join(", ")
         ),
         None => format!(
-            "There is no game called `{name}`. The games are {}.",
+            "There is no game called `{}`. The games are {}.",
+            quote(name),
             names.join(", ")
         ),
     }
@@ -379,7 +392,8 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
                 Ok(n @ 1..=5) => level = Some(n),
                 _ => {
                     return Ok(Answer::error(format!(
-                        "`level` must be a whole number from 1 to 5, not `{value}`."
+                        "`level` must be a whole number from 1 to 5, not `{}`.",
+                        quote(value)
                     )))
                 }
             }
@@ -387,7 +401,8 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
             game_options.push(word.to_string());
         } else {
             return Ok(Answer::error(format!(
-                "I don't understand `{word}`: options are written key=value. {usage}"
+                "I don't understand `{}`: options are written key=value. {usage}",
+                quote(word)
             )));
         }
     }
@@ -423,8 +438,10 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
         Some(other) => {
             let names = [fresh.seat_name(Seat::First), fresh.seat_name(Seat::Second)];
             return Ok(Answer::error(format!(
-                "`as={other}` is not a side: use as={}, as={} or as=random.",
-                names[0], names[1]
+                "`as={}` is not a side: use as={}, as={} or as=random.",
+                quote(other),
+                names[0],
+                names[1]
             )));
         }
     };
@@ -1010,12 +1027,17 @@ fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
 }
 
 fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
-    let mut active = bot.store.active_games_of(&request.user.id)?;
+    let (mut active, unreadable) = bot.store.active_games_of(&request.user.id)?;
     let finished = bot.store.finished_games_of(&request.user.id, 5)?;
+    let note = match unreadable.len() {
+        0 => String::new(),
+        1 => format!("\n(The stored game of {} cannot be read and is left out; an operator can run `cairn db check`.)", unreadable[0]),
+        n => format!("\n({n} stored games cannot be read and are left out; an operator can run `cairn db check`.)"),
+    };
     if active.is_empty() && finished.is_empty() {
-        return Ok(Answer::reply(Reply::text(
-            "You have no games yet. Start one with `challenge <game> <opponent>`.",
-        )));
+        return Ok(Answer::reply(Reply::text(format!(
+            "You have no games yet. Start one with `challenge <game> <opponent>`.{note}"
+        ))));
     }
     let now = bot.now();
     let user = request.user.id.as_str();
@@ -1060,7 +1082,10 @@ fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
             ));
         }
     }
-    Ok(Answer::reply(Reply::text(text.trim_end().to_string())))
+    Ok(Answer::reply(Reply::text(format!(
+        "{}{note}",
+        text.trim_end()
+    ))))
 }
 
 /// The player in `seat` ran out of time: the game ends, won by the other.

@@ -9,11 +9,11 @@
 
 mod commands;
 pub mod complete;
+pub mod limits;
 pub mod schedule;
 pub mod text_board;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -121,6 +121,12 @@ pub struct BotConfig {
     pub images: bool,
     /// Fixed seed for the bot opponent (tests); `None` varies per move.
     pub ai_seed: Option<u64>,
+    /// At most this many bot searches at once (`CAIRN_AI_WORKERS`).
+    pub ai_workers: usize,
+    /// Bytes of search trees kept between the bot's turns (`CAIRN_AI_MEMORY`).
+    pub ai_memory: usize,
+    /// Commands per user (`None`: unlimited).
+    pub rate_limit: Option<limits::RateLimit>,
     /// Where "now" comes from (tests drive their own).
     pub clock: Arc<dyn Clock>,
     /// The time control of a challenge that names none
@@ -151,6 +157,9 @@ impl Default for BotConfig {
             default_clock: Some(TimeControl::PerMove { ms: 3 * DAY_MS }),
             min_clock_ms: MINUTE_MS,
             challenge_ttl_ms: 7 * DAY_MS,
+            ai_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            ai_memory: 256 << 20,
+            rate_limit: None,
         }
     }
 }
@@ -161,14 +170,14 @@ pub struct Bot {
     store: Store,
     config: BotConfig,
     /// The bot opponent's search trees by channel, kept between its turns
-    /// (shared by the clones a platform makes per event).
-    memories: Arc<Mutex<HashMap<String, crate::ai::Memory>>>,
+    /// within a memory budget (shared by the clones a platform makes).
+    memories: Arc<crate::ai::pool::Memories>,
+    /// Bot searches running at once.
+    workers: Arc<crate::ai::pool::Workers>,
+    rate: Option<Arc<limits::RateLimiter>>,
     /// Wakes the scheduler after a command (a new deadline may be sooner).
     waker: Arc<schedule::Waker>,
 }
-
-/// Search trees are kept for at most this many channels at once.
-const REMEMBERED_CHANNELS: usize = 64;
 
 /// What a command decided, before images are drawn.
 struct Answer {
@@ -202,8 +211,12 @@ impl Bot {
     pub fn new(store: Store, config: BotConfig) -> Bot {
         Bot {
             store,
+            memories: Arc::new(crate::ai::pool::Memories::new(config.ai_memory)),
+            workers: Arc::new(crate::ai::pool::Workers::new(config.ai_workers)),
+            rate: config
+                .rate_limit
+                .map(|limit| Arc::new(limits::RateLimiter::new(limit))),
             config,
-            memories: Arc::default(),
             waker: Arc::default(),
         }
     }
@@ -224,18 +237,37 @@ impl Bot {
     /// Handle one command. Blocking (database, rendering, bot thinking):
     /// async platforms call it from a blocking pool.
     pub fn handle(&self, request: &Request) -> Vec<Reply> {
+        self.handle_with(request, |_| {})
+    }
+
+    /// Like [`Bot::handle`], with `progress` told at once what is worth
+    /// saying before the end (the place in line while the bot waits to
+    /// think).
+    pub fn handle_with(&self, request: &Request, mut progress: impl FnMut(Reply)) -> Vec<Reply> {
+        if let Some(rate) = &self.rate {
+            let who = format!("{}:{}", request.platform, request.user.id);
+            if let Err(wait) = rate.allow(&who, std::time::Instant::now()) {
+                return vec![Reply::error(format!(
+                    "You are sending commands faster than I can take them; please wait {} s and try again.",
+                    wait.as_secs() + 1
+                ))];
+            }
+        }
         let answer = match commands::run(self, request) {
             Ok(answer) => answer,
             Err(error) => {
                 tracing::error!(%error, channel = %request.channel, "command failed");
-                Answer::error(format!(
-                    "Sorry, something went wrong on my side ({error}). Nothing was changed; please try again."
-                ))
+                store_error_answer(&error)
             }
         };
         let mut replies = self.finish(answer.replies, answer.board);
+        for reply in &mut replies {
+            if reply.board_text.is_none() {
+                reply.text = limits::bound_echo(&reply.text, &request.command);
+            }
+        }
         if answer.bot_to_move {
-            replies.extend(self.bot_turns(request));
+            replies.extend(self.bot_turns(request, &mut progress));
         }
         self.waker.wake();
         replies
@@ -266,29 +298,13 @@ impl Bot {
         replies
     }
 
-    fn memories(&self) -> std::sync::MutexGuard<'_, HashMap<String, crate::ai::Memory>> {
-        self.memories
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    fn take_memory(&self, channel_key: &str) -> crate::ai::Memory {
-        self.memories().remove(channel_key).unwrap_or_default()
-    }
-
-    fn keep_memory(&self, channel_key: String, memory: crate::ai::Memory) {
-        let mut memories = self.memories();
-        if memories.len() >= REMEMBERED_CHANNELS {
-            // Forget some other channel's tree: it only saves thinking.
-            if let Some(other) = memories.keys().next().cloned() {
-                memories.remove(&other);
-            }
-        }
-        memories.insert(channel_key, memory);
+    /// Bytes and number of the bot's kept search trees.
+    pub fn ai_memory_usage(&self) -> (usize, usize) {
+        self.memories.usage()
     }
 
     /// Let the bot opponent play while it is to move in this channel.
-    fn bot_turns(&self, request: &Request) -> Vec<Reply> {
+    fn bot_turns(&self, request: &Request, progress: &mut impl FnMut(Reply)) -> Vec<Reply> {
         let mut replies = Vec::new();
         // A game turn may take several bot commands (mid-turn steps), but
         // never more than a game has turns; the bound only guards bugs.
@@ -299,6 +315,7 @@ impl Bot {
                 Ok(None) => break,
                 Err(error) => {
                     tracing::error!(%error, "loading for the bot's turn");
+                    replies.push(Reply::error(error.reply_text()));
                     break;
                 }
             };
@@ -315,11 +332,20 @@ impl Bot {
                     .unwrap_or_else(|| self.now())
                     .wrapping_add(game.history.len() as u64),
             };
-            let mut memory = self.take_memory(&key);
-            let Some(choice) = crate::ai::choose(&game.game, &settings, &mut memory) else {
+            let permit = self.workers.acquire(|ahead| {
+                progress(Reply::text(format!(
+                    "{} is thinking… {ahead} game{} ahead of this one.",
+                    self.config.bot_user.name,
+                    if ahead == 1 { "" } else { "s" }
+                )))
+            });
+            let mut memory = self.memories.take(&key);
+            let choice = crate::ai::choose(&game.game, &settings, &mut memory);
+            drop(permit);
+            self.memories.keep(key, memory);
+            let Some(choice) = choice else {
                 break;
             };
-            self.keep_memory(key, memory);
             let bot_request = Request {
                 platform: request.platform.clone(),
                 channel: request.channel.clone(),
@@ -331,6 +357,11 @@ impl Bot {
                 Ok(answer) => answer,
                 Err(error) => {
                     tracing::error!(%error, "bot move failed");
+                    replies.push(Reply::error(format!(
+                        "{} could not make its move. {}",
+                        self.config.bot_user.name,
+                        error.reply_text()
+                    )));
                     break;
                 }
             };
@@ -376,6 +407,16 @@ pub fn status_caption(record: &GameRecord) -> String {
             Some(seat) => format!("{} wins ({})", player_label(record, seat), outcome.reason),
             None => format!("Draw ({})", outcome.reason),
         },
+    }
+}
+
+/// The answer to a command the store failed: a record that cannot be read
+/// is the whole channel's news, anything else only the requester's.
+fn store_error_answer(error: &crate::store::StoreError) -> Answer {
+    if error.unreadable_key().is_some() {
+        Answer::reply(Reply::text(error.reply_text()))
+    } else {
+        Answer::error(error.reply_text())
     }
 }
 

@@ -92,11 +92,22 @@ impl Bot {
                     );
                     deliveries.push(delivery);
                 }
-                Ok(None) => {}
-                Err(error) => tracing::error!(%error, channel = %key, "firing a timed event"),
+                Ok(None) => self.drop_stale(&key, due_ms),
+                Err(error) => {
+                    tracing::error!(%error, channel = %key, "firing a timed event");
+                    self.drop_stale(&key, due_ms);
+                }
             }
         }
         deliveries
+    }
+
+    /// Forget an index entry whose record has nothing due then (moved
+    /// aside, unreadable), so the scheduler does not spin on it.
+    fn drop_stale(&self, key: &str, due_ms: u64) {
+        if let Err(error) = self.store.drop_stale_deadline(key, due_ms) {
+            tracing::error!(%error, channel = %key, "dropping a stale deadline");
+        }
     }
 
     /// When something is next due in `platform`'s channels.

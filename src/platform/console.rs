@@ -4,6 +4,11 @@
 //! command. Board images are written to a folder and their path printed,
 //! beside a text board. Timed events (reminders, losses on time, lapsed
 //! challenges) are printed as they happen, tagged with their channel.
+//!
+//! Input is read as bytes: invalid UTF-8 is replaced (never fatal), a line
+//! over [`MAX_LINE_BYTES`] is skipped with a note, and names of channels and
+//! users are accepted or refused with a sentence. Only `/quit`, the end of
+//! input, or a closed output ends the console.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -15,6 +20,75 @@ use anyhow::{Context, Result};
 use crate::bot::{Bot, Delivery, Reply, Request, User};
 
 pub const PLATFORM: &str = "console";
+
+/// Longer input lines are skipped (the bot reads commands of at most 1,000
+/// characters anyway).
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Channel and user names: at most this many characters.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// One input line: its text (lossy UTF-8), or the length of a line too
+/// long to keep.
+enum Line {
+    Text(String),
+    TooLong(usize),
+}
+
+/// Read one line of at most [`MAX_LINE_BYTES`], `None` at the end.
+fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let mut total = 0usize;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            break;
+        }
+        let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..i], Some(i + 1)),
+            None => (buffer, None),
+        };
+        total += chunk.len();
+        if total <= MAX_LINE_BYTES {
+            bytes.extend_from_slice(chunk);
+        }
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(Some(finish_line(bytes, total)));
+        }
+    }
+    if total == 0 {
+        return Ok(None);
+    }
+    Ok(Some(finish_line(bytes, total)))
+}
+
+fn finish_line(bytes: Vec<u8>, total: usize) -> Line {
+    if total > MAX_LINE_BYTES {
+        Line::TooLong(total)
+    } else {
+        Line::Text(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
+/// Why a channel or user name is refused, if it is.
+fn name_problem(name: &str) -> Option<String> {
+    let count = name.chars().count();
+    if count > MAX_NAME_CHARS {
+        return Some(format!(
+            "That name is {count} characters long; names have at most {MAX_NAME_CHARS}."
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Some("Names cannot contain control characters (such as NUL or tabs).".into());
+    }
+    None
+}
 
 /// Writes replies (text, text board, image file) to the terminal; shared
 /// by the REPL and the scheduler's thread.
@@ -79,7 +153,7 @@ impl Console {
 
     fn read_lines(
         &mut self,
-        input: impl BufRead,
+        mut input: impl BufRead,
         output: &SharedOutput,
         interactive: bool,
     ) -> Result<()> {
@@ -88,15 +162,23 @@ impl Console {
             "Cairn console. You are {} in #{}. `/as <name>` to switch player, `/channel <name>` to switch channel, `help` for commands, `/quit` to leave.",
             self.user.name, self.channel
         )?;
-        let mut lines = input.lines();
         loop {
             if interactive {
                 let mut out = lock(output);
                 write!(out, "{}@{}> ", self.user.name, self.channel)?;
                 out.flush()?;
             }
-            let Some(line) = lines.next() else { break };
-            let line = line.context("reading input")?;
+            let line = match read_line(&mut input).context("reading input")? {
+                None => break,
+                Some(Line::TooLong(bytes)) => {
+                    writeln!(
+                        lock(output),
+                        "That line was {bytes} bytes long; lines of more than {MAX_LINE_BYTES} bytes are ignored."
+                    )?;
+                    continue;
+                }
+                Some(Line::Text(text)) => text,
+            };
             let line = line.trim();
             if line.is_empty() {
                 continue;
@@ -114,6 +196,8 @@ impl Console {
             let name = rest.trim();
             if name.is_empty() {
                 writeln!(output, "Write `/as <name>`, e.g. `/as bob`.")?;
+            } else if let Some(problem) = name_problem(name) {
+                writeln!(output, "{problem} You are still {}.", self.user.name)?;
             } else {
                 self.user = User::new(name, name);
                 writeln!(output, "You are now {name}.")?;
@@ -124,6 +208,8 @@ impl Console {
             let name = rest.trim().trim_start_matches('#');
             if name.is_empty() {
                 writeln!(output, "Write `/channel <name>`, e.g. `/channel games`.")?;
+            } else if let Some(problem) = name_problem(name) {
+                writeln!(output, "{problem} You are still in #{}.", self.channel)?;
             } else {
                 self.channel = name.to_string();
                 writeln!(output, "Now in #{name}.")?;
@@ -145,7 +231,11 @@ impl Console {
             command: command.to_string(),
             mentions: Vec::new(),
         };
-        for reply in self.bot.handle(&request) {
+        // Progress (the bot's place in line) is printed as it happens.
+        let replies = self.bot.handle_with(&request, |reply| {
+            let _ = writeln!(output, "{}", reply.text);
+        });
+        for reply in replies {
             self.printer.print(&reply, &self.channel, output)?;
         }
         output.flush()?;
@@ -181,8 +271,11 @@ impl Printer {
             writeln!(output, "{board}")?;
         }
         if let Some(png) = &reply.image {
-            let path = self.save_image(png, channel)?;
-            writeln!(output, "[board image: {}]", path.display())?;
+            // A board image that cannot be written is a note, not the end.
+            match self.save_image(png, channel) {
+                Ok(path) => writeln!(output, "[board image: {}]", path.display())?,
+                Err(error) => writeln!(output, "[no board image: {error:#}]")?,
+            }
         }
         if !reply.actions.is_empty() {
             let words: Vec<&str> = reply.actions.iter().map(|a| a.command.as_str()).collect();
@@ -195,8 +288,20 @@ impl Printer {
         std::fs::create_dir_all(&self.images)
             .with_context(|| format!("creating {}", self.images.display()))?;
         let count = self.image_count.fetch_add(1, Ordering::Relaxed) + 1;
+        // Only a short, safe part of the channel name goes into the file name.
+        let channel: String = channel
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .take(40)
+            .collect();
         let name = format!("{channel}-{}-{count}.png", crate::store::now_ms());
-        let path = Path::new(&self.images).join(name.replace(['/', '\\'], "_"));
+        let path = Path::new(&self.images).join(name);
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
         Ok(path)
     }

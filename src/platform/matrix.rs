@@ -257,7 +257,7 @@ async fn connect(
                 device_id,
             },
             tokens: SessionTokens {
-                access_token: token.clone(),
+                access_token: token.to_string(),
                 refresh_token: None,
             },
         };

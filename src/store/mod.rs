@@ -7,14 +7,20 @@
 //! is still the one the closure saw (a compare-and-swap, done as a sled
 //! transaction so the channel record and the archive change together). A
 //! command that lost a race is re-run against the new state, so it is never
-//! applied twice or lost. Writes are flushed before `update` returns.
+//! applied twice or lost. Writes are on stable storage (fsync) before
+//! `update` returns, and a failed write changes nothing any read can see
+//! (`db.rs`). Exports, imports and periodic backups are in `backup.rs`.
 
-use std::path::Path;
+pub mod backup;
+mod db;
+mod durable;
+
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use sled::transaction::{ConflictableTransactionError, TransactionError};
-use sled::Transactional;
+
+pub use db::{RawEntry, Store, TreeName};
 
 use crate::clock::{GameClock, TimeControl};
 use crate::rules::{AnyGame, GameKind, Highlights, Outcome, Seat};
@@ -22,19 +28,100 @@ use crate::rules::{AnyGame, GameKind, Highlights, Outcome, Seat};
 /// The version of the record layout written by this build.
 pub const SCHEMA_VERSION: u32 = 1;
 
+/// What can go wrong in the store; each message is a sentence for the
+/// operator (see [`StoreError::reply_text`] for players).
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
     Sled(#[from] sled::Error),
-    #[error("stored record `{key}` cannot be read: {source}")]
+    #[error("file error: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("the stored record `{key}` cannot be read: {source}")]
     Corrupt {
         key: String,
         source: serde_json::Error,
     },
-    #[error("stored record `{key}` has schema version {found}, newer than this build's {SCHEMA_VERSION}")]
-    TooNew { key: String, found: u32 },
-    #[error("cannot encode record: {0}")]
+    #[error("the stored record `{key}` has schema version {found}, newer than this build's {SCHEMA_VERSION}")]
+    TooNew { key: String, found: u64 },
+    #[error("cannot encode a record: {0}")]
     Encode(serde_json::Error),
+    #[error("the change could not be saved: {cause}")]
+    WriteFailed { cause: String },
+    #[error("the database cannot be read now: {cause}")]
+    Unavailable { cause: String },
+    #[error("the database at {path} is in use by another Cairn process; stop that process first, or give this one its own database with CAIRN_DB")]
+    Locked { path: PathBuf },
+    #[error("the database at {path} is damaged ({detail}); restore it from a backup (`cairn db import <file>` into an empty directory, backups are in CAIRN_BACKUP_DIR), or move it aside to start afresh")]
+    Damaged { path: PathBuf, detail: String },
+    #[error("the database at {path} has lost its snapshot file (snap.*), so opening it could silently roll games back; restore the directory from a backup, or delete {path}/{mark} to open it anyway and accept that loss", mark = durable::snapshot_mark_name())]
+    MissingSnapshot { path: PathBuf },
+    #[error("the database at {path} has lost its {missing} newest acknowledged writes (part of its log is damaged); restore it from a backup, or delete {path}/{file} to open it as it is", file = durable::generation_file_name())]
+    RolledBack { path: PathBuf, missing: u64 },
+    #[error("the database at {path} cannot be opened: {source}")]
+    OpenIo {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the {tree} entry `{key}` already exists; import into an empty database")]
+    Exists { tree: &'static str, key: String },
+    #[error("internal error in the store: {0}")]
+    Internal(&'static str),
+}
+
+impl StoreError {
+    fn internal(what: &'static str) -> StoreError {
+        StoreError::Internal(what)
+    }
+
+    /// The error met while opening `path`, as a refusal naming it.
+    fn from_open(path: &Path, error: sled::Error) -> StoreError {
+        let path = path.to_path_buf();
+        match error {
+            sled::Error::Io(source) => {
+                if source.to_string().contains("could not acquire lock") {
+                    StoreError::Locked { path }
+                } else {
+                    StoreError::OpenIo { path, source }
+                }
+            }
+            sled::Error::Corruption { .. } => StoreError::Damaged {
+                path,
+                detail: "its files fail their checksums".into(),
+            },
+            sled::Error::Unsupported(detail) => StoreError::Damaged { path, detail },
+            other => StoreError::Damaged {
+                path,
+                detail: other.to_string(),
+            },
+        }
+    }
+
+    /// A record that cannot be read (one channel's problem, not the
+    /// database's): its key.
+    pub fn unreadable_key(&self) -> Option<&str> {
+        match self {
+            StoreError::Corrupt { key, .. } | StoreError::TooNew { key, .. } => Some(key),
+            _ => None,
+        }
+    }
+
+    /// What to tell the players, in a sentence or two.
+    pub fn reply_text(&self) -> String {
+        match self {
+            StoreError::Corrupt { key, .. } | StoreError::TooNew { key, .. } => format!(
+                "The game stored for this channel cannot be read, so I cannot go on with it. An operator can run `cairn db quarantine {key}` to move it aside (its bytes are kept), after which the channel is free again."
+            ),
+            StoreError::WriteFailed { cause } => format!(
+                "That was not saved: the database could not be written ({cause}). Nothing has changed; please try again later."
+            ),
+            StoreError::Unavailable { cause } => format!(
+                "I cannot read the games right now: the database is unavailable ({cause}). Please try again later."
+            ),
+            other => format!(
+                "Sorry, something went wrong on my side ({other}). Nothing was changed; please try again."
+            ),
+        }
+    }
 }
 
 /// A person (or the bot) as the store knows them.
@@ -235,17 +322,9 @@ pub fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
-/// The sled database.
-#[derive(Clone)]
-pub struct Store {
-    db: sled::Db,
-    channels: sled::Tree,
-    archive: sled::Tree,
-    /// Index of every channel's next due moment: `platform NUL due NUL key`
-    /// (due as 20 digits, so keys sort by time within a platform).
-    deadlines: sled::Tree,
-    /// Per-user preferences: `platform NUL user id` -> JSON.
-    users: sled::Tree,
+/// The key of a finished game in the archive: time, then channel.
+fn archive_key(finished: &FinishedGame) -> String {
+    format!("{:020}:{}", finished.finished_ms, finished.channel)
 }
 
 /// How a player wants to hear that their time is running.
@@ -281,14 +360,15 @@ fn user_key(platform: &str, user_id: &str) -> Vec<u8> {
     format!("{platform}\0{user_id}").into_bytes()
 }
 
-fn decode_channel(key: &str, bytes: &[u8]) -> Result<ChannelRecord, StoreError> {
+/// Decode a stored JSON value, refusing one written by a newer build.
+fn decode<T: serde::de::DeserializeOwned>(key: &str, bytes: &[u8]) -> Result<T, StoreError> {
     let value: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|source| StoreError::Corrupt {
             key: key.to_string(),
             source,
         })?;
-    let found = value.get("schema").and_then(|s| s.as_u64()).unwrap_or(0) as u32;
-    if found > SCHEMA_VERSION {
+    let found = value.get("schema").and_then(|s| s.as_u64()).unwrap_or(0);
+    if found > u64::from(SCHEMA_VERSION) {
         return Err(StoreError::TooNew {
             key: key.to_string(),
             found,
@@ -310,199 +390,12 @@ fn parse_deadline_key(bytes: &[u8]) -> Option<(u64, String)> {
     Some((due, parts.next()?.to_string()))
 }
 
-impl Store {
-    /// Open (or create) the database at `path`.
-    pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
-        let db = sled::open(path)?;
-        let channels = db.open_tree("channels")?;
-        let archive = db.open_tree("archive")?;
-        let deadlines = db.open_tree("deadlines")?;
-        let users = db.open_tree("users")?;
-        Ok(Store {
-            db,
-            channels,
-            archive,
-            deadlines,
-            users,
-        })
-    }
+/// Decode a channel record.
+pub fn decode_channel(key: &str, bytes: &[u8]) -> Result<ChannelRecord, StoreError> {
+    decode(key, bytes)
+}
 
-    /// The key of a channel's record.
-    pub fn channel_key(platform: &str, channel: &str) -> String {
-        format!("{platform}:{channel}")
-    }
-
-    /// The channel's record as stored now.
-    pub fn load(&self, key: &str) -> Result<Option<ChannelRecord>, StoreError> {
-        match self.channels.get(key)? {
-            None => Ok(None),
-            Some(bytes) => decode_channel(key, &bytes).map(Some),
-        }
-    }
-
-    /// Run `decide` against the channel's current record and write its
-    /// change atomically (see the module docs). `decide` may run more than
-    /// once if another command changed the record in between; only the last
-    /// run's decision is written and returned.
-    pub fn update<T>(
-        &self,
-        key: &str,
-        decide: impl Fn(Option<ChannelRecord>) -> Update<T>,
-    ) -> Result<T, StoreError> {
-        let trees = (&self.channels, &self.archive, &self.deadlines);
-        let result = trees.transaction(|(channels, archive, deadlines)| {
-            let current = match channels.get(key)? {
-                None => None,
-                Some(bytes) => {
-                    Some(decode_channel(key, &bytes).map_err(ConflictableTransactionError::Abort)?)
-                }
-            };
-            let due_before = current.as_ref().and_then(ChannelRecord::next_due_ms);
-            let update = decide(current);
-            let due_after = match &update.change {
-                Change::Keep => due_before,
-                Change::Put(record) => {
-                    let bytes = serde_json::to_vec(record)
-                        .map_err(|e| ConflictableTransactionError::Abort(StoreError::Encode(e)))?;
-                    channels.insert(key, bytes)?;
-                    record.next_due_ms()
-                }
-                Change::Remove => {
-                    channels.remove(key)?;
-                    None
-                }
-            };
-            // The deadline index changes in the same transaction as the
-            // record, so a due moment is never lost nor left behind.
-            if due_after != due_before {
-                if let Some(due) = due_before {
-                    deadlines.remove(deadline_key(key, due))?;
-                }
-                if let Some(due) = due_after {
-                    deadlines.insert(deadline_key(key, due), &[])?;
-                }
-            }
-            if let Some(finished) = &update.archive {
-                let bytes = serde_json::to_vec(finished)
-                    .map_err(|e| ConflictableTransactionError::Abort(StoreError::Encode(e)))?;
-                let archive_key = format!("{:020}:{}", finished.finished_ms, finished.channel);
-                archive.insert(archive_key.as_bytes(), bytes)?;
-            }
-            Ok(update)
-        });
-        let update = match result {
-            Ok(update) => update,
-            Err(TransactionError::Abort(e)) => return Err(e),
-            Err(TransactionError::Storage(e)) => return Err(e.into()),
-        };
-        if !matches!(update.change, Change::Keep) || update.archive.is_some() {
-            self.db.flush()?;
-        }
-        Ok(update.value)
-    }
-
-    /// Channels of `platform` with something due at or before `now_ms`,
-    /// earliest first, with their due moments.
-    pub fn due(&self, platform: &str, now_ms: u64) -> Result<Vec<(u64, String)>, StoreError> {
-        let start = format!("{platform}\0").into_bytes();
-        let end = format!("{platform}\0{:020}", now_ms.saturating_add(1)).into_bytes();
-        let mut out = Vec::new();
-        for entry in self.deadlines.range(start..end) {
-            let (index_key, _) = entry?;
-            if let Some(found) = parse_deadline_key(&index_key) {
-                out.push(found);
-            }
-        }
-        Ok(out)
-    }
-
-    /// The earliest due moment of any channel of `platform`.
-    pub fn next_due(&self, platform: &str) -> Result<Option<u64>, StoreError> {
-        let prefix = format!("{platform}\0");
-        Ok(self
-            .deadlines
-            .scan_prefix(prefix.as_bytes())
-            .next()
-            .transpose()?
-            .and_then(|(index_key, _)| parse_deadline_key(&index_key))
-            .map(|(due, _)| due))
-    }
-
-    /// How many channels have something pending (every platform).
-    pub fn pending_count(&self) -> usize {
-        self.deadlines.len()
-    }
-
-    /// A user's preferences (defaults when never set).
-    pub fn user_settings(&self, platform: &str, user_id: &str) -> Result<UserSettings, StoreError> {
-        match self.users.get(user_key(platform, user_id))? {
-            None => Ok(UserSettings::default()),
-            Some(bytes) => serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt {
-                key: format!("user {platform}:{user_id}"),
-                source,
-            }),
-        }
-    }
-
-    /// Store a user's preferences (flushed before returning).
-    pub fn set_user_settings(
-        &self,
-        platform: &str,
-        user_id: &str,
-        settings: &UserSettings,
-    ) -> Result<(), StoreError> {
-        let bytes = serde_json::to_vec(settings).map_err(StoreError::Encode)?;
-        self.users.insert(user_key(platform, user_id), bytes)?;
-        self.db.flush()?;
-        Ok(())
-    }
-
-    /// Games in progress in which `user_id` plays, with their channel keys.
-    pub fn active_games_of(&self, user_id: &str) -> Result<Vec<(String, GameRecord)>, StoreError> {
-        let mut out = Vec::new();
-        for entry in self.channels.iter() {
-            let (key, bytes) = entry?;
-            let key = String::from_utf8_lossy(&key).into_owned();
-            let record = decode_channel(&key, &bytes)?;
-            if let Some(game) = record.game.filter(GameRecord::in_progress) {
-                if game.seat_of(user_id).is_some() {
-                    out.push((key, game));
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    /// The newest finished games in which `user_id` played, newest first.
-    pub fn finished_games_of(
-        &self,
-        user_id: &str,
-        limit: usize,
-    ) -> Result<Vec<FinishedGame>, StoreError> {
-        let mut out = Vec::new();
-        for entry in self.archive.iter().rev() {
-            let (key, bytes) = entry?;
-            let key = String::from_utf8_lossy(&key).into_owned();
-            let finished: FinishedGame = serde_json::from_slice(&bytes)
-                .map_err(|source| StoreError::Corrupt { key, source })?;
-            if finished.record.seat_of(user_id).is_some() {
-                out.push(finished);
-                if out.len() >= limit {
-                    break;
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    /// Every finished game, oldest first (for statistics and exports).
-    pub fn archive(&self) -> impl Iterator<Item = Result<FinishedGame, StoreError>> + '_ {
-        self.archive.iter().map(|entry| {
-            let (key, bytes) = entry?;
-            serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt {
-                key: String::from_utf8_lossy(&key).into_owned(),
-                source,
-            })
-        })
-    }
+/// Decode an archived game.
+pub fn decode_finished(key: &str, bytes: &[u8]) -> Result<FinishedGame, StoreError> {
+    decode(key, bytes)
 }
