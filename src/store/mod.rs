@@ -279,6 +279,13 @@ impl Store {
         Ok(update.value)
     }
 
+    /// Write everything to disk (every update already does; this is for a
+    /// shutdown to say so).
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        Ok(())
+    }
+
     /// Games in progress in which `user_id` plays, with their channel keys.
     pub fn active_games_of(&self, user_id: &str) -> Result<Vec<(String, GameRecord)>, StoreError> {
         let mut out = Vec::new();
