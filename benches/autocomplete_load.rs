@@ -79,7 +79,12 @@ fn bot_move(bot: &Bot, channel: &str, rng: &mut SplitRng) -> Request {
             let turn = random_turn(&record.game, rng).unwrap_or_default();
             request(channel, &human, &format!("move {turn}"), Vec::new())
         }
-        _ => request(channel, &human, "challenge callanish bot size=9", Vec::new()),
+        _ => request(
+            channel,
+            &human,
+            "challenge callanish bot size=9",
+            Vec::new(),
+        ),
     }
 }
 
@@ -132,7 +137,10 @@ async fn measure(bot: &Bot, mover: &str, load: Option<Layout>) -> (Duration, Dur
         })
         .await;
         times.push(began.elapsed());
-        assert!(values.is_some_and(|v| !v.is_empty()), "autocomplete answered");
+        assert!(
+            values.is_some_and(|v| !v.is_empty()),
+            "autocomplete answered"
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     running.store(false, Ordering::Relaxed);
@@ -167,11 +175,19 @@ fn main() {
         .build()
         .expect("runtime");
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("autocomplete of /move, Callanish 19x19 after 60 turns, {QUERIES} queries, {cpus} CPUs");
+    println!(
+        "autocomplete of /move, Callanish 19x19 after 60 turns, {QUERIES} queries, {cpus} CPUs"
+    );
     for (name, load) in [
         ("idle", None),
-        ("8 bot searches, adapter's pools (fix)", Some(Layout::Adapter)),
-        ("8 bot searches, one shared blocking pool (before)", Some(Layout::Shared)),
+        (
+            "8 bot searches, adapter's pools (fix)",
+            Some(Layout::Adapter),
+        ),
+        (
+            "8 bot searches, one shared blocking pool (before)",
+            Some(Layout::Shared),
+        ),
     ] {
         let (median, p99) = runtime.block_on(measure(&bot, &mover, load));
         println!(

@@ -507,14 +507,22 @@ fn without_files_or_embeds_the_board_is_text_and_the_missing_permission_is_named
         board_text: Some("a b c\n1 . .".into()),
         ..board_reply()
     };
-    assert_eq!(fit_to_permissions(&reply, Allowed::ALL), reply, "all allowed: unchanged");
+    assert_eq!(
+        fit_to_permissions(&reply, Allowed::ALL),
+        reply,
+        "all allowed: unchanged"
+    );
     let none = Allowed {
         embeds: false,
         files: false,
     };
     let fitted = fit_to_permissions(&reply, none);
     assert!(fitted.image.is_none() && fitted.title.is_none());
-    assert!(fitted.text.contains("```\na b c\n1 . .\n```"), "{}", fitted.text);
+    assert!(
+        fitted.text.contains("```\na b c\n1 . .\n```"),
+        "{}",
+        fitted.text
+    );
     assert!(
         fitted
             .text
@@ -523,8 +531,14 @@ fn without_files_or_embeds_the_board_is_text_and_the_missing_permission_is_named
         fitted.text
     );
     let body = json(&followup_builder(&fitted));
-    assert!(body["embeds"].as_array().is_none_or(Vec::is_empty), "{body}");
-    assert!(body["attachments"].as_array().is_none_or(Vec::is_empty), "{body}");
+    assert!(
+        body["embeds"].as_array().is_none_or(Vec::is_empty),
+        "{body}"
+    );
+    assert!(
+        body["attachments"].as_array().is_none_or(Vec::is_empty),
+        "{body}"
+    );
     // Attach Files alone missing: named alone.
     let fitted = fit_to_permissions(
         &reply,
@@ -533,7 +547,9 @@ fn without_files_or_embeds_the_board_is_text_and_the_missing_permission_is_named
             files: false,
         },
     );
-    assert!(fitted.text.ends_with("I lack the Attach Files permission in this channel.)"));
+    assert!(fitted
+        .text
+        .ends_with("I lack the Attach Files permission in this channel.)"));
     // A reply without a board is never changed.
     let plain = Reply::text("Mase resigns.");
     assert_eq!(fit_to_permissions(&plain, none), plain);
@@ -546,7 +562,11 @@ fn a_reply_ready_at_once_is_the_response_itself() {
     assert_eq!(body["data"]["flags"].as_u64().map(|f| f & 64), Some(64));
     assert_eq!(body["data"]["content"], "It is not your turn.");
     let body = json(&response_builder(&board_reply()));
-    assert_eq!(body["data"]["flags"].as_u64().unwrap_or(0) & 64, 0, "public");
+    assert_eq!(
+        body["data"]["flags"].as_u64().unwrap_or(0) & 64,
+        0,
+        "public"
+    );
     assert_eq!(body["data"]["content"], format!("<@{DUCKY}>, your turn."));
     assert_eq!(
         body["data"]["embeds"][0]["image"]["url"],

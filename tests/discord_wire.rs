@@ -90,11 +90,19 @@ impl Payloads {
     fn slash(&mut self, channel: &str, who: (&str, &str), name: &str, options: Value) -> Value {
         let permissions = permissions_of(channel);
         let mut value = self.base(2, channel, who, permissions);
-        value["data"] = json!({ "id": "771825006014889985", "name": name, "type": 1, "options": options });
+        value["data"] =
+            json!({ "id": "771825006014889985", "name": name, "type": 1, "options": options });
         value
     }
 
-    fn challenge(&mut self, channel: &str, who: (&str, &str), game: &str, opponent: (&str, &str), bot: bool) -> Value {
+    fn challenge(
+        &mut self,
+        channel: &str,
+        who: (&str, &str),
+        game: &str,
+        opponent: (&str, &str),
+        bot: bool,
+    ) -> Value {
         let mut value = self.slash(
             channel,
             who,
@@ -104,6 +112,13 @@ impl Payloads {
                 { "type": 6, "name": "opponent", "value": opponent.0 }
             ]),
         );
+        if bot {
+            // The strongest level on a large board: the search takes the
+            // whole thinking time.
+            let options = value["data"]["options"].as_array_mut().expect("options");
+            options.push(json!({ "type": 3, "name": "options", "value": "size=19" }));
+            options.push(json!({ "type": 4, "name": "level", "value": 5 }));
+        }
         let mut them = user(opponent);
         them["bot"] = json!(bot);
         value["data"]["resolved"] = json!({ "users": { opponent.0: them } });
@@ -111,7 +126,12 @@ impl Payloads {
     }
 
     fn mv(&mut self, channel: &str, who: (&str, &str), turn: &str) -> Value {
-        self.slash(channel, who, "move", json!([{ "type": 3, "name": "turn", "value": turn }]))
+        self.slash(
+            channel,
+            who,
+            "move",
+            json!([{ "type": 3, "name": "turn", "value": turn }]),
+        )
     }
 
     fn autocomplete(&mut self, channel: &str, who: (&str, &str), typed: &str) -> Value {
@@ -268,7 +288,10 @@ async fn quiet(fake: &Fake, token: &str) -> Exchange {
 
 fn has_board(msg: &Msg) -> bool {
     msg.files == ["board.png"]
-        && msg.embeds.iter().any(|e| e["image"]["url"] == "attachment://board.png")
+        && msg
+            .embeds
+            .iter()
+            .any(|e| e["image"]["url"] == "attachment://board.png")
 }
 
 /// The legal turns of a Sight game after `moves`.
@@ -278,13 +301,40 @@ fn legal(game: &str, moves: &[String]) -> (Vec<String>, bool) {
     let report = cairn::position::report(&game, &played, None);
     let legal = report["legal"]
         .as_array()
-        .map(|a| a.iter().filter_map(|t| t.as_str().map(str::to_string)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    (legal, !report["outcome"].is_null())
+}
+
+/// The legal turns at the start of `game` with `options`.
+fn legal_in(game: &str, options: &[&str]) -> (Vec<String>, bool) {
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let (game, played) = cairn::position::build(game, &options, &[]).expect("position");
+    let report = cairn::position::report(&game, &played, None);
+    let legal = report["legal"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default();
     (legal, !report["outcome"].is_null())
 }
 
 /// Challenge `b` in `channel` and have them accept; the board's message.
-async fn start_game(fake: &Fake, p: &mut Payloads, channel: &str, a: (&str, &str), b: (&str, &str), game: &str) -> Exchange {
+async fn start_game(
+    fake: &Fake,
+    p: &mut Payloads,
+    channel: &str,
+    a: (&str, &str),
+    b: (&str, &str),
+    game: &str,
+) -> Exchange {
     let token = fake.interact(p.challenge(channel, a, game, b, false));
     let challenge = settled(fake, &token, 1).await;
     let offer = challenge.messages()[0].clone();
@@ -311,10 +361,17 @@ async fn the_real_client_against_a_discord_compatible_server() {
             Some((guild.len(), global.len(), s.connected))
         })
         .await;
-    assert_eq!(registered.0, cairn::bot::COMMANDS.len(), "every command in the guild");
+    assert_eq!(
+        registered.0,
+        cairn::bot::COMMANDS.len(),
+        "every command in the guild"
+    );
     assert_eq!(registered.1, 0, "no global commands beside the guild's");
     assert!(registered.2, "connected to the gateway");
-    assert!(fake.with(|s| s.requests.iter().any(|r| r.path == "/gateway" || r.path == "/gateway/bot")));
+    assert!(fake.with(|s| s
+        .requests
+        .iter()
+        .any(|r| r.path == "/gateway" || r.path == "/gateway/bot")));
 
     // -- A challenge: one public message with buttons for Bob, who is pinged.
     let token = fake.interact(p.challenge(LOBBY, ALICE, "sight", BOB, false));
@@ -328,17 +385,32 @@ async fn the_real_client_against_a_discord_compatible_server() {
     let wrong = settled(&fake, &token, 1).await;
     assert_eq!(wrong.callbacks, [4]);
     assert!(wrong.messages()[0].ephemeral);
-    assert!(wrong.messages()[0].content.contains("not for you"), "{:?}", wrong.messages()[0]);
+    assert!(
+        wrong.messages()[0].content.contains("not for you"),
+        "{:?}",
+        wrong.messages()[0]
+    );
     // -- Accepted by Bob: the buttons are disabled and the board is posted.
     let token = fake.interact(p.press(LOBBY, BOB, &offer, "Accept"));
     let accepted = settled(&fake, &token, 2).await;
     assert_eq!(accepted.callbacks, [6]);
-    let disabled = &accepted.original.as_ref().expect("the challenge message").components;
+    let disabled = &accepted
+        .original
+        .as_ref()
+        .expect("the challenge message")
+        .components;
     assert!(
-        disabled.iter().flat_map(|r| r["components"].as_array().cloned().unwrap_or_default()).all(|b| b["disabled"] == true),
+        disabled
+            .iter()
+            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .all(|b| b["disabled"] == true),
         "{disabled:?}"
     );
-    assert!(has_board(&accepted.followups[0]), "{:?}", accepted.followups);
+    assert!(
+        has_board(&accepted.followups[0]),
+        "{:?}",
+        accepted.followups
+    );
     assert_eq!(accepted.followups[0].pings, [ALICE.0], "Alice moves first");
 
     // -- A game in a thread (its own channel) while the lobby's goes on.
@@ -351,10 +423,17 @@ async fn the_real_client_against_a_discord_compatible_server() {
 
     // -- /move autocomplete offers legal turns only.
     let token = fake.interact(p.autocomplete(LOBBY, ALICE, ""));
-    let offered = fake.wait_for("autocomplete choices", |s| s.exchanges.get(&token)?.choices.clone()).await;
+    let offered = fake
+        .wait_for("autocomplete choices", |s| {
+            s.exchanges.get(&token)?.choices.clone()
+        })
+        .await;
     let (turns, _) = legal("sight", &[]);
     assert!(!offered.is_empty());
-    assert!(offered.iter().all(|c| turns.contains(c)), "{offered:?} not all in {turns:?}");
+    assert!(
+        offered.iter().all(|c| turns.contains(c)),
+        "{offered:?} not all in {turns:?}"
+    );
 
     // -- A move by a third user and an illegal move: one private answer
     // each, in one request (no deferral, no placeholder).
@@ -366,7 +445,11 @@ async fn the_real_client_against_a_discord_compatible_server() {
         assert_eq!(answer.requests, 1, "{who:?} {turn}: one request");
         let messages = answer.messages();
         assert_eq!(messages.len(), 1);
-        assert!(messages[0].ephemeral, "a mistake is private: {:?}", messages[0]);
+        assert!(
+            messages[0].ephemeral,
+            "a mistake is private: {:?}",
+            messages[0]
+        );
     }
 
     // -- The whole game, by slash commands, alternating Alice and Bob.
@@ -378,7 +461,11 @@ async fn the_real_client_against_a_discord_compatible_server() {
             break;
         }
         let turn = turns[0].clone();
-        let (mover, next) = if moves.len() % 2 == 0 { (ALICE, BOB) } else { (BOB, ALICE) };
+        let (mover, next) = if moves.len() % 2 == 0 {
+            (ALICE, BOB)
+        } else {
+            (BOB, ALICE)
+        };
         let token = fake.interact(p.mv(LOBBY, mover, &turn));
         let answer = settled(&fake, &token, 1).await;
         assert_eq!(answer.callbacks, [4], "move {turn}: one response");
@@ -405,52 +492,104 @@ async fn the_real_client_against_a_discord_compatible_server() {
     // -- Fix 1: no Attach Files: the text board and one line naming it.
     let game = start_game(&fake, &mut p, NO_FILES, ALICE, BOB, "sight").await;
     let shown = &game.followups[0];
-    assert!(shown.files.is_empty() && shown.embeds.is_empty(), "{shown:?}");
-    assert!(shown.content.contains("```") && shown.content.contains("Attach Files"), "{}", shown.content);
+    assert!(
+        shown.files.is_empty() && shown.embeds.is_empty(),
+        "{shown:?}"
+    );
+    assert!(
+        shown.content.contains("```") && shown.content.contains("Attach Files"),
+        "{}",
+        shown.content
+    );
     assert!(!shown.content.contains("Embed Links"));
     let token = fake.interact(p.mv(NO_FILES, ALICE, &first));
     let moved = settled(&fake, &token, 1).await;
-    assert!(moved.messages()[0].content.contains("Attach Files"), "{:?}", moved.messages());
+    assert!(
+        moved.messages()[0].content.contains("Attach Files"),
+        "{:?}",
+        moved.messages()
+    );
 
     // -- A game against the bot: its thinking is deferred, then the edit
     // shows the player's move and a follow-up the bot's.
-    let token = fake.interact(p.challenge(VERSUS_BOT, ALICE, "callanish", ("775799577604522054", "Cairn"), true));
+    let token = fake.interact(p.challenge(
+        VERSUS_BOT,
+        ALICE,
+        "callanish",
+        ("775799577604522054", "Cairn"),
+        true,
+    ));
     let started = settled(&fake, &token, 1).await;
-    assert!(has_board(&started.messages()[0]), "{:?}", started.messages());
-    let (turns, _) = legal("callanish", &[]);
+    assert!(
+        has_board(&started.messages()[0]),
+        "{:?}",
+        started.messages()
+    );
+    let (turns, _) = legal_in("callanish", &["size=19"]);
     let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &turns[0]));
     let versus = settled(&fake, &token, 2).await;
     assert_eq!(versus.callbacks, [5], "the bot's thinking is deferred");
     assert!(has_board(versus.original.as_ref().expect("edited")));
-    assert!(versus.followups.iter().any(|m| m.text().contains("Cairn")), "{:?}", versus.followups);
+    assert!(
+        versus.followups.iter().any(|m| m.text().contains("Cairn")),
+        "{:?}",
+        versus.followups
+    );
 
     // -- Fix 2: the edit of a deferral fails with 500: the reply comes as a
     // follow-up instead and nothing stays "thinking".
     fake.set(|s| {
         s.failing_edits.insert(FLAKY.to_string());
     });
-    let token = fake.interact(p.challenge(FLAKY, ALICE, "callanish", ("775799577604522054", "Cairn"), true));
+    let token = fake.interact(p.challenge(
+        FLAKY,
+        ALICE,
+        "callanish",
+        ("775799577604522054", "Cairn"),
+        true,
+    ));
     settled(&fake, &token, 1).await;
     let token = fake.interact(p.mv(FLAKY, ALICE, &turns[0]));
     let flaky = settled(&fake, &token, 2).await;
     assert_eq!(flaky.callbacks, [5]);
     assert!(!flaky.thinking);
-    assert!(has_board(flaky.original.as_ref().expect("the fallback took the deferral's place")));
-    assert!(fake.with(|s| s.requests.iter().any(|r| r.method == "PATCH" && r.status == 500)));
+    assert!(has_board(
+        flaky
+            .original
+            .as_ref()
+            .expect("the fallback took the deferral's place")
+    ));
+    assert!(fake.with(|s| s
+        .requests
+        .iter()
+        .any(|r| r.method == "PATCH" && r.status == 500)));
 
     // -- Fix 5: SIGTERM while the bot thinks: the move in flight is
     // finished, the gateway closed, the process exits with 0 within 10 s.
     let next_turn = next_turn_in(&fake, &mut p, VERSUS_BOT, ALICE).await;
     let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &next_turn));
-    fake.wait_for("the deferral", |s| s.exchanges.get(&token).filter(|e| e.callbacks == [5]).map(|_| ())).await;
+    fake.wait_for("the deferral", |s| {
+        s.exchanges
+            .get(&token)
+            .filter(|e| e.callbacks == [5])
+            .map(|_| ())
+    })
+    .await;
     bot.signal("TERM");
     let (status, took) = bot.exit().await;
     let log = bot.log();
     assert_eq!(status.code(), Some(0), "exit status; log:\n{log}");
     assert!(took < Duration::from_secs(10), "took {took:?}");
     let finished = fake.exchange(&token);
-    assert!(!finished.thinking && has_board(finished.original.as_ref().expect("edited")), "the command in flight was finished: {finished:?}\n{log}");
-    assert!(fake.with(|s| s.closes.contains(&1000)), "the gateway was closed: {:?}", fake.with(|s| s.closes.clone()));
+    assert!(
+        !finished.thinking && has_board(finished.original.as_ref().expect("edited")),
+        "the command in flight was finished: {finished:?}\n{log}"
+    );
+    assert!(
+        fake.with(|s| s.closes.contains(&1000)),
+        "the gateway was closed: {:?}",
+        fake.with(|s| s.closes.clone())
+    );
     assert!(log.contains("database flushed"), "{log}");
 
     // -- Fix 6: restarted without DISCORD_GUILD_ID: global commands, and
@@ -459,7 +598,10 @@ async fn the_real_client_against_a_discord_compatible_server() {
     let mut bot = Bot::start(&fake, &db, &dir.path().join("run2.log"), None);
     let scopes = fake
         .wait_for("global commands and an empty guild list", |s| {
-            Some((s.commands.get("global")?.len(), s.commands.get(GUILD_ID)?.len()))
+            Some((
+                s.commands.get("global")?.len(),
+                s.commands.get(GUILD_ID)?.len(),
+            ))
         })
         .await;
     assert_eq!(scopes, (cairn::bot::COMMANDS.len(), 0));
@@ -478,25 +620,47 @@ async fn the_real_client_against_a_discord_compatible_server() {
         (
             s.validated,
             s.refused.clone(),
-            s.requests.iter().filter(|r| r.status == 404).map(|r| format!("{} {}", r.method, r.path)).collect::<Vec<_>>(),
+            s.requests
+                .iter()
+                .filter(|r| r.status == 404)
+                .map(|r| format!("{} {}", r.method, r.path))
+                .collect::<Vec<_>>(),
             s.identifies,
             s.heartbeats,
-            s.requests.iter().filter(|r| !r.files.is_empty()).map(|r| r.body.is_some()).collect::<Vec<_>>(),
+            s.requests
+                .iter()
+                .filter(|r| !r.files.is_empty())
+                .map(|r| r.body.is_some())
+                .collect::<Vec<_>>(),
         )
     });
     assert!(heartbeats > 0, "heartbeats were sent and acknowledged");
-    assert!(uploads.len() > 10 && uploads.iter().all(|with_payload| *with_payload), "board uploads, each with its payload_json");
-    assert!(refused.is_empty(), "bodies Discord's spec refuses: {refused:#?}");
+    assert!(
+        uploads.len() > 10 && uploads.iter().all(|with_payload| *with_payload),
+        "board uploads, each with its payload_json"
+    );
+    assert!(
+        refused.is_empty(),
+        "bodies Discord's spec refuses: {refused:#?}"
+    );
     assert!(unknown.is_empty(), "unknown routes: {unknown:?}");
     assert_eq!(identifies, 2, "one gateway session per run");
-    assert!(validated > 50, "{validated}");
-    println!("discord wire: {validated} REST request bodies validated against Discord's OpenAPI spec");
+    let bodies = fake.with(|s| s.requests.iter().filter(|r| r.body.is_some()).count());
+    assert_eq!(validated, bodies, "every body was validated");
+    assert!(validated > 40, "{validated}");
+    println!(
+        "discord wire: {validated} REST request bodies validated against Discord's OpenAPI spec"
+    );
 }
 
 /// A legal turn for `who` in `channel`, from the bot's own autocomplete.
 async fn next_turn_in(fake: &Fake, p: &mut Payloads, channel: &str, who: (&str, &str)) -> String {
     let token = fake.interact(p.autocomplete(channel, who, ""));
-    let choices = fake.wait_for("autocomplete choices", |s| s.exchanges.get(&token)?.choices.clone()).await;
+    let choices = fake
+        .wait_for("autocomplete choices", |s| {
+            s.exchanges.get(&token)?.choices.clone()
+        })
+        .await;
     choices.into_iter().next().expect("a legal turn")
 }
 
@@ -506,13 +670,30 @@ async fn next_turn_in(fake: &Fake, p: &mut Payloads, channel: &str, who: (&str, 
 async fn the_spec_refuses_wrong_bodies() {
     let spec = Arc::new(Spec::load());
     let good = json!({ "type": 4, "data": { "content": "Hello", "flags": 64 } });
-    spec.check("POST", "/interactions/1/abc/callback", &good).expect("a valid callback");
+    spec.check("POST", "/interactions/1/abc/callback", &good)
+        .expect("a valid callback");
     let wrong = [
-        ("POST", "/interactions/1/abc/callback", json!({ "type": 4, "data": { "content": "x".repeat(2001) } })),
-        ("POST", "/interactions/1/abc/callback", json!({ "type": 99 })),
-        ("PUT", "/applications/1/guilds/2/commands", json!([{ "name": "x".repeat(40), "description": "too long a name" }])),
+        (
+            "POST",
+            "/interactions/1/abc/callback",
+            json!({ "type": 4, "data": { "content": "x".repeat(2001) } }),
+        ),
+        (
+            "POST",
+            "/interactions/1/abc/callback",
+            json!({ "type": 99 }),
+        ),
+        (
+            "PUT",
+            "/applications/1/guilds/2/commands",
+            json!([{ "name": "x".repeat(40), "description": "too long a name" }]),
+        ),
         ("POST", "/webhooks/1/abc", json!({ "content": 5 })),
-        ("PATCH", "/webhooks/1/abc/messages/@original", json!({ "embeds": [{ "title": "x".repeat(300) }] })),
+        (
+            "PATCH",
+            "/webhooks/1/abc/messages/@original",
+            json!({ "embeds": [{ "title": "x".repeat(300) }] }),
+        ),
     ];
     for (method, path, body) in &wrong {
         match spec.check(method, path, body) {
@@ -520,12 +701,17 @@ async fn the_spec_refuses_wrong_bodies() {
             other => panic!("{method} {path} {body}: expected a refusal, got {other:?}"),
         }
     }
-    assert!(matches!(spec.check("POST", "/no/such/route", &good), Err(Refusal::UnknownRoute)));
+    assert!(matches!(
+        spec.check("POST", "/no/such/route", &good),
+        Err(Refusal::UnknownRoute)
+    ));
 
     // The server answers a refused body with 400, as Discord does.
     let fake = Fake::start(spec).await;
     let address = fake.base.trim_start_matches("http://").to_string();
-    let mut stream = tokio::net::TcpStream::connect(&address).await.expect("connect");
+    let mut stream = tokio::net::TcpStream::connect(&address)
+        .await
+        .expect("connect");
     let body = json!({ "type": 99 }).to_string();
     let request = format!(
         "POST /api/v10/interactions/1/abc/callback HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bot {TOKEN}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",

@@ -229,7 +229,12 @@ impl Fake {
             *seq += 1;
             json!({ "op": 0, "t": event, "s": *seq, "d": data })
         };
-        let sender = self.shared.gateway.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let sender = self
+            .shared
+            .gateway
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         sender
             .expect("the bot is connected to the gateway")
             .send(WsMessage::Text(frame.to_string().into()))
@@ -245,7 +250,10 @@ impl Fake {
             .unwrap_or(u64::MAX);
         let exchange = Exchange {
             id: interaction["id"].as_str().unwrap_or_default().to_string(),
-            channel: interaction["channel_id"].as_str().unwrap_or_default().to_string(),
+            channel: interaction["channel_id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
             permissions,
             original: interaction.get("message").map(|m| Msg {
                 id: m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0),
@@ -311,7 +319,11 @@ async fn session(shared: Shared, mut socket: WebSocket) {
     let (send, mut outgoing) = mpsc::unbounded_channel::<WsMessage>();
     *shared.gateway.lock().unwrap_or_else(|e| e.into_inner()) = Some(send.clone());
     let hello = json!({ "op": 10, "d": { "heartbeat_interval": 1500 } });
-    if socket.send(WsMessage::Text(hello.to_string().into())).await.is_err() {
+    if socket
+        .send(WsMessage::Text(hello.to_string().into()))
+        .await
+        .is_err()
+    {
         return;
     }
     let lock = || shared.state.lock().unwrap_or_else(|e| e.into_inner());
@@ -378,7 +390,11 @@ async fn session(shared: Shared, mut socket: WebSocket) {
 // REST.
 
 fn error(status: StatusCode, code: u64, message: &str) -> Response {
-    (status, axum::Json(json!({ "code": code, "message": message }))).into_response()
+    (
+        status,
+        axum::Json(json!({ "code": code, "message": message })),
+    )
+        .into_response()
 }
 
 /// The body of a request: JSON, or a multipart form's `payload_json` and
@@ -390,14 +406,23 @@ async fn read_body(request: Request) -> Result<(Option<Value>, Vec<(usize, Strin
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("multipart/form-data"));
     if !multipart {
-        let bytes = Bytes::from_request(request, &())
-            .await
-            .map_err(|_| error(StatusCode::BAD_REQUEST, 50109, "The request body contains invalid JSON."))?;
+        let bytes = Bytes::from_request(request, &()).await.map_err(|_| {
+            error(
+                StatusCode::BAD_REQUEST,
+                50109,
+                "The request body contains invalid JSON.",
+            )
+        })?;
         if bytes.is_empty() {
             return Ok((None, Vec::new()));
         }
-        let value = serde_json::from_slice(&bytes)
-            .map_err(|_| error(StatusCode::BAD_REQUEST, 50109, "The request body contains invalid JSON."))?;
+        let value = serde_json::from_slice(&bytes).map_err(|_| {
+            error(
+                StatusCode::BAD_REQUEST,
+                50109,
+                "The request body contains invalid JSON.",
+            )
+        })?;
         return Ok((Some(value), Vec::new()));
     }
     let mut form = Multipart::from_request(request, &())
@@ -410,30 +435,46 @@ async fn read_body(request: Request) -> Result<(Option<Value>, Vec<(usize, Strin
         let file_name = field.file_name().map(str::to_string);
         let bytes = field.bytes().await.unwrap_or_default();
         if name == "payload_json" {
-            payload = Some(
-                serde_json::from_slice(&bytes)
-                    .map_err(|_| error(StatusCode::BAD_REQUEST, 50109, "payload_json is not JSON."))?,
-            );
-        } else if let Some(index) = name.strip_prefix("files[").and_then(|n| n.strip_suffix(']')) {
+            payload =
+                Some(serde_json::from_slice(&bytes).map_err(|_| {
+                    error(StatusCode::BAD_REQUEST, 50109, "payload_json is not JSON.")
+                })?);
+        } else if let Some(index) = name
+            .strip_prefix("files[")
+            .and_then(|n| n.strip_suffix(']'))
+        {
             let index = index
                 .parse()
                 .map_err(|_| error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"))?;
             if bytes.is_empty() {
-                return Err(error(StatusCode::BAD_REQUEST, 50006, "Cannot send an empty file."));
+                return Err(error(
+                    StatusCode::BAD_REQUEST,
+                    50006,
+                    "Cannot send an empty file.",
+                ));
             }
             files.push((index, file_name.unwrap_or_default()));
         } else {
-            return Err(error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body: unknown part"));
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                50035,
+                "Invalid Form Body: unknown part",
+            ));
         }
     }
     Ok((payload, files))
 }
 
 /// Every file part must be named by an `attachments` entry of the payload
-/// (same id and file name).
+/// (same id and file name), at its top or in its `data`.
 fn files_referenced(payload: Option<&Value>, files: &[(usize, String)]) -> Result<(), String> {
+    // An interaction callback carries its message (and so the
+    // attachments) in `data`.
     let attachments = payload
-        .and_then(|p| p.get("attachments"))
+        .and_then(|p| {
+            p.get("attachments")
+                .or_else(|| p["data"].get("attachments"))
+        })
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
@@ -447,7 +488,9 @@ fn files_referenced(payload: Option<&Value>, files: &[(usize, String)]) -> Resul
             id == Some(*index as u64) && a["filename"].as_str().is_none_or(|f| f == name)
         });
         if !named {
-            return Err(format!("files[{index}] ({name}) is not referenced in attachments"));
+            return Err(format!(
+                "files[{index}] ({name}) is not referenced in attachments"
+            ));
         }
     }
     Ok(())
@@ -513,21 +556,37 @@ fn msg_from(id: u64, body: &Value, files: &[(usize, String)]) -> Msg {
         deleted: false,
         pings: body["allowed_mentions"]["users"]
             .as_array()
-            .map(|a| a.iter().filter_map(|u| u.as_str().map(str::to_string)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|u| u.as_str().map(str::to_string))
+                    .collect()
+            })
             .unwrap_or_default(),
     }
 }
 
 /// What Discord refuses for lack of permissions in the channel.
-fn permission_refusal(permissions: u64, body: &Value, files: &[(usize, String)]) -> Option<Response> {
+fn permission_refusal(
+    permissions: u64,
+    body: &Value,
+    files: &[(usize, String)],
+) -> Option<Response> {
     let embeds = body["embeds"].as_array().is_some_and(|e| !e.is_empty());
-    if (!files.is_empty() && permissions & ATTACH_FILES == 0) || (embeds && permissions & EMBED_LINKS == 0) {
+    if (!files.is_empty() && permissions & ATTACH_FILES == 0)
+        || (embeds && permissions & EMBED_LINKS == 0)
+    {
         return Some(error(StatusCode::FORBIDDEN, 50013, "Missing Permissions"));
     }
     None
 }
 
-fn handle(shared: &Shared, method: &Method, path: &str, body: Option<&Value>, files: &[(usize, String)]) -> Response {
+fn handle(
+    shared: &Shared,
+    method: &Method,
+    path: &str,
+    body: Option<&Value>,
+    files: &[(usize, String)],
+) -> Response {
     let mut state = shared.state.lock().unwrap_or_else(|e| e.into_inner());
     // Every body against the spec first, as Discord does.
     if let Some(body) = body {
@@ -536,7 +595,11 @@ fn handle(shared: &Shared, method: &Method, path: &str, body: Option<&Value>, fi
             Err(refusal) => {
                 let reason = format!("{method} {path}: {refusal}");
                 state.refused.push(reason.clone());
-                return error(StatusCode::BAD_REQUEST, 50035, &format!("Invalid Form Body: {reason}"));
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    50035,
+                    &format!("Invalid Form Body: {reason}"),
+                );
             }
         }
         if let Err(reason) = files_referenced(Some(body), files) {
@@ -685,4 +748,3 @@ fn handle(shared: &Shared, method: &Method, path: &str, body: Option<&Value>, fi
         _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
     }
 }
-

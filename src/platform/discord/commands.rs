@@ -383,4 +383,3 @@ pub fn button_check(interaction: &ComponentInteraction) -> ButtonCheck {
         mentions: Vec::new(),
     })
 }
-

@@ -91,7 +91,11 @@ struct Handler {
 }
 
 /// Log a failed Discord call with what it was for.
-fn respond<T, E: std::fmt::Display>(result: Result<T, E>, what: &str, interaction: impl std::fmt::Display) {
+fn respond<T, E: std::fmt::Display>(
+    result: Result<T, E>,
+    what: &str,
+    interaction: impl std::fmt::Display,
+) {
     if let Err(error) = result {
         tracing::warn!(%error, %interaction, "Discord refused {what}");
     }
@@ -194,11 +198,17 @@ impl Handler {
         let mut cleaned = true;
         for old in stale {
             let result = match old {
-                Scope::Guild(guild) => GuildId::new(guild).set_commands(&ctx.http, Vec::new()).await,
+                Scope::Guild(guild) => {
+                    GuildId::new(guild)
+                        .set_commands(&ctx.http, Vec::new())
+                        .await
+                }
                 Scope::Global => Command::set_global_commands(&ctx.http, Vec::new()).await,
             };
             match result {
-                Ok(_) => tracing::info!(scope = ?old, "removed the commands of the scope used before"),
+                Ok(_) => {
+                    tracing::info!(scope = ?old, "removed the commands of the scope used before")
+                }
                 Err(error) => {
                     cleaned = false;
                     tracing::warn!(%error, scope = ?old, "could not remove the commands of the scope used before");
@@ -237,7 +247,9 @@ impl Handler {
                     .await;
             }
             Err(_) => {
-                let deferred = interaction.create_response(&ctx.http, defer_response()).await;
+                let deferred = interaction
+                    .create_response(&ctx.http, defer_response())
+                    .await;
                 if let Err(error) = deferred {
                     tracing::warn!(%error, interaction = %interaction.id, channel = %interaction.channel_id, "deferring failed");
                 }
@@ -249,7 +261,12 @@ impl Handler {
 
     /// The replies were ready at once: the first is the response, the rest
     /// follow.
-    async fn answer_at_once(&self, ctx: &Context, interaction: &CommandInteraction, replies: &[Reply]) {
+    async fn answer_at_once(
+        &self,
+        ctx: &Context,
+        interaction: &CommandInteraction,
+        replies: &[Reply],
+    ) {
         let Some((first, rest)) = replies.split_first() else {
             respond(
                 interaction

@@ -244,7 +244,6 @@ impl Allowed {
             },
         }
     }
-
 }
 
 /// A reply the bot may post where `allowed` says. Discord refuses a message

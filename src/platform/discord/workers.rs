@@ -39,7 +39,10 @@ impl Default for CoreWorkers {
 impl CoreWorkers {
     /// Run `job` on a core thread (lower priority) and await its result;
     /// `None` if it panicked.
-    pub async fn run<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    pub async fn run<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
         // The semaphore is never closed, so acquiring fails only if it was.
         let permit = Arc::clone(&self.permits).acquire_owned().await.ok()?;
         let (send, receive) = oneshot::channel();
