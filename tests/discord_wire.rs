@@ -419,7 +419,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
     let first = legal("sight", &[]).0[0].clone();
     let token = fake.interact(p.mv(THREAD, BOB, &first));
     let moved = settled(&fake, &token, 1).await;
-    assert!(has_board(&moved.messages()[0]) && moved.callbacks == [4]);
+    assert!(has_board(moved.messages()[0]) && moved.callbacks == [4]);
 
     // -- /move autocomplete offers legal turns only.
     let token = fake.interact(p.autocomplete(LOBBY, ALICE, ""));
@@ -461,7 +461,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
             break;
         }
         let turn = turns[0].clone();
-        let (mover, next) = if moves.len() % 2 == 0 {
+        let (mover, next) = if moves.len().is_multiple_of(2) {
             (ALICE, BOB)
         } else {
             (BOB, ALICE)
@@ -487,7 +487,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
     // -- The thread's game was untouched by the lobby's.
     let (turns, _) = legal("sight", std::slice::from_ref(&first));
     let token = fake.interact(p.mv(THREAD, CAROL, &turns[0]));
-    assert!(has_board(&settled(&fake, &token, 1).await.messages()[0]));
+    assert!(has_board(settled(&fake, &token, 1).await.messages()[0]));
 
     // -- Fix 1: no Attach Files: the text board and one line naming it.
     let game = start_game(&fake, &mut p, NO_FILES, ALICE, BOB, "sight").await;
@@ -520,11 +520,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
         true,
     ));
     let started = settled(&fake, &token, 1).await;
-    assert!(
-        has_board(&started.messages()[0]),
-        "{:?}",
-        started.messages()
-    );
+    assert!(has_board(started.messages()[0]), "{:?}", started.messages());
     let (turns, _) = legal_in("callanish", &["size=19"]);
     let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &turns[0]));
     let versus = settled(&fake, &token, 2).await;
@@ -591,6 +587,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
         fake.with(|s| s.closes.clone())
     );
     assert!(log.contains("database flushed"), "{log}");
+    println!("discord wire: SIGTERM with a bot move in flight: exit 0 after {took:?}");
 
     // -- Fix 6: restarted without DISCORD_GUILD_ID: global commands, and
     // the guild's are removed.
@@ -608,11 +605,12 @@ async fn the_real_client_against_a_discord_compatible_server() {
     // The game survived the restart, with the move made during the shutdown.
     let board = fake.interact(p.slash(VERSUS_BOT, ALICE, "board", json!([])));
     let shown = settled(&fake, &board, 1).await;
-    assert!(has_board(&shown.messages()[0]), "{:?}", shown.messages());
+    assert!(has_board(shown.messages()[0]), "{:?}", shown.messages());
     bot.signal("INT");
     let (status, took) = bot.exit().await;
     assert_eq!(status.code(), Some(0), "after SIGINT; log:\n{}", bot.log());
     assert!(took < Duration::from_secs(10), "took {took:?}");
+    println!("discord wire: SIGINT: exit 0 after {took:?}");
 
     // -- The protocol: no body the spec refuses, no unknown route, one
     // gateway session per run.
