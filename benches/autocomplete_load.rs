@@ -101,7 +101,8 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[index.min(sorted.len() - 1)]
 }
 
-async fn measure(bot: &Bot, mover: &str, load: Option<Layout>) -> (Duration, Duration) {
+/// Median, p99, and how many queries got no choices in time.
+async fn measure(bot: &Bot, mover: &str, load: Option<Layout>) -> (Duration, Duration, usize) {
     let running = Arc::new(AtomicBool::new(true));
     let mut loaders = Vec::new();
     if let Some(layout) = load {
@@ -129,6 +130,7 @@ async fn measure(bot: &Bot, mover: &str, load: Option<Layout>) -> (Duration, Dur
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
     let mut times = Vec::with_capacity(QUERIES);
+    let mut missed = 0;
     for _ in 0..QUERIES {
         let (bot, mover) = (bot.clone(), mover.to_string());
         let began = Instant::now();
@@ -137,10 +139,10 @@ async fn measure(bot: &Bot, mover: &str, load: Option<Layout>) -> (Duration, Dur
         })
         .await;
         times.push(began.elapsed());
-        assert!(
-            values.is_some_and(|v| !v.is_empty()),
-            "autocomplete answered"
-        );
+        // Out of budget (or no choices): Discord would show nothing.
+        if !values.is_some_and(|v| !v.is_empty()) {
+            missed += 1;
+        }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     running.store(false, Ordering::Relaxed);
@@ -148,7 +150,7 @@ async fn measure(bot: &Bot, mover: &str, load: Option<Layout>) -> (Duration, Dur
         let _ = loader.await;
     }
     times.sort();
-    (percentile(&times, 0.5), percentile(&times, 0.99))
+    (percentile(&times, 0.5), percentile(&times, 0.99), missed)
 }
 
 fn main() {
@@ -189,9 +191,9 @@ fn main() {
             Some(Layout::Shared),
         ),
     ] {
-        let (median, p99) = runtime.block_on(measure(&bot, &mover, load));
+        let (median, p99, missed) = runtime.block_on(measure(&bot, &mover, load));
         println!(
-            "{name}: median {:.2} ms, p99 {:.2} ms",
+            "{name}: median {:.2} ms, p99 {:.2} ms, {missed} without choices in time",
             median.as_secs_f64() * 1e3,
             p99.as_secs_f64() * 1e3
         );
