@@ -140,7 +140,7 @@ async fn measure(bot: &Bot, mover: &str, load: Option<Layout>) -> (Duration, Dur
         .await;
         times.push(began.elapsed());
         // Out of budget (or no choices): Discord would show nothing.
-        if !values.is_some_and(|v| !v.is_empty()) {
+        if values.is_none_or(|v| v.is_empty()) {
             missed += 1;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
