@@ -52,6 +52,9 @@ pub struct DiscordConfig {
     pub guild_id: Option<u64>,
     /// `auto`, a total (`4`), or a range of a total (`0-1/4`).
     pub shards: Option<String>,
+    /// Send every API call to this origin instead of Discord (a testing
+    /// setting: a Discord-compatible server, without rate limiting).
+    pub api_url: Option<String>,
 }
 
 /// Matrix account settings (`MATRIX_*`).
@@ -175,6 +178,9 @@ impl Config {
         }
         if let Some(v) = env("DISCORD_SHARDS") {
             discord.shards = Some(v);
+        }
+        if let Some(v) = env("DISCORD_API_URL") {
+            discord.api_url = Some(v);
         }
         for (name, slot) in [
             ("MATRIX_HOMESERVER", &mut matrix.homeserver),
@@ -417,10 +423,14 @@ mod tests {
     #[test]
     fn file_settings_parse() {
         let file: FileConfig = toml::from_str(
-            "db = \"/data/cairn\"\nai_deadline_ms = 500\n[discord]\ntoken = \"abc\"\nguild_id = 42\n[matrix]\nhomeserver = \"http://127.0.0.1:8008\"\nuser = \"@cairn:localhost\"\npassword = \"pw\"\n",
+            "db = \"/data/cairn\"\nai_deadline_ms = 500\n[discord]\ntoken = \"abc\"\nguild_id = 42\napi_url = \"http://127.0.0.1:8080\"\n[matrix]\nhomeserver = \"http://127.0.0.1:8008\"\nuser = \"@cairn:localhost\"\npassword = \"pw\"\n",
         )
         .unwrap();
         assert_eq!(file.discord.guild_id, Some(42));
+        assert_eq!(
+            file.discord.api_url.as_deref(),
+            Some("http://127.0.0.1:8080")
+        );
         assert_eq!(file.ai_deadline_ms, Some(500));
         assert!(
             toml::from_str::<FileConfig>("colour = 3").is_err(),

@@ -16,6 +16,7 @@ use cairn::platform::discord::{
     ping_builder, print_commands, request_from_command, ButtonCheck, Shards, Step, NOT_FOR_YOU,
     PLATFORM,
 };
+use cairn::platform::discord::{fit_to_permissions, response_builder, Allowed};
 use cairn::rules::GameKind;
 use cairn::store::Store;
 use serde_json::Value;
@@ -501,6 +502,79 @@ fn board_reply_is_an_embed_with_the_attachment_and_exact_mentions() {
 }
 
 #[test]
+fn without_files_or_embeds_the_board_is_text_and_the_missing_permission_is_named() {
+    let reply = Reply {
+        board_text: Some("a b c\n1 . .".into()),
+        ..board_reply()
+    };
+    assert_eq!(
+        fit_to_permissions(&reply, Allowed::ALL),
+        reply,
+        "all allowed: unchanged"
+    );
+    let none = Allowed {
+        embeds: false,
+        files: false,
+    };
+    let fitted = fit_to_permissions(&reply, none);
+    assert!(fitted.image.is_none() && fitted.title.is_none());
+    assert!(
+        fitted.text.contains("```\na b c\n1 . .\n```"),
+        "{}",
+        fitted.text
+    );
+    assert!(
+        fitted
+            .text
+            .ends_with("I lack the Attach Files and Embed Links permissions in this channel.)"),
+        "{}",
+        fitted.text
+    );
+    let body = json(&followup_builder(&fitted));
+    assert!(
+        body["embeds"].as_array().is_none_or(Vec::is_empty),
+        "{body}"
+    );
+    assert!(
+        body["attachments"].as_array().is_none_or(Vec::is_empty),
+        "{body}"
+    );
+    // Attach Files alone missing: named alone.
+    let fitted = fit_to_permissions(
+        &reply,
+        Allowed {
+            embeds: true,
+            files: false,
+        },
+    );
+    assert!(fitted
+        .text
+        .ends_with("I lack the Attach Files permission in this channel.)"));
+    // A reply without a board is never changed.
+    let plain = Reply::text("Mase resigns.");
+    assert_eq!(fit_to_permissions(&plain, none), plain);
+}
+
+#[test]
+fn a_reply_ready_at_once_is_the_response_itself() {
+    let body = json(&response_builder(&Reply::error("It is not your turn.")));
+    assert_eq!(body["type"], 4, "a message, not a deferral");
+    assert_eq!(body["data"]["flags"].as_u64().map(|f| f & 64), Some(64));
+    assert_eq!(body["data"]["content"], "It is not your turn.");
+    let body = json(&response_builder(&board_reply()));
+    assert_eq!(
+        body["data"]["flags"].as_u64().unwrap_or(0) & 64,
+        0,
+        "public"
+    );
+    assert_eq!(body["data"]["content"], format!("<@{DUCKY}>, your turn."));
+    assert_eq!(
+        body["data"]["embeds"][0]["image"]["url"],
+        "attachment://board.png"
+    );
+}
+
+#[test]
 fn a_public_first_reply_edits_the_deferral_then_pings() {
     let bot_move = Reply {
         text: "Cairn (Black) played e5.".into(),
@@ -508,14 +582,17 @@ fn a_public_first_reply_edits_the_deferral_then_pings() {
     };
     let steps = command_steps(&[board_reply(), bot_move]);
     assert_eq!(steps.len(), 3, "{steps:?}");
-    let Step::Edit(edit) = &steps[0] else {
+    let Step::Edit { edit, fallback } = &steps[0] else {
         panic!("the deferral is edited first")
     };
+    // Should the edit fail, the same reply goes as a follow-up (which pings).
+    let fallback = json(fallback.as_ref().expect("a fallback for the edit"));
+    assert_eq!(fallback["content"], format!("<@{DUCKY}>, your turn."));
     assert_eq!(
         json(edit)["embeds"][0]["image"]["url"],
         "attachment://board.png"
     );
-    let Step::Followup(ping) = &steps[1] else {
+    let Step::Ping(ping) = &steps[1] else {
         panic!("then the ping")
     };
     let ping = json(ping);
@@ -543,7 +620,7 @@ fn a_public_first_reply_edits_the_deferral_then_pings() {
     };
     assert!(matches!(
         command_steps(&[quiet]).as_slice(),
-        [Step::Edit(_)]
+        [Step::Edit { .. }]
     ));
 }
 
@@ -551,7 +628,10 @@ fn a_public_first_reply_edits_the_deferral_then_pings() {
 fn an_ephemeral_first_reply_replaces_the_deferral() {
     let steps = command_steps(&[Reply::error("It is not your turn.")]);
     assert_eq!(steps.len(), 3, "{steps:?}");
-    let Step::Edit(placeholder) = &steps[0] else {
+    let Step::Edit {
+        edit: placeholder, ..
+    } = &steps[0]
+    else {
         panic!("the deferral is resolved first")
     };
     assert_eq!(
@@ -735,7 +815,7 @@ fn only_the_challenged_user_may_press_the_buttons() {
     let steps = button_steps(&replies, &press.message);
     assert!(matches!(
         steps.as_slice(),
-        [Step::Edit(_), Step::Followup(_), ..]
+        [Step::Edit { .. }, Step::Followup(_), ..]
     ));
     assert_eq!(steps.len(), 1 + replies.len());
     let rows = json(&disabled_rows(&press.message));

@@ -493,6 +493,17 @@ impl Store {
         }
     }
 
+    /// Write everything to stable storage (every update already does;
+    /// this lets a shutdown say so).
+    pub fn flush(&self) -> Result<(), StoreError> {
+        let _writer = self.writer();
+        let state = self.read();
+        let open = open_of(&state)?;
+        open.db.flush()?;
+        open.durable.sync()?;
+        Ok(())
+    }
+
     /// Channels of `platform` with something due at or before `now_ms`,
     /// earliest first, with their due moments.
     pub fn due(&self, platform: &str, now_ms: u64) -> Result<Vec<(u64, String)>, StoreError> {

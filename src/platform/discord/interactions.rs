@@ -1,0 +1,531 @@
+//! The live client: gateway events in, Discord REST calls out, command
+//! registration, and a clean shutdown.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use anyhow::{bail, Context as _};
+use serenity::all::{
+    Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
+    CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    EventHandler, GatewayIntents, GuildId, HttpBuilder, Interaction, Ready,
+};
+use tokio::sync::{watch, Semaphore};
+
+use super::commands::{
+    autocomplete_response, autocomplete_values, button_check, command_definitions, parse_shards,
+    request_from_command, ButtonCheck, Shards, NOT_FOR_YOU,
+};
+use super::notices;
+use super::replies::{
+    button_steps, command_steps, defer_response, ephemeral_response, fit_to_permissions,
+    followup_builder, response_builder, Allowed, Step,
+};
+use super::workers::{self, CoreWorkers};
+use crate::bot::{Bot, Reply, User};
+use crate::config::DiscordConfig;
+
+/// A command whose replies are ready within this time is answered with
+/// them directly (one request); a slower one (the bot opponent thinking) is
+/// deferred first. Discord wants an answer within 3 s.
+pub const ANSWER_AT_ONCE: Duration = Duration::from_millis(1500);
+/// Autocomplete answers within this time or with no choices (Discord drops
+/// answers after 3 s).
+pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_secs(2);
+/// At most this many interactions are handled at once.
+const IN_FLIGHT: u32 = 1024;
+/// How long a shutdown waits for the commands in flight.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(7);
+/// Said when Discord refused both the reply and its fallback.
+const COULD_NOT_POST: &str =
+    "Sorry, Discord did not accept my answer. Use `/board` to see where the game stands.";
+/// The file (in the database directory) that remembers where the commands
+/// were registered last.
+const SCOPE_FILE: &str = "discord-command-scope";
+
+/// What the process gives the Discord client besides its settings.
+pub struct RunOptions {
+    /// Where to remember the scope of the registered commands (the
+    /// database directory); `None` forgets it.
+    pub state_dir: Option<PathBuf>,
+    /// Turns `true` when the process is asked to stop (SIGTERM, SIGINT).
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// Where the slash commands were registered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scope {
+    Global,
+    Guild(u64),
+}
+
+impl Scope {
+    fn read(path: &Path) -> Option<Scope> {
+        let text = std::fs::read_to_string(path).ok()?;
+        match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["global"] => Some(Scope::Global),
+            ["guild", id] => id.parse().ok().map(Scope::Guild),
+            _ => None,
+        }
+    }
+
+    fn write(self, path: &Path) -> std::io::Result<()> {
+        let text = match self {
+            Scope::Global => "global\n".to_string(),
+            Scope::Guild(id) => format!("guild {id}\n"),
+        };
+        std::fs::write(path, text)
+    }
+}
+
+/// The bot with its Discord identity, once READY has told it.
+struct Handler {
+    bot: RwLock<Bot>,
+    guild_id: Option<u64>,
+    registered: AtomicBool,
+    workers: CoreWorkers,
+    /// One permit per interaction being handled; a shutdown takes them all.
+    in_flight: Arc<Semaphore>,
+    scope_file: Option<PathBuf>,
+}
+
+/// Log a failed Discord call with what it was for.
+fn respond<T, E: std::fmt::Display>(
+    result: Result<T, E>,
+    what: &str,
+    interaction: impl std::fmt::Display,
+) {
+    if let Err(error) = result {
+        tracing::warn!(%error, %interaction, "Discord refused {what}");
+    }
+}
+
+/// Send the steps through an interaction (slash command or button), in
+/// order. A refused edit is replaced by its fallback follow-up (which
+/// pings, so the ping step after it is skipped); if that fails too, a short
+/// follow-up says so.
+macro_rules! perform {
+    ($ctx:expr, $interaction:expr, $steps:expr) => {{
+        let id = $interaction.id;
+        let channel = $interaction.channel_id;
+        let mut edit_replaced = false;
+        for step in $steps {
+            match step {
+                Step::Edit { edit, fallback } => {
+                    edit_replaced = false;
+                    let Err(error) = $interaction.edit_response(&$ctx.http, edit).await else {
+                        continue;
+                    };
+                    tracing::warn!(%error, interaction = %id, %channel, "Discord refused the edit of the response; sending it as a follow-up");
+                    let Some(fallback) = fallback else { continue };
+                    edit_replaced = true;
+                    if let Err(error) = $interaction.create_followup(&$ctx.http, fallback).await {
+                        tracing::error!(%error, interaction = %id, %channel, "Discord refused the follow-up in place of the edit too");
+                        let short = CreateInteractionResponseFollowup::new()
+                            .content(COULD_NOT_POST)
+                            .allowed_mentions(CreateAllowedMentions::new());
+                        respond($interaction.create_followup(&$ctx.http, short).await, "the short error", id);
+                    }
+                }
+                Step::Ping(ping) => {
+                    if !edit_replaced {
+                        respond($interaction.create_followup(&$ctx.http, ping).await, "a ping", id);
+                    }
+                }
+                Step::Followup(message) => {
+                    respond($interaction.create_followup(&$ctx.http, message).await, "a follow-up", id);
+                }
+                Step::DeleteOriginal => {
+                    respond($interaction.delete_response(&$ctx.http).await, "the deletion of the response", id);
+                }
+            }
+        }
+    }};
+}
+
+fn fit_all(replies: &[Reply], allowed: Allowed) -> Vec<Reply> {
+    replies
+        .iter()
+        .map(|r| fit_to_permissions(r, allowed))
+        .collect()
+}
+
+impl Handler {
+    fn bot(&self) -> Bot {
+        match self.bot.read() {
+            Ok(bot) => bot.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Register the commands in the configured scope and empty the other
+    /// one (the scope used last, remembered in the database directory), so
+    /// nobody sees each command twice after `DISCORD_GUILD_ID` changed.
+    async fn register(&self, ctx: &Context) {
+        if self.registered.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let commands = command_definitions();
+        let scope = match self.guild_id {
+            Some(guild) => Scope::Guild(guild),
+            None => Scope::Global,
+        };
+        let result = match scope {
+            Scope::Guild(guild) => GuildId::new(guild).set_commands(&ctx.http, commands).await,
+            Scope::Global => Command::set_global_commands(&ctx.http, commands).await,
+        };
+        match result {
+            Ok(done) => tracing::info!(count = done.len(), ?scope, "slash commands registered"),
+            Err(error) => {
+                self.registered.store(false, Ordering::SeqCst);
+                tracing::error!(%error, "registering slash commands failed");
+                return;
+            }
+        }
+        let previous = self.scope_file.as_deref().and_then(Scope::read);
+        let mut stale = Vec::new();
+        if let Some(Scope::Guild(old)) = previous {
+            if Some(old) != self.guild_id {
+                stale.push(Scope::Guild(old));
+            }
+        }
+        // Global commands may be left from a run without a guild (or from
+        // before the scope was remembered).
+        if scope != Scope::Global && previous != Some(scope) {
+            stale.push(Scope::Global);
+        }
+        let mut cleaned = true;
+        for old in stale {
+            let result = match old {
+                Scope::Guild(guild) => {
+                    GuildId::new(guild)
+                        .set_commands(&ctx.http, Vec::new())
+                        .await
+                }
+                Scope::Global => Command::set_global_commands(&ctx.http, Vec::new()).await,
+            };
+            match result {
+                Ok(_) => {
+                    tracing::info!(scope = ?old, "removed the commands of the scope used before")
+                }
+                Err(error) => {
+                    cleaned = false;
+                    tracing::warn!(%error, scope = ?old, "could not remove the commands of the scope used before");
+                }
+            }
+        }
+        if let (true, Some(path)) = (cleaned, &self.scope_file) {
+            if let Err(error) = scope.write(path) {
+                tracing::warn!(%error, path = %path.display(), "could not remember where the commands are registered");
+            }
+        }
+    }
+
+    async fn on_command(&self, ctx: &Context, interaction: &CommandInteraction) {
+        let bot = self.bot();
+        let allowed = Allowed::from_permissions(interaction.app_permissions);
+        let request = match request_from_command(interaction, bot.config()) {
+            Ok(request) => request,
+            Err(message) => {
+                respond(
+                    interaction
+                        .create_response(&ctx.http, ephemeral_response(&message))
+                        .await,
+                    "an ephemeral answer",
+                    interaction.id,
+                );
+                return;
+            }
+        };
+        let (progress, mut notes) = watch::channel(None);
+        let work = self.workers.handle_with(bot, request, progress);
+        tokio::pin!(work);
+        let replies = match tokio::time::timeout(ANSWER_AT_ONCE, &mut work).await {
+            Ok(replies) => {
+                return self
+                    .answer_at_once(ctx, interaction, &fit_all(&replies, allowed))
+                    .await;
+            }
+            Err(_) => {
+                let deferred = interaction
+                    .create_response(&ctx.http, defer_response())
+                    .await;
+                if let Err(error) = deferred {
+                    tracing::warn!(%error, interaction = %interaction.id, channel = %interaction.channel_id, "deferring failed");
+                }
+                // While the bot waits for a free search, the deferral
+                // shows its place in line; the replies replace it.
+                loop {
+                    tokio::select! {
+                        replies = &mut work => break replies,
+                        changed = notes.changed() => {
+                            if changed.is_err() {
+                                break (&mut work).await;
+                            }
+                            let note = notes.borrow_and_update().clone();
+                            if let Some(note) = note {
+                                let edit = serenity::all::EditInteractionResponse::new().content(note);
+                                if let Err(error) = interaction.edit_response(&ctx.http, edit).await {
+                                    tracing::debug!(%error, "showing the place in line");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        perform!(ctx, interaction, command_steps(&fit_all(&replies, allowed)));
+    }
+
+    /// The replies were ready at once: the first is the response, the rest
+    /// follow.
+    async fn answer_at_once(
+        &self,
+        ctx: &Context,
+        interaction: &CommandInteraction,
+        replies: &[Reply],
+    ) {
+        let Some((first, rest)) = replies.split_first() else {
+            respond(
+                interaction
+                    .create_response(&ctx.http, ephemeral_response("Done."))
+                    .await,
+                "an ephemeral answer",
+                interaction.id,
+            );
+            return;
+        };
+        if let Err(error) = interaction
+            .create_response(&ctx.http, response_builder(first))
+            .await
+        {
+            tracing::warn!(%error, interaction = %interaction.id, channel = %interaction.channel_id, "Discord refused the answer; sending a short one");
+            respond(
+                interaction
+                    .create_response(&ctx.http, ephemeral_response(COULD_NOT_POST))
+                    .await,
+                "the short error",
+                interaction.id,
+            );
+            return;
+        }
+        for reply in rest {
+            respond(
+                interaction
+                    .create_followup(&ctx.http, followup_builder(reply))
+                    .await,
+                "a follow-up",
+                interaction.id,
+            );
+        }
+    }
+
+    async fn on_autocomplete(&self, ctx: &Context, interaction: &CommandInteraction) {
+        let bot = self.bot();
+        let copy = interaction.clone();
+        let values = workers::autocomplete(AUTOCOMPLETE_BUDGET, move || {
+            autocomplete_values(&bot, &copy)
+        })
+        .await
+        .unwrap_or_default();
+        respond(
+            interaction
+                .create_response(&ctx.http, autocomplete_response(&values))
+                .await,
+            "the autocomplete answer",
+            interaction.id,
+        );
+    }
+
+    async fn on_button(&self, ctx: &Context, interaction: &ComponentInteraction) {
+        let request = match button_check(interaction) {
+            ButtonCheck::Act(request) => request,
+            ButtonCheck::NotForYou => {
+                respond(
+                    interaction
+                        .create_response(&ctx.http, ephemeral_response(NOT_FOR_YOU))
+                        .await,
+                    "an ephemeral answer",
+                    interaction.id,
+                );
+                return;
+            }
+            ButtonCheck::Unknown => {
+                respond(
+                    interaction
+                        .create_response(
+                            &ctx.http,
+                            ephemeral_response("This button is no longer in use."),
+                        )
+                        .await,
+                    "an ephemeral answer",
+                    interaction.id,
+                );
+                return;
+            }
+        };
+        if let Err(error) = interaction
+            .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+            .await
+        {
+            tracing::warn!(%error, interaction = %interaction.id, "deferring a button failed");
+            return;
+        }
+        let allowed = Allowed::from_permissions(interaction.app_permissions);
+        let replies = self.workers.handle(self.bot(), request).await;
+        perform!(
+            ctx,
+            interaction,
+            button_steps(&fit_all(&replies, allowed), &interaction.message)
+        );
+    }
+}
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        let me = User::new(ready.user.id.to_string(), ready.user.name.clone());
+        tracing::info!(user = %me.name, id = %me.id, shard = ?ready.shard, guilds = ready.guilds.len(), "connected to Discord");
+        {
+            let mut slot = match self.bot.write() {
+                Ok(slot) => slot,
+                Err(poisoned) => poisoned.into_inner(),
+            };
+            if slot.config().bot_user != me {
+                let mut config = slot.config().clone();
+                let name = me.name.to_ascii_lowercase();
+                if !config.bot_aliases.contains(&name) {
+                    config.bot_aliases.push(name);
+                }
+                config.bot_user = me;
+                *slot = Bot::new(slot.store().clone(), config);
+            }
+        }
+        self.register(&ctx).await;
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        // Closed once a shutdown has begun: then nothing new starts.
+        let Ok(_permit) = Arc::clone(&self.in_flight).acquire_owned().await else {
+            return;
+        };
+        match interaction {
+            Interaction::Command(command) => self.on_command(&ctx, &command).await,
+            Interaction::Autocomplete(command) => self.on_autocomplete(&ctx, &command).await,
+            Interaction::Component(component) => self.on_button(&ctx, &component).await,
+            _ => {}
+        }
+    }
+}
+
+/// Resolve once the process is asked to stop (never if nobody can ask).
+async fn stop_requested(shutdown: &mut watch::Receiver<bool>) {
+    while !*shutdown.borrow_and_update() {
+        if shutdown.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// `DISCORD_API_URL` as an origin serenity can put in place of
+/// `https://discord.com`.
+fn api_origin(url: &str) -> anyhow::Result<String> {
+    let url = url.trim().trim_end_matches('/');
+    let rest = url
+        .strip_prefix("http://")
+        .or_else(|| url.strip_prefix("https://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains('/') => Ok(url.to_string()),
+        _ => bail!("DISCORD_API_URL must be an origin such as http://127.0.0.1:8080 (scheme, host and port, no path), not `{url}`"),
+    }
+}
+
+/// Connect to Discord and serve until the gateway stops or the process is
+/// asked to stop; then close the gateway and let the commands in flight
+/// finish.
+pub async fn run(bot: Bot, config: DiscordConfig, options: RunOptions) -> anyhow::Result<()> {
+    let Some(token) = config
+        .token
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    else {
+        bail!("no Discord token: set DISCORD_TOKEN (see docs/discord.md)");
+    };
+    serenity::all::validate_token(token).context("DISCORD_TOKEN does not look like a bot token")?;
+    let shards = parse_shards(config.shards.as_deref()).map_err(anyhow::Error::msg)?;
+    let in_flight = Arc::new(Semaphore::new(IN_FLIGHT as usize));
+    let scheduler = bot.clone();
+    let handler = Handler {
+        bot: RwLock::new(bot),
+        guild_id: config.guild_id,
+        registered: AtomicBool::new(false),
+        workers: CoreWorkers::default(),
+        in_flight: Arc::clone(&in_flight),
+        scope_file: options.state_dir.map(|dir| dir.join(SCOPE_FILE)),
+    };
+    let intents = GatewayIntents::GUILDS;
+    let builder = match config.api_url.as_deref() {
+        None => Client::builder(token, intents),
+        Some(url) => {
+            let origin = api_origin(url)?;
+            tracing::warn!(
+                api = %origin,
+                "DISCORD_API_URL is set: every Discord request goes to this server instead, with the rate limiter off (a testing setting: a 429 from real Discord would be lost)"
+            );
+            // Serenity applies the proxy only with its rate limiter off.
+            let http = HttpBuilder::new(token)
+                .proxy(origin)
+                .ratelimiter_disabled(true)
+                .build();
+            ClientBuilder::new_with_http(http, intents)
+        }
+    };
+    let mut client = builder
+        .event_handler(handler)
+        .await
+        .context("creating the Discord client")?;
+    let manager = Arc::clone(&client.shard_manager);
+    // Timed events of Discord's channels, posted through the same client.
+    let scheduler_stop = notices::start(&scheduler, Arc::clone(&client.http))?;
+    tracing::info!(?shards, guild = ?config.guild_id, "starting Discord");
+    let mut shutdown = options.shutdown;
+    let start = async {
+        match shards {
+            Shards::Auto => client.start_autosharded().await,
+            Shards::Total(total) => client.start_shards(total).await,
+            // serenity starts `range.start..=range.end` (the end is inclusive).
+            Shards::Range { first, last, total } => {
+                client.start_shard_range(first..last, total).await
+            }
+        }
+    };
+    tokio::pin!(start);
+    tokio::select! {
+        result = &mut start => {
+            scheduler.stop_scheduler(&scheduler_stop);
+            result.context("Discord gateway")?;
+            return Ok(());
+        }
+        () = stop_requested(&mut shutdown) => {}
+    }
+    scheduler.stop_scheduler(&scheduler_stop);
+    tracing::info!("closing the Discord gateway");
+    manager.shutdown_all().await;
+    if tokio::time::timeout(Duration::from_secs(2), &mut start)
+        .await
+        .is_err()
+    {
+        tracing::warn!("the Discord shards did not stop in time");
+    }
+    match tokio::time::timeout(SHUTDOWN_GRACE, in_flight.acquire_many(IN_FLIGHT)).await {
+        Ok(_) => tracing::info!("every Discord command in flight has finished"),
+        Err(_) => tracing::warn!(
+            "some Discord commands were still running after {SHUTDOWN_GRACE:?}; they stop with the process"
+        ),
+    }
+    in_flight.close();
+    Ok(())
+}

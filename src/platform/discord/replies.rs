@@ -1,0 +1,403 @@
+//! Replies as Discord messages: embeds, attachments, buttons and mentions,
+//! fitted to the bot's permissions in the channel, and the sequence of
+//! calls that delivers them.
+
+use serenity::all::{
+    ActionRowComponent, ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateButton, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, EditInteractionResponse, Message, Permissions, UserId,
+};
+
+use super::commands::custom_id;
+use super::{
+    clip, BOARD_FILE, CONTENT_LIMIT, EMBED_COLOUR, EMBED_DESCRIPTION_LIMIT, EMBED_TITLE_LIMIT,
+};
+use crate::bot::{Action, Reply};
+
+/// The buttons of a reply.
+pub fn action_rows(actions: &[Action]) -> Vec<CreateActionRow> {
+    if actions.is_empty() {
+        return Vec::new();
+    }
+    // At most 5 buttons per row and 5 rows.
+    actions
+        .chunks(5)
+        .take(5)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|a| {
+                        CreateButton::new(custom_id(a))
+                            .label(clip(&a.label, 80))
+                            .style(if a.primary {
+                                ButtonStyle::Success
+                            } else {
+                                ButtonStyle::Secondary
+                            })
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// A message's buttons, all disabled (after the challenge was answered).
+pub fn disabled_rows(message: &Message) -> Vec<CreateActionRow> {
+    message
+        .components
+        .iter()
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.components
+                    .iter()
+                    .filter_map(|c| match c {
+                        ActionRowComponent::Button(b) => {
+                            Some(CreateButton::from(b.clone()).disabled(true))
+                        }
+                        _ => None,
+                    })
+                    .collect(),
+            )
+        })
+        .filter(|row| !matches!(row, CreateActionRow::Buttons(b) if b.is_empty()))
+        .collect()
+}
+
+/// The users a reply may ping: Discord ids only (never everyone or roles).
+fn mention_ids(reply: &Reply) -> Vec<UserId> {
+    let mut ids: Vec<UserId> = Vec::new();
+    for user in &reply.mentions {
+        if let Ok(n) = user.id.parse::<u64>() {
+            if n != 0 && !ids.contains(&UserId::new(n)) {
+                ids.push(UserId::new(n));
+            }
+        }
+    }
+    ids
+}
+
+/// A reply as the parts of a Discord message.
+pub struct MessageParts {
+    /// Pings (when `pings` was asked for), or the whole text when there is
+    /// no embed.
+    pub content: String,
+    pub embed: Option<CreateEmbed>,
+    pub attachment: Option<CreateAttachment>,
+    /// Exactly the mentioned users (none without pings); never everyone
+    /// or roles.
+    pub allowed_mentions: CreateAllowedMentions,
+    pub components: Vec<CreateActionRow>,
+    pub ephemeral: bool,
+}
+
+/// The core names channels by their store key (`discord:<id>`, in the
+/// `games` list): shown as Discord channel links (which notify nobody).
+pub fn channel_links(text: &str) -> String {
+    let prefix = "discord:";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(prefix) {
+        let after = &rest[at + prefix.len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        out.push_str(&rest[..at]);
+        if digits > 0 {
+            out.push_str(&format!("<#{}>", &after[..digits]));
+        } else {
+            out.push_str(prefix);
+        }
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The short line that pings a reply's users: "@bob, your turn." under a
+/// board, a pointer to the buttons of a challenge, else "see above".
+fn ping_line(reply: &Reply, pings: &[String]) -> String {
+    let who = pings.join(" ");
+    if !reply.actions.is_empty() {
+        format!("{who}: this is for you, answer with the buttons above.")
+    } else if pings.len() == 1 && reply.image.is_some() {
+        format!("{who}, your turn.")
+    } else {
+        format!("{who}: see above.")
+    }
+}
+
+/// Lay a reply out. With a board (or a title) the embed carries the title
+/// line, the text and the image; without one the text is the content. With
+/// `pings`, the content also mentions the reply's users (only they may be
+/// notified); without, nobody is.
+pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
+    let ids = if pings {
+        mention_ids(reply)
+    } else {
+        Vec::new()
+    };
+    let tags: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
+    let has_embed = reply.image.is_some() || reply.title.is_some();
+    let text = channel_links(&reply.text);
+    let content = match (has_embed, tags.is_empty()) {
+        (true, true) => String::new(),
+        (true, false) => ping_line(reply, &tags),
+        (false, true) => text.clone(),
+        (false, false) => format!("{} {text}", tags.join(" ")),
+    };
+    let embed = has_embed.then(|| {
+        let mut embed = CreateEmbed::new()
+            .description(clip(&text, EMBED_DESCRIPTION_LIMIT))
+            .colour(EMBED_COLOUR);
+        if let Some(title) = &reply.title {
+            embed = embed.title(clip(title, EMBED_TITLE_LIMIT));
+        }
+        if reply.image.is_some() {
+            embed = embed.attachment(BOARD_FILE);
+        }
+        embed
+    });
+    let attachment = reply
+        .image
+        .as_ref()
+        .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE).description("The board"));
+    MessageParts {
+        content: clip(&content, CONTENT_LIMIT),
+        embed,
+        attachment,
+        allowed_mentions: CreateAllowedMentions::new().users(ids).replied_user(false),
+        components: action_rows(&reply.actions),
+        ephemeral: reply.ephemeral,
+    }
+}
+
+/// A reply as an edit of the deferred response. Editing never notifies
+/// anyone, so the edit carries no mentions (a ping follows it, see
+/// [`command_steps`]); a deferred public response cannot become ephemeral.
+pub fn edit_builder(reply: &Reply) -> EditInteractionResponse {
+    let parts = message_parts(reply, false);
+    let mut edit = EditInteractionResponse::new()
+        .content(parts.content)
+        .allowed_mentions(parts.allowed_mentions)
+        .components(parts.components)
+        .embeds(parts.embed.into_iter().collect());
+    if let Some(file) = parts.attachment {
+        edit = edit.new_attachment(file);
+    }
+    edit
+}
+
+/// A reply as a follow-up message (a new message: its mentions notify).
+pub fn followup_builder(reply: &Reply) -> CreateInteractionResponseFollowup {
+    let parts = message_parts(reply, true);
+    let mut followup = CreateInteractionResponseFollowup::new()
+        .content(parts.content)
+        .allowed_mentions(parts.allowed_mentions)
+        .ephemeral(parts.ephemeral);
+    if !parts.components.is_empty() {
+        followup = followup.components(parts.components);
+    }
+    if let Some(embed) = parts.embed {
+        followup = followup.add_embed(embed);
+    }
+    if let Some(file) = parts.attachment {
+        followup = followup.add_file(file);
+    }
+    followup
+}
+
+/// The follow-up that notifies the users of a reply shown by an edit.
+pub fn ping_builder(reply: &Reply) -> Option<CreateInteractionResponseFollowup> {
+    let ids = mention_ids(reply);
+    if ids.is_empty() {
+        return None;
+    }
+    let tags: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
+    Some(
+        CreateInteractionResponseFollowup::new()
+            .content(clip(&ping_line(reply, &tags), CONTENT_LIMIT))
+            .allowed_mentions(CreateAllowedMentions::new().users(ids).replied_user(false)),
+    )
+}
+
+/// What the bot may show in the channel of an interaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allowed {
+    /// Embed Links: the board in an embed with its title line.
+    pub embeds: bool,
+    /// Attach Files: the board as a PNG.
+    pub files: bool,
+}
+
+impl Allowed {
+    /// Everything (an interaction without `app_permissions`).
+    pub const ALL: Allowed = Allowed {
+        embeds: true,
+        files: true,
+    };
+
+    /// From the interaction's `app_permissions` (absent: assume allowed).
+    pub fn from_permissions(permissions: Option<Permissions>) -> Allowed {
+        match permissions {
+            None => Allowed::ALL,
+            Some(p) => Allowed {
+                embeds: p.embed_links(),
+                files: p.attach_files(),
+            },
+        }
+    }
+}
+
+/// A reply the bot may post where `allowed` says. Discord refuses a message
+/// with a file (or an embed) the bot may not post with 403, which would
+/// leave the players with nothing; so without Attach Files (for a board)
+/// or Embed Links (for a board or a title) the reply becomes plain text,
+/// the board drawn as text, followed by one line naming what is missing.
+pub fn fit_to_permissions(reply: &Reply, allowed: Allowed) -> Reply {
+    let has_embed = reply.image.is_some() || reply.title.is_some();
+    let mut missing = Vec::new();
+    if reply.image.is_some() && !allowed.files {
+        missing.push("Attach Files");
+    }
+    if has_embed && !allowed.embeds {
+        missing.push("Embed Links");
+    }
+    if missing.is_empty() {
+        return reply.clone();
+    }
+    let permissions = format!(
+        "I lack the {} permission{} in this channel",
+        missing.join(" and "),
+        if missing.len() > 1 { "s" } else { "" }
+    );
+    let note = if reply.image.is_some() {
+        format!("(I cannot show the board picture here: {permissions}.)")
+    } else {
+        format!("({permissions}.)")
+    };
+    let mut head = String::new();
+    if let Some(title) = &reply.title {
+        head.push_str(&format!("**{title}**\n"));
+    }
+    head.push_str(&reply.text);
+    // The board fits in what the text and the note leave; a board cut in
+    // the middle is worse than none.
+    let board = reply
+        .board_text
+        .as_deref()
+        .filter(|_| reply.image.is_some())
+        .map(|b| format!("\n```\n{b}\n```"))
+        .filter(|b| {
+            head.chars().count() + b.chars().count() + note.chars().count() + 2 <= CONTENT_LIMIT
+        })
+        .unwrap_or_default();
+    Reply {
+        text: format!("{head}{board}\n{note}"),
+        title: None,
+        image: None,
+        ..reply.clone()
+    }
+}
+
+/// One call to Discord after the core has answered.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// Edit the interaction's original response. If Discord refuses the
+    /// edit, `fallback` is sent as a follow-up instead (a follow-up to a
+    /// deferral that is still loading takes its place).
+    Edit {
+        edit: EditInteractionResponse,
+        fallback: Option<CreateInteractionResponseFollowup>,
+    },
+    /// Send a follow-up message.
+    Followup(CreateInteractionResponseFollowup),
+    /// Ping the users of the edited reply (skipped when the edit failed
+    /// and its fallback, which pings by itself, was sent).
+    Ping(CreateInteractionResponseFollowup),
+    /// Delete the original response.
+    DeleteOriginal,
+}
+
+/// What to send for the replies to a *deferred* slash command (the core
+/// took long: the bot opponent was thinking).
+///
+/// Discord's rules shape this: the deferral ("Cairn is thinking…") is
+/// public and an edit of it can neither become ephemeral nor notify
+/// anyone, and a follow-up sent while it is still loading is taken as its
+/// edit. So a public first reply edits the deferral, then a short follow-up
+/// pings its users; an ephemeral first reply (rare after a deferral) first
+/// resolves the deferral with a placeholder, then goes as an ephemeral
+/// follow-up, and the placeholder is deleted. Further replies (the bot
+/// opponent's move) are follow-ups, which notify on their own.
+pub fn command_steps(replies: &[Reply]) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let Some((first, rest)) = replies.split_first() else {
+        return vec![Step::DeleteOriginal];
+    };
+    let placeholder = first.ephemeral;
+    if placeholder {
+        steps.push(Step::Edit {
+            edit: EditInteractionResponse::new()
+                .content("…")
+                .allowed_mentions(CreateAllowedMentions::new()),
+            fallback: None,
+        });
+        steps.push(Step::Followup(followup_builder(first)));
+    } else {
+        steps.push(Step::Edit {
+            edit: edit_builder(first),
+            fallback: Some(followup_builder(first)),
+        });
+        steps.extend(ping_builder(first).map(Step::Ping));
+    }
+    steps.extend(rest.iter().map(|r| Step::Followup(followup_builder(r))));
+    if placeholder {
+        steps.push(Step::DeleteOriginal);
+    }
+    steps
+}
+
+/// What to send after a button press was deferred as an update of the
+/// challenge message: disable its buttons, then every reply as a
+/// follow-up.
+pub fn button_steps(replies: &[Reply], message: &Message) -> Vec<Step> {
+    let mut steps = vec![Step::Edit {
+        edit: EditInteractionResponse::new().components(disabled_rows(message)),
+        fallback: None,
+    }];
+    steps.extend(replies.iter().map(|r| Step::Followup(followup_builder(r))));
+    steps
+}
+
+/// A reply as the immediate response to an interaction (one request; its
+/// mentions notify, an error is ephemeral).
+pub fn response_builder(reply: &Reply) -> CreateInteractionResponse {
+    let parts = message_parts(reply, true);
+    let mut message = CreateInteractionResponseMessage::new()
+        .content(parts.content)
+        .allowed_mentions(parts.allowed_mentions)
+        .ephemeral(parts.ephemeral);
+    if !parts.components.is_empty() {
+        message = message.components(parts.components);
+    }
+    if let Some(embed) = parts.embed {
+        message = message.add_embed(embed);
+    }
+    if let Some(file) = parts.attachment {
+        message = message.add_file(file);
+    }
+    CreateInteractionResponse::Message(message)
+}
+
+/// An ephemeral message as the immediate answer to an interaction.
+pub fn ephemeral_response(text: &str) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(clip(text, CONTENT_LIMIT))
+            .allowed_mentions(CreateAllowedMentions::new())
+            .ephemeral(true),
+    )
+}
+
+/// The deferral sent when the core takes long on a slash command.
+pub fn defer_response() -> CreateInteractionResponse {
+    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+}

@@ -1,0 +1,726 @@
+//! Discord on the wire: the real `cairn` binary, connected to a
+//! Discord-compatible server written for this suite (tests/discord_wire/),
+//! plays through slash commands, buttons and autocomplete sent as gateway
+//! dispatches, and every REST body it sends is validated against Discord's
+//! own OpenAPI spec (tests/fixtures/discord/openapi.json).
+//!
+//! Scenarios: start-up and command registration (guild, then global after
+//! a restart, which removes the guild's commands), a challenge, Accept
+//! pressed by the wrong user then the right one, `/move` autocomplete, a
+//! whole game of Sight between two users, a move by a third user, an
+//! illegal move, a game inside a thread, a game against the bot, a channel
+//! where the bot lacks Attach Files, a 500 on the edit of a deferral, and a
+//! SIGTERM with a command in flight (then SIGINT).
+
+#![cfg(feature = "discord")]
+// The GUILD_CREATE payload is one large `json!`.
+#![recursion_limit = "256"]
+
+#[path = "discord_wire/server.rs"]
+mod server;
+#[path = "discord_wire/spec.rs"]
+mod spec;
+
+use std::io::Read as _;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+use server::{Exchange, Fake, Msg, APP_ID, ATTACH_FILES, GUILD_ID, TOKEN};
+use spec::{Refusal, Spec};
+
+const ALICE: (&str, &str) = ("53908232506183680", "alice");
+const BOB: (&str, &str) = ("82198898841029460", "bob");
+const CAROL: (&str, &str) = ("160000000000000001", "carol");
+
+/// Channels, one per scenario.
+const LOBBY: &str = "645027906669510667";
+const THREAD: &str = "645027906669510700";
+const VERSUS_BOT: &str = "645027906669510701";
+const NO_FILES: &str = "645027906669510702";
+const FLAKY: &str = "645027906669510703";
+
+/// What the bot may do in a normal channel (the invite's permissions).
+const ALL_PERMISSIONS: u64 = 274_878_024_704;
+/// The bot opponent's thinking time: longer than the adapter's
+/// answer-at-once budget (1.5 s), so its moves are deferred.
+const AI_DEADLINE_MS: &str = "2500";
+
+// ---------------------------------------------------------------------------
+// Interaction payloads, shaped like Discord's.
+
+fn user((id, name): (&str, &str)) -> Value {
+    json!({ "id": id, "username": name, "global_name": name, "avatar": null, "discriminator": "0", "public_flags": 0 })
+}
+
+fn member(who: (&str, &str)) -> Value {
+    json!({
+        "user": user(who), "roles": [], "premium_since": null, "permissions": "2147483647",
+        "pending": false, "nick": null, "mute": false, "deaf": false, "flags": 0,
+        "joined_at": "2020-01-01T00:00:00.000000+00:00"
+    })
+}
+
+struct Payloads {
+    next: u64,
+}
+
+impl Payloads {
+    fn base(&mut self, kind: u64, channel: &str, who: (&str, &str), permissions: u64) -> Value {
+        self.next += 1;
+        let id = (1_200_000_000_000_000_000 + self.next).to_string();
+        let mut value = json!({
+            "id": id, "application_id": APP_ID, "type": kind,
+            "token": format!("token-{}", self.next), "version": 1,
+            "guild_id": GUILD_ID, "channel_id": channel, "member": member(who),
+            "app_permissions": permissions.to_string(), "guild_locale": "en-US", "locale": "en-GB",
+            "entitlements": [], "authorizing_integration_owners": { "0": GUILD_ID },
+            "context": 0, "attachment_size_limit": 10485760
+        });
+        if channel == THREAD {
+            value["channel"] = json!({ "id": THREAD, "type": 11, "name": "a game", "parent_id": LOBBY, "guild_id": GUILD_ID });
+        }
+        value
+    }
+
+    fn slash(&mut self, channel: &str, who: (&str, &str), name: &str, options: Value) -> Value {
+        let permissions = permissions_of(channel);
+        let mut value = self.base(2, channel, who, permissions);
+        value["data"] =
+            json!({ "id": "771825006014889985", "name": name, "type": 1, "options": options });
+        value
+    }
+
+    fn challenge(
+        &mut self,
+        channel: &str,
+        who: (&str, &str),
+        game: &str,
+        opponent: (&str, &str),
+        bot: bool,
+    ) -> Value {
+        let mut value = self.slash(
+            channel,
+            who,
+            "challenge",
+            json!([
+                { "type": 3, "name": "game", "value": game },
+                { "type": 6, "name": "opponent", "value": opponent.0 }
+            ]),
+        );
+        if bot {
+            // The strongest level on a large board: the search takes the
+            // whole thinking time.
+            let options = value["data"]["options"].as_array_mut().expect("options");
+            options.push(json!({ "type": 3, "name": "options", "value": "size=19" }));
+            options.push(json!({ "type": 4, "name": "level", "value": 5 }));
+        }
+        let mut them = user(opponent);
+        them["bot"] = json!(bot);
+        value["data"]["resolved"] = json!({ "users": { opponent.0: them } });
+        value
+    }
+
+    fn mv(&mut self, channel: &str, who: (&str, &str), turn: &str) -> Value {
+        self.slash(
+            channel,
+            who,
+            "move",
+            json!([{ "type": 3, "name": "turn", "value": turn }]),
+        )
+    }
+
+    fn autocomplete(&mut self, channel: &str, who: (&str, &str), typed: &str) -> Value {
+        let mut value = self.base(4, channel, who, permissions_of(channel));
+        value["data"] = json!({
+            "id": "771825006014889985", "name": "move", "type": 1,
+            "options": [{ "type": 3, "name": "turn", "value": typed, "focused": true }]
+        });
+        value
+    }
+
+    /// A press of the button `label` on `message` (posted in `channel`).
+    fn press(&mut self, channel: &str, who: (&str, &str), message: &Msg, label: &str) -> Value {
+        let custom_id = message
+            .components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .find(|b| b["label"] == label)
+            .and_then(|b| b["custom_id"].as_str().map(str::to_string))
+            .unwrap_or_else(|| panic!("no {label} button on {message:?}"));
+        let mut value = self.base(3, channel, who, permissions_of(channel));
+        let components: Vec<Value> = message
+            .components
+            .iter()
+            .map(|row| {
+                let mut row = row.clone();
+                row["id"] = json!(1);
+                row
+            })
+            .collect();
+        value["message"] = json!({
+            "type": 20, "tts": false, "timestamp": "2024-01-01T00:00:00.000000+00:00",
+            "pinned": false, "mentions": [], "mention_roles": [], "mention_everyone": false,
+            "id": message.id.to_string(), "flags": 0, "embeds": [], "edited_timestamp": null,
+            "content": message.content, "components": components, "channel_id": channel,
+            "author": { "id": APP_ID, "username": "Cairn", "global_name": null, "avatar": null, "discriminator": "0", "public_flags": 0, "bot": true },
+            "attachments": [], "application_id": APP_ID, "webhook_id": APP_ID
+        });
+        value["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
+        value
+    }
+}
+
+fn permissions_of(channel: &str) -> u64 {
+    match channel {
+        NO_FILES => ALL_PERMISSIONS & !ATTACH_FILES,
+        _ => ALL_PERMISSIONS,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The bot process.
+
+/// The `cairn` binary, killed if the test ends while it runs.
+struct Bot {
+    child: Child,
+    log: std::path::PathBuf,
+}
+
+impl Bot {
+    fn start(fake: &Fake, db: &Path, log: &Path, guild: Option<&str>) -> Bot {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_cairn"));
+        command
+            .arg("run")
+            .env("DISCORD_TOKEN", TOKEN)
+            .env("DISCORD_API_URL", &fake.base)
+            .env("DISCORD_SHARDS", "auto")
+            .env("CAIRN_DB", db)
+            .env("CAIRN_CONFIG", db.with_extension("toml"))
+            .env("CAIRN_AI_DEADLINE_MS", AI_DEADLINE_MS)
+            // The test plays whole games at machine speed, far above the
+            // per-user command rate a person reaches.
+            .env("CAIRN_RATE_LIMIT", "0")
+            .env("RUST_LOG", "warn,cairn=debug")
+            .env_remove("DISCORD_GUILD_ID")
+            .env_remove("MATRIX_HOMESERVER")
+            .env_remove("MATRIX_USER")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(log).expect("log file"));
+        if let Some(guild) = guild {
+            command.env("DISCORD_GUILD_ID", guild);
+        }
+        Bot {
+            child: command.spawn().expect("start cairn"),
+            log: log.to_path_buf(),
+        }
+    }
+
+    fn log(&self) -> String {
+        let mut text = String::new();
+        if let Ok(mut file) = std::fs::File::open(&self.log) {
+            let _ = file.read_to_string(&mut text);
+        }
+        text
+    }
+
+    fn signal(&self, name: &str) {
+        let done = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .expect("run kill");
+        assert!(done.success(), "kill -{name}");
+    }
+
+    /// Wait for the process to exit (at most 20 s): its status and how long
+    /// it took.
+    async fn exit(&mut self) -> (std::process::ExitStatus, Duration) {
+        let began = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return (status, began.elapsed());
+            }
+            assert!(
+                began.elapsed() < Duration::from_secs(20),
+                "cairn did not exit; log:\n{}",
+                self.log()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+            eprintln!("cairn's log:\n{}", self.log());
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Waiting for what the players see.
+
+/// Wait until the interaction was handled: answered, not "thinking", and
+/// (when `messages` > 0) showing that many messages.
+async fn settled(fake: &Fake, token: &str, messages: usize) -> Exchange {
+    fake.wait_for(&format!("the answer to {token}"), |s| {
+        let exchange = s.exchanges.get(token)?;
+        let ready = !exchange.callbacks.is_empty()
+            && !exchange.thinking
+            && exchange.messages().len() >= messages.max(1);
+        ready.then(|| exchange.clone())
+    })
+    .await
+}
+
+/// After an answer, give the bot time for any further request it would
+/// (wrongly) make, then read the exchange again.
+async fn quiet(fake: &Fake, token: &str) -> Exchange {
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    fake.exchange(token)
+}
+
+fn has_board(msg: &Msg) -> bool {
+    msg.files == ["board.png"]
+        && msg
+            .embeds
+            .iter()
+            .any(|e| e["image"]["url"] == "attachment://board.png")
+}
+
+/// The legal turns of a Sight game after `moves`.
+fn legal(game: &str, moves: &[String]) -> (Vec<String>, bool) {
+    let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let (game, played) = cairn::position::build(game, &[], &refs).expect("position");
+    let report = cairn::position::report(&game, &played, None);
+    let legal = report["legal"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    (legal, !report["outcome"].is_null())
+}
+
+/// The legal turns at the start of `game` with `options`.
+fn legal_in(game: &str, options: &[&str]) -> (Vec<String>, bool) {
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let (game, played) = cairn::position::build(game, &options, &[]).expect("position");
+    let report = cairn::position::report(&game, &played, None);
+    let legal = report["legal"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    (legal, !report["outcome"].is_null())
+}
+
+/// Challenge `b` in `channel` and have them accept; the board's message.
+async fn start_game(
+    fake: &Fake,
+    p: &mut Payloads,
+    channel: &str,
+    a: (&str, &str),
+    b: (&str, &str),
+    game: &str,
+) -> Exchange {
+    let token = fake.interact(p.challenge(channel, a, game, b, false));
+    let challenge = settled(fake, &token, 1).await;
+    let offer = challenge.messages()[0].clone();
+    let token = fake.interact(p.press(channel, b, &offer, "Accept"));
+    settled(fake, &token, 2).await
+}
+
+// ---------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_real_client_against_a_discord_compatible_server() {
+    let spec = Arc::new(Spec::load());
+    let fake = Fake::start(Arc::clone(&spec)).await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("db");
+    let mut p = Payloads { next: 0 };
+
+    // -- Start-up: gateway, READY, guild commands; stale global ones removed.
+    let mut bot = Bot::start(&fake, &db, &dir.path().join("run1.log"), Some(GUILD_ID));
+    let registered = fake
+        .wait_for("guild commands and an empty global list", |s| {
+            let guild = s.commands.get(GUILD_ID)?;
+            let global = s.commands.get("global")?;
+            Some((guild.len(), global.len(), s.connected))
+        })
+        .await;
+    assert_eq!(
+        registered.0,
+        cairn::bot::COMMANDS.len(),
+        "every command in the guild"
+    );
+    assert_eq!(registered.1, 0, "no global commands beside the guild's");
+    assert!(registered.2, "connected to the gateway");
+    assert!(fake.with(|s| s
+        .requests
+        .iter()
+        .any(|r| r.path == "/gateway" || r.path == "/gateway/bot")));
+
+    // -- A challenge: one public message with buttons for Bob, who is pinged.
+    let token = fake.interact(p.challenge(LOBBY, ALICE, "sight", BOB, false));
+    let challenge = settled(&fake, &token, 1).await;
+    assert_eq!(challenge.callbacks, [4], "answered in one response");
+    let offer = challenge.messages()[0].clone();
+    assert!(!offer.ephemeral);
+    assert_eq!(offer.pings, [BOB.0]);
+    // -- Accept pressed by Carol: only she is told, privately.
+    let token = fake.interact(p.press(LOBBY, CAROL, &offer, "Accept"));
+    let wrong = settled(&fake, &token, 1).await;
+    assert_eq!(wrong.callbacks, [4]);
+    assert!(wrong.messages()[0].ephemeral);
+    assert!(
+        wrong.messages()[0].content.contains("not for you"),
+        "{:?}",
+        wrong.messages()[0]
+    );
+    // -- Accepted by Bob: the buttons are disabled and the board is posted.
+    let token = fake.interact(p.press(LOBBY, BOB, &offer, "Accept"));
+    let accepted = settled(&fake, &token, 2).await;
+    assert_eq!(accepted.callbacks, [6]);
+    let disabled = &accepted
+        .original
+        .as_ref()
+        .expect("the challenge message")
+        .components;
+    assert!(
+        disabled
+            .iter()
+            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .all(|b| b["disabled"] == true),
+        "{disabled:?}"
+    );
+    assert!(
+        has_board(&accepted.followups[0]),
+        "{:?}",
+        accepted.followups
+    );
+    assert_eq!(accepted.followups[0].pings, [ALICE.0], "Alice moves first");
+
+    // -- A game in a thread (its own channel) while the lobby's goes on.
+    let thread = start_game(&fake, &mut p, THREAD, BOB, CAROL, "sight").await;
+    assert!(has_board(&thread.followups[0]));
+    let first = legal("sight", &[]).0[0].clone();
+    let token = fake.interact(p.mv(THREAD, BOB, &first));
+    let moved = settled(&fake, &token, 1).await;
+    assert!(has_board(moved.messages()[0]) && moved.callbacks == [4]);
+
+    // -- /move autocomplete offers legal turns only.
+    let token = fake.interact(p.autocomplete(LOBBY, ALICE, ""));
+    let offered = fake
+        .wait_for("autocomplete choices", |s| {
+            s.exchanges.get(&token)?.choices.clone()
+        })
+        .await;
+    let (turns, _) = legal("sight", &[]);
+    assert!(!offered.is_empty());
+    assert!(
+        offered.iter().all(|c| turns.contains(c)),
+        "{offered:?} not all in {turns:?}"
+    );
+
+    // -- A move by a third user and an illegal move: one private answer
+    // each, in one request (no deferral, no placeholder).
+    for (who, turn) in [(CAROL, first.as_str()), (ALICE, "z9")] {
+        let token = fake.interact(p.mv(LOBBY, who, turn));
+        settled(&fake, &token, 1).await;
+        let answer = quiet(&fake, &token).await;
+        assert_eq!(answer.callbacks, [4], "{who:?} {turn}: answered at once");
+        assert_eq!(answer.requests, 1, "{who:?} {turn}: one request");
+        let messages = answer.messages();
+        assert_eq!(messages.len(), 1);
+        assert!(
+            messages[0].ephemeral,
+            "a mistake is private: {:?}",
+            messages[0]
+        );
+    }
+
+    // -- The whole game, by slash commands, alternating Alice and Bob.
+    let mut moves: Vec<String> = Vec::new();
+    let mut last = None;
+    loop {
+        let (turns, over) = legal("sight", &moves);
+        if over {
+            break;
+        }
+        let turn = turns[0].clone();
+        let (mover, next) = if moves.len().is_multiple_of(2) {
+            (ALICE, BOB)
+        } else {
+            (BOB, ALICE)
+        };
+        let token = fake.interact(p.mv(LOBBY, mover, &turn));
+        let answer = settled(&fake, &token, 1).await;
+        assert_eq!(answer.callbacks, [4], "move {turn}: one response");
+        let shown = answer.messages()[0].clone();
+        assert!(has_board(&shown), "move {turn}: {shown:?}");
+        moves.push(turn);
+        if !legal("sight", &moves).1 {
+            assert_eq!(shown.pings, [next.0], "the next player is pinged");
+        }
+        last = Some(shown);
+    }
+    let end = last.expect("moves were played").text();
+    assert!(
+        moves.len() >= 5 && (end.contains(" wins ") || end.contains("drawn")),
+        "{} moves; the end: {end}",
+        moves.len()
+    );
+
+    // -- The thread's game was untouched by the lobby's.
+    let (turns, _) = legal("sight", std::slice::from_ref(&first));
+    let token = fake.interact(p.mv(THREAD, CAROL, &turns[0]));
+    assert!(has_board(settled(&fake, &token, 1).await.messages()[0]));
+
+    // -- Fix 1: no Attach Files: the text board and one line naming it.
+    let game = start_game(&fake, &mut p, NO_FILES, ALICE, BOB, "sight").await;
+    let shown = &game.followups[0];
+    assert!(
+        shown.files.is_empty() && shown.embeds.is_empty(),
+        "{shown:?}"
+    );
+    assert!(
+        shown.content.contains("```") && shown.content.contains("Attach Files"),
+        "{}",
+        shown.content
+    );
+    assert!(!shown.content.contains("Embed Links"));
+    let token = fake.interact(p.mv(NO_FILES, ALICE, &first));
+    let moved = settled(&fake, &token, 1).await;
+    assert!(
+        moved.messages()[0].content.contains("Attach Files"),
+        "{:?}",
+        moved.messages()
+    );
+
+    // -- A game against the bot: its thinking is deferred, then the edit
+    // shows the player's move and a follow-up the bot's.
+    let token = fake.interact(p.challenge(
+        VERSUS_BOT,
+        ALICE,
+        "callanish",
+        ("775799577604522054", "Cairn"),
+        true,
+    ));
+    let started = settled(&fake, &token, 1).await;
+    assert!(has_board(started.messages()[0]), "{:?}", started.messages());
+    let (turns, _) = legal_in("callanish", &["size=19"]);
+    let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &turns[0]));
+    let versus = settled(&fake, &token, 2).await;
+    assert_eq!(versus.callbacks, [5], "the bot's thinking is deferred");
+    assert!(has_board(versus.original.as_ref().expect("edited")));
+    assert!(
+        versus.followups.iter().any(|m| m.text().contains("Cairn")),
+        "{:?}",
+        versus.followups
+    );
+
+    // -- Fix 2: the edit of a deferral fails with 500: the reply comes as a
+    // follow-up instead and nothing stays "thinking".
+    fake.set(|s| {
+        s.failing_edits.insert(FLAKY.to_string());
+    });
+    let token = fake.interact(p.challenge(
+        FLAKY,
+        ALICE,
+        "callanish",
+        ("775799577604522054", "Cairn"),
+        true,
+    ));
+    settled(&fake, &token, 1).await;
+    let token = fake.interact(p.mv(FLAKY, ALICE, &turns[0]));
+    let flaky = settled(&fake, &token, 2).await;
+    assert_eq!(flaky.callbacks, [5]);
+    assert!(!flaky.thinking);
+    assert!(has_board(
+        flaky
+            .original
+            .as_ref()
+            .expect("the fallback took the deferral's place")
+    ));
+    assert!(fake.with(|s| s
+        .requests
+        .iter()
+        .any(|r| r.method == "PATCH" && r.status == 500)));
+
+    // -- Fix 5: SIGTERM while the bot thinks: the move in flight is
+    // finished, the gateway closed, the process exits with 0 within 10 s.
+    let next_turn = next_turn_in(&fake, &mut p, VERSUS_BOT, ALICE).await;
+    let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &next_turn));
+    fake.wait_for("the deferral", |s| {
+        s.exchanges
+            .get(&token)
+            .filter(|e| e.callbacks == [5])
+            .map(|_| ())
+    })
+    .await;
+    bot.signal("TERM");
+    let (status, took) = bot.exit().await;
+    let log = bot.log();
+    assert_eq!(status.code(), Some(0), "exit status; log:\n{log}");
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    let finished = fake.exchange(&token);
+    assert!(
+        !finished.thinking && has_board(finished.original.as_ref().expect("edited")),
+        "the command in flight was finished: {finished:?}\n{log}"
+    );
+    assert!(
+        fake.with(|s| s.closes.contains(&1000)),
+        "the gateway was closed: {:?}",
+        fake.with(|s| s.closes.clone())
+    );
+    assert!(log.contains("database flushed"), "{log}");
+    println!("discord wire: SIGTERM with a bot move in flight: exit 0 after {took:?}");
+
+    // -- Fix 6: restarted without DISCORD_GUILD_ID: global commands, and
+    // the guild's are removed.
+    fake.set(|s| s.commands.clear());
+    let mut bot = Bot::start(&fake, &db, &dir.path().join("run2.log"), None);
+    let scopes = fake
+        .wait_for("global commands and an empty guild list", |s| {
+            Some((
+                s.commands.get("global")?.len(),
+                s.commands.get(GUILD_ID)?.len(),
+            ))
+        })
+        .await;
+    assert_eq!(scopes, (cairn::bot::COMMANDS.len(), 0));
+    // The game survived the restart, with the move made during the shutdown.
+    let board = fake.interact(p.slash(VERSUS_BOT, ALICE, "board", json!([])));
+    let shown = settled(&fake, &board, 1).await;
+    assert!(has_board(shown.messages()[0]), "{:?}", shown.messages());
+    bot.signal("INT");
+    let (status, took) = bot.exit().await;
+    assert_eq!(status.code(), Some(0), "after SIGINT; log:\n{}", bot.log());
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    println!("discord wire: SIGINT: exit 0 after {took:?}");
+
+    // -- The protocol: no body the spec refuses, no unknown route, one
+    // gateway session per run.
+    let (validated, refused, unknown, identifies, heartbeats, uploads) = fake.with(|s| {
+        (
+            s.validated,
+            s.refused.clone(),
+            s.requests
+                .iter()
+                .filter(|r| r.status == 404)
+                .map(|r| format!("{} {}", r.method, r.path))
+                .collect::<Vec<_>>(),
+            s.identifies,
+            s.heartbeats,
+            s.requests
+                .iter()
+                .filter(|r| !r.files.is_empty())
+                .map(|r| r.body.is_some())
+                .collect::<Vec<_>>(),
+        )
+    });
+    assert!(heartbeats > 0, "heartbeats were sent and acknowledged");
+    assert!(
+        uploads.len() > 10 && uploads.iter().all(|with_payload| *with_payload),
+        "board uploads, each with its payload_json"
+    );
+    assert!(
+        refused.is_empty(),
+        "bodies Discord's spec refuses: {refused:#?}"
+    );
+    assert!(unknown.is_empty(), "unknown routes: {unknown:?}");
+    assert_eq!(identifies, 2, "one gateway session per run");
+    let bodies = fake.with(|s| s.requests.iter().filter(|r| r.body.is_some()).count());
+    assert_eq!(validated, bodies, "every body was validated");
+    assert!(validated > 40, "{validated}");
+    println!(
+        "discord wire: {validated} REST request bodies validated against Discord's OpenAPI spec"
+    );
+}
+
+/// A legal turn for `who` in `channel`, from the bot's own autocomplete.
+async fn next_turn_in(fake: &Fake, p: &mut Payloads, channel: &str, who: (&str, &str)) -> String {
+    let token = fake.interact(p.autocomplete(channel, who, ""));
+    let choices = fake
+        .wait_for("autocomplete choices", |s| {
+            s.exchanges.get(&token)?.choices.clone()
+        })
+        .await;
+    choices.into_iter().next().expect("a legal turn")
+}
+
+/// The validator is not a rubber stamp: bodies that break Discord's spec
+/// are refused, and the server answers them with 400.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_spec_refuses_wrong_bodies() {
+    let spec = Arc::new(Spec::load());
+    let good = json!({ "type": 4, "data": { "content": "Hello", "flags": 64 } });
+    spec.check("POST", "/interactions/1/abc/callback", &good)
+        .expect("a valid callback");
+    let wrong = [
+        (
+            "POST",
+            "/interactions/1/abc/callback",
+            json!({ "type": 4, "data": { "content": "x".repeat(2001) } }),
+        ),
+        (
+            "POST",
+            "/interactions/1/abc/callback",
+            json!({ "type": 99 }),
+        ),
+        (
+            "PUT",
+            "/applications/1/guilds/2/commands",
+            json!([{ "name": "x".repeat(40), "description": "too long a name" }]),
+        ),
+        ("POST", "/webhooks/1/abc", json!({ "content": 5 })),
+        (
+            "PATCH",
+            "/webhooks/1/abc/messages/@original",
+            json!({ "embeds": [{ "title": "x".repeat(300) }] }),
+        ),
+    ];
+    for (method, path, body) in &wrong {
+        match spec.check(method, path, body) {
+            Err(Refusal::Invalid(errors)) => assert!(!errors.is_empty()),
+            other => panic!("{method} {path} {body}: expected a refusal, got {other:?}"),
+        }
+    }
+    assert!(matches!(
+        spec.check("POST", "/no/such/route", &good),
+        Err(Refusal::UnknownRoute)
+    ));
+
+    // The server answers a refused body with 400, as Discord does.
+    let fake = Fake::start(spec).await;
+    let address = fake.base.trim_start_matches("http://").to_string();
+    let mut stream = tokio::net::TcpStream::connect(&address)
+        .await
+        .expect("connect");
+    let body = json!({ "type": 99 }).to_string();
+    let request = format!(
+        "POST /api/v10/interactions/1/abc/callback HTTP/1.1\r\nHost: {address}\r\nAuthorization: Bot {TOKEN}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.expect("read");
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert_eq!(fake.with(|s| s.refused.len()), 1);
+}
