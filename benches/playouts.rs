@@ -1,5 +1,6 @@
 //! Random playouts from each game's start position (playouts per second is
-//! the reciprocal of the time per playout).
+//! the reciprocal of the time per playout), plus the variants that
+//! scripts/peers compares with Ludii (Alquerque basic, Fanorona Dimy).
 //! `cargo bench --no-default-features --bench playouts`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -21,12 +22,25 @@ fn one<G: Game>(c: &mut Criterion, name: &str, start: &G) {
     group.finish();
 }
 
+/// Variants measured besides each game's defaults.
+const VARIANTS: &[(GameKind, &str, &str)] = &[
+    (GameKind::Alquerque, "rules", "basic"),
+    (GameKind::Fanorona, "board", "dimy"),
+];
+
 fn playouts(c: &mut Criterion) {
     for kind in GameKind::ALL {
         let Ok(start) = AnyGame::new(kind, &Options::default()) else {
             continue;
         };
         cairn::with_game!(&start, g => one(c, kind.name(), g));
+    }
+    for &(kind, key, value) in VARIANTS {
+        let Ok(start) = AnyGame::new(kind, &Options::from_pairs(&[(key, value)])) else {
+            continue;
+        };
+        let name = format!("{}[{key}={value}]", kind.name());
+        cairn::with_game!(&start, g => one(c, &name, g));
     }
 }
 

@@ -9,6 +9,8 @@ use cairn::bot::{Bot, BotConfig};
 use cairn::config::Config;
 use cairn::store::Store;
 
+mod engine_cmd;
+
 /// Cairn: play seven abstract board games in chat.
 #[derive(Parser)]
 #[command(name = "cairn", version, about)]
@@ -62,6 +64,13 @@ enum Command {
         /// Thinking time per turn, in milliseconds.
         #[arg(long, default_value_t = 2000)]
         think_ms: u64,
+    },
+    /// Serve a line protocol (new, play, go, quit) so two builds can play
+    /// each other; see src/engine_cmd.rs.
+    Engine {
+        /// random, mcts:<playouts>, solver or level:<1-5>
+        #[arg(long, default_value = "level:5")]
+        player: cairn::ai::Player,
     },
     /// Discord tools (the bot itself starts with `run` when DISCORD_TOKEN is set).
     Discord {
@@ -146,6 +155,7 @@ fn run(cli: Cli) -> Result<()> {
             std::fs::write(&out, png).with_context(|| format!("writing {}", out.display()))?;
             Ok(())
         }
+        Some(Command::Engine { player }) => engine_cmd::run(player),
         Some(Command::Arena {
             game,
             options,

@@ -3,6 +3,7 @@
 //! continuation. See shared/rules/fanorona.md.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -11,12 +12,107 @@ use super::notation::{list_and, list_or};
 use super::view::status_line;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, Spot, TurnError,
+    Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// The longest capture sequence we represent (a piece visits each point at
 /// most once, and sequences this long never arise in play).
 const MAX_STEPS: usize = 24;
+
+/// One step of a piece from a point in one direction, with what it could
+/// capture, precomputed per board (see [`CaptureTables`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct StepMask {
+    dir: u8,
+    /// The landing point.
+    to: u8,
+    landing: u64,
+    /// Approach: the point beyond the landing, and the whole ray from it
+    /// onwards in the same direction.
+    beyond: u64,
+    approach_ray: u64,
+    /// Withdrawal: the point behind the mover, and the ray from it onwards
+    /// away from the landing.
+    behind: u64,
+    withdrawal_ray: u64,
+    /// Whether the approach / withdrawal rays run towards higher indices.
+    approach_up: bool,
+    withdrawal_up: bool,
+}
+
+/// Every step from every point of a board, so that chains are followed by
+/// table lookups and bitboard masks instead of stepping point by point.
+#[derive(Debug)]
+struct CaptureTables {
+    steps: Vec<([StepMask; 8], u8)>,
+}
+
+impl CaptureTables {
+    fn build(b: &PointBoard) -> CaptureTables {
+        let ray = |p: usize, d: usize| b.ray(p, d).fold(0u64, |m, q| m | 1 << q);
+        let bit = |p: Option<usize>| p.map_or(0, |q| 1u64 << q);
+        let steps = (0..b.len())
+            .map(|p| {
+                let mut row = [StepMask::default(); 8];
+                let mut n = 0;
+                for d in 0..8 {
+                    let Some(q) = b.step(p, d) else { continue };
+                    let back = OPPOSITE[d];
+                    let beyond = b.step(q, d);
+                    let behind = b.step(p, back);
+                    row[n] = StepMask {
+                        dir: d as u8,
+                        to: q as u8,
+                        landing: 1 << q,
+                        beyond: bit(beyond),
+                        approach_ray: ray(q, d),
+                        behind: bit(behind),
+                        withdrawal_ray: ray(p, back),
+                        approach_up: q > p,
+                        withdrawal_up: q < p,
+                    };
+                    n += 1;
+                }
+                (row, n as u8)
+            })
+            .collect();
+        CaptureTables { steps }
+    }
+
+    fn for_board(files: usize) -> &'static CaptureTables {
+        static NINE: OnceLock<CaptureTables> = OnceLock::new();
+        static FIVE: OnceLock<CaptureTables> = OnceLock::new();
+        if files == 9 {
+            NINE.get_or_init(|| CaptureTables::build(PointBoard::nine_by_five()))
+        } else {
+            FIVE.get_or_init(|| CaptureTables::build(PointBoard::five_by_five()))
+        }
+    }
+
+    #[inline]
+    fn from(&self, p: usize) -> &[StepMask] {
+        let (row, n) = &self.steps[p];
+        &row[..*n as usize]
+    }
+}
+
+/// The unbroken run of `theirs` at the start of `ray` (a ray of a line,
+/// ordered towards higher indices if `up`, else lower): the enemy pieces up
+/// to the first point that is not theirs.
+#[inline]
+fn run_on(ray: u64, up: bool, theirs: u64) -> u64 {
+    let stops = ray & !theirs;
+    if stops == 0 {
+        return ray;
+    }
+    if up {
+        // Below the lowest stop.
+        ray & ((stops & stops.wrapping_neg()) - 1)
+    } else {
+        // Above the highest stop.
+        ray & !(u64::MAX >> stops.leading_zeros())
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -154,7 +250,11 @@ impl Fanorona {
     ) {
         let open = b.all & !(mine | theirs | visited);
         let len = turn.len as usize;
-        if len >= MAX_STEPS || b.adjacent(at) & open == 0 || b.near(at) & theirs == 0 {
+        if len >= MAX_STEPS {
+            return;
+        }
+        if b.adjacent(at) & open == 0 || b.near(at) & theirs == 0 {
+            turn.len = len as u8;
             return;
         }
         let here = 1u64 << at;
@@ -183,6 +283,10 @@ impl Fanorona {
                 self.sequences(b, q, moved, theirs & !line, visited | landing, d, turn, out);
             }
         }
+        // Leave no trace of this level, so that equal turns compare equal
+        // whichever way they were built.
+        turn.to[len] = 0;
+        turn.kinds[len] = None;
         turn.len = len as u8;
     }
 
@@ -222,49 +326,155 @@ impl Fanorona {
     }
 
     /// How many capture sequences the piece now on `at` has; the same
-    /// walk as [`Fanorona::sequences`], counting instead of listing.
+    /// walk as [`Fanorona::sequences`], counting instead of listing, on
+    /// precomputed step masks. `blocked` holds the player's other pieces
+    /// and the points the piece has occupied this turn.
     fn count_sequences(
+        t: &CaptureTables,
         b: &PointBoard,
         at: usize,
-        mine: u64,
+        blocked: u64,
         theirs: u64,
-        visited: u64,
         last_dir: usize,
     ) -> u32 {
-        let open = b.all & !(mine | theirs | visited);
-        // Nothing to capture without a free neighbour and an enemy close by.
-        if b.near(at) & theirs == 0 || b.adjacent(at) & open == 0 {
+        // Nothing to capture without an enemy close by.
+        if b.near(at) & theirs == 0 {
             return 0;
         }
-        let here = 1u64 << at;
+        let open = b.all & !(blocked | theirs);
         let mut count = 0;
-        // Only the free neighbours can be landing points.
-        for q in bits(b.adjacent(at) & open) {
-            let Some(d) = b.direction_between(at, q) else {
-                continue;
-            };
-            if d == last_dir {
+        for s in t.from(at) {
+            if s.landing & open == 0 || s.dir as usize == last_dir {
                 continue;
             }
-            let landing = 1u64 << q;
-            let back = OPPOSITE[d];
-            // Approach: the line starts beyond the landing point.
-            let approach = Self::run(b, b.shift(landing, d), d, theirs);
-            // Withdrawal: the line starts behind the mover.
-            let withdrawal = Self::run(b, b.shift(here, back), back, theirs);
+            let (approach, withdrawal) = (s.beyond & theirs, s.behind & theirs);
             if approach | withdrawal == 0 {
                 continue;
             }
-            let moved = (mine & !here) | landing;
-            let visited = visited | landing;
-            for line in [approach, withdrawal] {
-                if line == 0 {
-                    continue;
-                }
-                count += 1 + Self::count_sequences(b, q, moved, theirs & !line, visited, d);
+            let blocked = blocked | s.landing;
+            let (to, d) = (s.to as usize, s.dir as usize);
+            if approach != 0 {
+                let line = run_on(s.approach_ray, s.approach_up, theirs);
+                count += 1 + Self::count_sequences(t, b, to, blocked, theirs & !line, d);
+            }
+            if withdrawal != 0 {
+                let line = run_on(s.withdrawal_ray, s.withdrawal_up, theirs);
+                count += 1 + Self::count_sequences(t, b, to, blocked, theirs & !line, d);
             }
         }
         count
+    }
+
+    /// Turn number `r` of the `turn_count` turns, found without listing
+    /// the others: capture sequences are numbered as [`Fanorona::count_all`]
+    /// counts them (a step, then the sequences continuing it), so whole
+    /// subtrees are skipped by their counts; paikas come by direction.
+    fn nth_turn(&self, mut r: u32) -> Option<FanoronaTurn> {
+        if self.outcome.is_some() || r >= self.turn_count {
+            return None;
+        }
+        let b = self.board();
+        let t = CaptureTables::for_board(b.files);
+        let me = self.to_move.index();
+        let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
+        let empty = b.all & !(mine | theirs);
+        if Self::capturers(b, mine, theirs) == 0 {
+            for d in self.paika_directions() {
+                let landings = b.shift(mine, d) & empty;
+                let k = landings.count_ones();
+                if r < k {
+                    let q = bits(landings).nth(r as usize)?;
+                    let from = b.step(q, OPPOSITE[d])?;
+                    let mut turn = self.new_turn(from);
+                    turn.to[0] = q as u8;
+                    turn.len = 1;
+                    return Some(turn);
+                }
+                r -= k;
+            }
+            return None;
+        }
+        for (d, &back) in OPPOSITE.iter().enumerate() {
+            let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
+            for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
+                for p in bits(set) {
+                    let here = 1u64 << p;
+                    let landing = b.shift(here, d);
+                    let line = match kind {
+                        Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
+                        Kind::Withdrawal => Self::run(b, b.shift(here, back), back, theirs),
+                    };
+                    let q = landing.trailing_zeros() as usize;
+                    let (theirs, blocked) = (theirs & !line, mine | landing);
+                    let size = 1 + Self::count_sequences(t, b, q, blocked, theirs, d);
+                    if r >= size {
+                        r -= size;
+                        continue;
+                    }
+                    let mut turn = self.new_turn(p);
+                    turn.to[0] = q as u8;
+                    turn.kinds[0] = Some(kind);
+                    turn.len = 1;
+                    Self::nth_continuation(t, b, q, blocked, theirs, d, r, &mut turn);
+                    return Some(turn);
+                }
+            }
+        }
+        None
+    }
+
+    /// Extends `turn` (its piece now on `at`) to continuation number `r`,
+    /// where 0 is stopping here; the same walk as
+    /// [`Fanorona::count_sequences`].
+    #[allow(clippy::too_many_arguments)]
+    fn nth_continuation(
+        t: &CaptureTables,
+        b: &PointBoard,
+        mut at: usize,
+        mut blocked: u64,
+        mut theirs: u64,
+        mut last_dir: usize,
+        mut r: u32,
+        turn: &mut FanoronaTurn,
+    ) {
+        'step: while r > 0 && (turn.len as usize) < MAX_STEPS {
+            r -= 1;
+            let open = b.all & !(blocked | theirs);
+            for s in t.from(at) {
+                if s.landing & open == 0 || s.dir as usize == last_dir {
+                    continue;
+                }
+                let (approach, withdrawal) = (s.beyond & theirs, s.behind & theirs);
+                let (to, d) = (s.to as usize, s.dir as usize);
+                for (kind, start, ray, up) in [
+                    (Kind::Approach, approach, s.approach_ray, s.approach_up),
+                    (
+                        Kind::Withdrawal,
+                        withdrawal,
+                        s.withdrawal_ray,
+                        s.withdrawal_up,
+                    ),
+                ] {
+                    if start == 0 {
+                        continue;
+                    }
+                    let left = theirs & !run_on(ray, up, theirs);
+                    let size = 1 + Self::count_sequences(t, b, to, blocked | s.landing, left, d);
+                    if r >= size {
+                        r -= size;
+                        continue;
+                    }
+                    let len = turn.len as usize;
+                    turn.to[len] = s.to;
+                    turn.kinds[len] = Some(kind);
+                    turn.len += 1;
+                    (at, blocked, theirs, last_dir) = (to, blocked | s.landing, left, d);
+                    continue 'step;
+                }
+            }
+            // The counts said r was below the total: unreachable.
+            return;
+        }
     }
 
     /// The unbroken run of `theirs` from the point `start` (a one-bit set,
@@ -283,6 +493,7 @@ impl Fanorona {
     /// The number of legal turns, without listing them.
     fn count_all(&self) -> u32 {
         let b = self.board();
+        let t = CaptureTables::for_board(b.files);
         let me = self.to_move.index();
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
         let empty = b.all & !(mine | theirs);
@@ -300,9 +511,7 @@ impl Fanorona {
                         Kind::Withdrawal => Self::run(b, b.shift(here, back), back, theirs),
                     };
                     let q = landing.trailing_zeros() as usize;
-                    let moved = (mine & !here) | landing;
-                    count +=
-                        1 + Self::count_sequences(b, q, moved, theirs & !line, here | landing, d);
+                    count += 1 + Self::count_sequences(t, b, q, mine | landing, theirs & !line, d);
                 }
             }
         }
@@ -778,6 +987,14 @@ impl Game for Fanorona {
         }
     }
 
+    /// One turn drawn uniformly without listing the others.
+    fn random_turn(&self, rng: &mut SplitRng) -> Option<FanoronaTurn> {
+        if self.outcome.is_some() || self.turn_count == 0 {
+            return None;
+        }
+        self.nth_turn(rng.below(self.turn_count as usize) as u32)
+    }
+
     fn highlights(&self, turn: &FanoronaTurn) -> Highlights {
         let mut h = Highlights::default();
         h.path.push(turn.from as usize);
@@ -936,6 +1153,36 @@ mod tests {
         let turns = legal(&g);
         assert_eq!(turns, ["c2-c3"], "c2 is not strong: only straight forward");
         assert!(error(&g, "c2-c1").contains("forward"));
+    }
+
+    #[test]
+    fn nth_turn_numbers_every_legal_turn_once() {
+        for (options, seed) in [
+            (&[][..], 1),
+            (&[("board", "dimy")][..], 2),
+            (&[("paika", "forward")][..], 3),
+        ] {
+            for seed in seed..seed + 3 {
+                let mut g = game(options);
+                let mut rng = SplitRng::new(seed);
+                let mut turns = 0;
+                while g.outcome().is_none() {
+                    let mut legal = g.legal_turns();
+                    let mut drawn: Vec<FanoronaTurn> = (0..legal.len() as u32)
+                        .filter_map(|r| g.nth_turn(r))
+                        .collect();
+                    assert_eq!(g.nth_turn(legal.len() as u32), None);
+                    let key = |t: &FanoronaTurn| t.to_string();
+                    legal.sort_by_key(key);
+                    drawn.sort_by_key(key);
+                    assert_eq!(drawn, legal, "{g:?}");
+                    let turn = g.random_turn(&mut rng).unwrap();
+                    g.apply(&turn);
+                    turns += 1;
+                }
+                assert!(turns > 5, "the playout ended at once");
+            }
+        }
     }
 
     #[test]
