@@ -187,13 +187,10 @@ impl PointBoard {
     /// whole bitboard at once.
     #[inline]
     pub fn shift(&self, set: u64, d: usize) -> u64 {
-        let set = set & self.can_step[d];
-        let delta = self.delta[d];
-        if delta >= 0 {
-            set << delta
-        } else {
-            set >> -delta
-        }
+        // A rotation by the step's index delta (mod 64) is the shift
+        // without a branch on its sign: the masked points land on the
+        // board, so no bit wraps round.
+        (set & self.can_step[d]).rotate_left(self.delta[d].rem_euclid(64) as u32)
     }
 
     /// The raw neighbour table row of `p` ([`NONE`] for no neighbour).
