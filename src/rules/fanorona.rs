@@ -114,6 +114,31 @@ fn run_on(ray: u64, up: bool, theirs: u64) -> u64 {
     }
 }
 
+/// The number of set bits of a sparse set (a loop per bit: cheaper than a
+/// portable popcount when only a few bits are set).
+#[inline]
+fn sparse_count(mut set: u64) -> usize {
+    let mut n = 0;
+    while set != 0 {
+        set &= set - 1;
+        n += 1;
+    }
+    n
+}
+
+/// Member number `r` of the sets taken in order: (set index, point).
+#[inline]
+fn nth_member(sets: &[u64], mut r: usize) -> Option<(usize, usize)> {
+    for (i, &set) in sets.iter().enumerate() {
+        let k = sparse_count(set);
+        if r < k {
+            return bits(set).nth(r).map(|p| (i, p));
+        }
+        r -= k;
+    }
+    None
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
@@ -506,50 +531,43 @@ impl Fanorona {
         let me = self.to_move.index();
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
         let empty = b.all & !(mine | theirs);
-        // First capture steps by direction and kind, for every piece at once.
-        let mut firsts = [(0u64, 0usize, Kind::Approach); 16];
-        let mut total = 0;
+        // The first capture steps as 16 sets of pieces, by direction and
+        // kind, found for every piece at once. The sets are sparse, so
+        // their bits are counted one by one.
+        let mut firsts = [0u64; 16];
+        let mut n = 0;
         for d in 0..8 {
             let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
-            firsts[2 * d] = (approach, d, Kind::Approach);
-            firsts[2 * d + 1] = (withdrawal, d, Kind::Withdrawal);
-            total += approach.count_ones() + withdrawal.count_ones();
+            firsts[2 * d] = approach;
+            firsts[2 * d + 1] = withdrawal;
+            n += sparse_count(approach) + sparse_count(withdrawal);
         }
-        if total == 0 {
-            let mut landings = [(0u64, 0usize); 8];
-            let mut paikas = 0;
-            for (i, d) in self.paika_directions().enumerate() {
-                landings[i] = (b.shift(mine, d) & empty, d);
-                paikas += landings[i].0.count_ones();
+        if n == 0 {
+            // No capture: a paika, uniformly among all of them.
+            let mut landings = [0u64; 8];
+            let mut k = 0;
+            for d in self.paika_directions() {
+                landings[d] = b.shift(mine, d) & empty;
+                k += sparse_count(landings[d]);
             }
-            if paikas == 0 {
+            if k == 0 {
                 return None;
             }
-            let mut r = rng.below(paikas as usize) as u32;
-            for &(set, d) in &landings {
-                let k = set.count_ones();
-                if r >= k {
-                    r -= k;
-                    continue;
-                }
-                let q = bits(set).nth(r as usize)?;
-                let mut turn = self.new_turn(b.step(q, OPPOSITE[d])?);
-                turn.to[0] = q as u8;
-                turn.len = 1;
-                return Some(turn);
-            }
-            return None;
+            let (d, q) = nth_member(&landings, rng.below(k))?;
+            let mut turn = self.new_turn(b.step(q, OPPOSITE[d])?);
+            turn.to[0] = q as u8;
+            turn.len = 1;
+            return Some(turn);
         }
-        let mut r = rng.below(total as usize) as u32;
-        let &(set, d, kind) = firsts.iter().find(|(set, ..)| {
-            let k = set.count_ones();
-            if r < k {
-                return true;
-            }
-            r -= k;
-            false
-        })?;
-        let p = bits(set).nth(r as usize)?;
+        let (i, p) = nth_member(&firsts, rng.below(n))?;
+        let (d, kind) = (
+            i / 2,
+            if i % 2 == 0 {
+                Kind::Approach
+            } else {
+                Kind::Withdrawal
+            },
+        );
         let here = 1u64 << p;
         let landing = b.shift(here, d);
         let line = match kind {
@@ -563,29 +581,20 @@ impl Fanorona {
         turn.len = 1;
         let (mut blocked, mut theirs, mut last_dir) = (mine | landing, theirs & !line, d);
         while (turn.len as usize) < MAX_STEPS {
-            // The next steps: (step, kind, what it takes); stopping is one
-            // more choice.
+            // The next steps (step, kind); stopping is one more choice.
             let open = b.all & !(blocked | theirs);
-            let mut next = [(0usize, Kind::Approach, 0u64); 16];
-            let mut n = 0;
+            let mut next = [(0u8, Kind::Approach); 16];
+            let mut n = 0usize;
             for (i, s) in t.from(at).iter().enumerate() {
                 if s.landing & open == 0 || s.dir as usize == last_dir {
                     continue;
                 }
                 if s.beyond & theirs != 0 {
-                    next[n] = (
-                        i,
-                        Kind::Approach,
-                        run_on(s.approach_ray, s.approach_up, theirs),
-                    );
+                    next[n] = (i as u8, Kind::Approach);
                     n += 1;
                 }
                 if s.behind & theirs != 0 {
-                    next[n] = (
-                        i,
-                        Kind::Withdrawal,
-                        run_on(s.withdrawal_ray, s.withdrawal_up, theirs),
-                    );
+                    next[n] = (i as u8, Kind::Withdrawal);
                     n += 1;
                 }
             }
@@ -593,8 +602,12 @@ impl Fanorona {
             if pick == n {
                 break;
             }
-            let (i, kind, line) = next[pick];
-            let s = &t.from(at)[i];
+            let (i, kind) = next[pick];
+            let s = &t.from(at)[i as usize];
+            let line = match kind {
+                Kind::Approach => run_on(s.approach_ray, s.approach_up, theirs),
+                Kind::Withdrawal => run_on(s.withdrawal_ray, s.withdrawal_up, theirs),
+            };
             let len = turn.len as usize;
             turn.to[len] = s.to;
             turn.kinds[len] = Some(kind);
