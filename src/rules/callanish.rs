@@ -59,8 +59,9 @@ pub struct Callanish {
     outcome: Option<Outcome>,
     #[serde(skip)]
     geometry: Geometry,
+    /// Boxed: positions are moved around inside `AnyGame`.
     #[serde(skip)]
-    lines: Lines,
+    lines: Box<Lines>,
 }
 
 /// The stored form: the position without derived bookkeeping, which is
@@ -100,7 +101,7 @@ impl From<Stored> for Callanish {
             to_move: s.to_move,
             outcome: s.outcome,
             geometry: Geometry(tables),
-            lines: Lines::empty(tables),
+            lines: Box::new(Lines::empty(tables)),
         };
         for (c, v) in cells.into_iter().enumerate() {
             if v != EMPTY && v <= 4 && tables.board.is_playable(c) {
@@ -574,7 +575,7 @@ impl Game for Callanish {
             to_move: Seat::First,
             outcome: None,
             geometry: Geometry(tables),
-            lines: Lines::empty(tables),
+            lines: Box::new(Lines::empty(tables)),
         };
         if game.count_for() == 0 {
             game.outcome = Some(Outcome::win(Seat::Second, Reason::NoMoves));

@@ -55,9 +55,8 @@ impl CaptureTables {
             .map(|p| {
                 let mut row = [StepMask::default(); 8];
                 let mut n = 0;
-                for d in 0..8 {
+                for (d, &back) in OPPOSITE.iter().enumerate() {
                     let Some(q) = b.step(p, d) else { continue };
-                    let back = OPPOSITE[d];
                     let beyond = b.step(q, d);
                     let behind = b.step(p, back);
                     row[n] = StepMask {
