@@ -36,9 +36,9 @@ PERFT = [
     ("callanish 9x9 start", ["callanish", "9"], ["callanish", "size=9"], 0, 5),
     ("callanish 9x9 mid-game", ["callanish", "9"], ["callanish", "size=9"], 20, 4),
     ("fanorona tsivy start", ["fanorona", "tsivy"], ["fanorona", "board=tsivy"], 0, 6),
-    ("fanorona tsivy mid-game", ["fanorona", "tsivy"], ["fanorona", "board=tsivy"], 12, 5),
+    ("fanorona tsivy mid-game", ["fanorona", "tsivy"], ["fanorona", "board=tsivy"], 12, 7),
     ("fanorona dimy start", ["fanorona", "dimy"], ["fanorona", "board=dimy"], 0, 7),
-    ("fanorona dimy mid-game", ["fanorona", "dimy"], ["fanorona", "board=dimy"], 8, 7),
+    ("fanorona dimy mid-game", ["fanorona", "dimy"], ["fanorona", "board=dimy"], 8, 9),
 ]
 
 # (label, Ludii game file, Ludii option or ruleset, criterion playout bench id)
