@@ -1,8 +1,13 @@
 //! perft from each game's start position at a depth that runs for about a
 //! second, reported as leaf nodes per second (criterion's elements/s).
+//! Times are CPU time of the bench thread (cpu_time.rs).
 //! `cargo bench --no-default-features --bench perft`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+#[path = "support/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::CpuTime;
 
 use cairn::rules::{AnyGame, GameKind, Options};
 
@@ -23,7 +28,7 @@ const CASES: &[Case] = &[
     ("floaters", &[], 4),
 ];
 
-fn perft(c: &mut Criterion) {
+fn perft(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
     for (game, options, depth) in CASES {
@@ -45,5 +50,9 @@ fn perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime);
+    targets = perft
+}
 criterion_main!(benches);

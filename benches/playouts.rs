@@ -1,14 +1,20 @@
 //! Random playouts from each game's start position (playouts per second is
-//! the reciprocal of the time per playout).
+//! the reciprocal of the time per playout), plus the variants that
+//! scripts/peers compares with Ludii (Alquerque basic, Fanorona Dimy).
+//! Times are CPU time of the bench thread (cpu_time.rs).
 //! `cargo bench --no-default-features --bench playouts`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+#[path = "support/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::CpuTime;
 
 use cairn::ai::mcts::playout;
 use cairn::rules::check::SplitRng;
 use cairn::rules::{AnyGame, Game, GameKind, Options, Seat};
 
-fn one<G: Game>(c: &mut Criterion, name: &str, start: &G) {
+fn one<G: Game>(c: &mut Criterion<CpuTime>, name: &str, start: &G) {
     let mut group = c.benchmark_group("playout");
     group.throughput(Throughput::Elements(1));
     let mut rng = SplitRng::new(1);
@@ -21,14 +27,31 @@ fn one<G: Game>(c: &mut Criterion, name: &str, start: &G) {
     group.finish();
 }
 
-fn playouts(c: &mut Criterion) {
+/// Variants measured besides each game's defaults.
+const VARIANTS: &[(GameKind, &str, &str)] = &[
+    (GameKind::Alquerque, "rules", "basic"),
+    (GameKind::Fanorona, "board", "dimy"),
+];
+
+fn playouts(c: &mut Criterion<CpuTime>) {
     for kind in GameKind::ALL {
         let Ok(start) = AnyGame::new(kind, &Options::default()) else {
             continue;
         };
         cairn::with_game!(&start, g => one(c, kind.name(), g));
     }
+    for &(kind, key, value) in VARIANTS {
+        let Ok(start) = AnyGame::new(kind, &Options::from_pairs(&[(key, value)])) else {
+            continue;
+        };
+        let name = format!("{}[{key}={value}]", kind.name());
+        cairn::with_game!(&start, g => one(c, &name, g));
+    }
 }
 
-criterion_group!(benches, playouts);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime);
+    targets = playouts
+}
 criterion_main!(benches);

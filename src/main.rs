@@ -10,6 +10,7 @@ use cairn::config::Config;
 use cairn::store::Store;
 
 mod db_cli;
+mod engine_cmd;
 
 /// Cairn: play seven abstract board games in chat.
 #[derive(Parser)]
@@ -69,6 +70,13 @@ enum Command {
     Db {
         #[command(subcommand)]
         command: db_cli::DbCommand,
+    },
+    /// Serve a line protocol (new, play, go, quit) so two builds can play
+    /// each other; see src/engine_cmd.rs.
+    Engine {
+        /// random, mcts:<playouts>, solver or level:<1-5>
+        #[arg(long, default_value = "level:5")]
+        player: cairn::ai::Player,
     },
     /// Discord tools (the bot itself starts with `run` when DISCORD_TOKEN is set).
     Discord {
@@ -153,6 +161,7 @@ fn run(cli: Cli) -> Result<()> {
             std::fs::write(&out, png).with_context(|| format!("writing {}", out.display()))?;
             Ok(())
         }
+        Some(Command::Engine { player }) => engine_cmd::run(player),
         Some(Command::Arena {
             game,
             options,

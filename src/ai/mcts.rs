@@ -146,7 +146,7 @@ pub fn playout<G: Game>(game: &mut G, seat: Seat, rng: &mut SplitRng) -> f64 {
                 None => 0.5,
             };
         }
-        match game.random_turn(rng) {
+        match game.playout_turn(rng) {
             Some(turn) => game.apply(&turn),
             None => return 0.5,
         }

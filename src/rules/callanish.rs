@@ -3,8 +3,9 @@
 //! controls at least half (rounded up) of a row or column at the end of the
 //! opponent's turn wins. See shared/rules/callanish.md.
 
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +14,7 @@ use super::notation::{list_or, square_name};
 use super::view::status_line;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, Spot, TurnError,
+    Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// What stands on a cell, as one byte: 0 empty, 1 White, 2 Black (lone
@@ -34,7 +35,14 @@ fn controller(cell: u8) -> Option<usize> {
 }
 
 /// A Callanish position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Besides the position itself (cells, supplies, turn count) it keeps
+/// [`Lines`], bookkeeping derived from the cells and updated cell by cell in
+/// `apply`, so that neither the win test nor the turn count rescans the
+/// board. Equal positions have equal bookkeeping, so `==` and `Hash` may
+/// include it.
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "Stored")]
 pub struct Callanish {
     size: u8,
     /// Blocked cells, sorted (the option as given, normalised).
@@ -51,13 +59,146 @@ pub struct Callanish {
     outcome: Option<Outcome>,
     #[serde(skip)]
     geometry: Geometry,
+    /// Boxed: positions are moved around inside `AnyGame`.
+    #[serde(skip)]
+    lines: Box<Lines>,
 }
 
-/// The board geometry, built once per game (and again, lazily, after
-/// loading from storage). Not part of the position: ignored by `==` and
-/// `Hash`.
-#[derive(Clone, Debug, Default)]
-struct Geometry(OnceLock<Arc<CellBoard>>);
+/// The stored form: the position without derived bookkeeping, which is
+/// rebuilt on loading.
+#[derive(Deserialize)]
+struct Stored {
+    size: u8,
+    blocked: Vec<u16>,
+    circle: bool,
+    stones: u16,
+    cells: Vec<u8>,
+    supply: [u16; 2],
+    turns: u32,
+    to_move: Seat,
+    outcome: Option<Outcome>,
+}
+
+impl From<Stored> for Callanish {
+    fn from(s: Stored) -> Callanish {
+        // The options were checked when the game was created; a stored
+        // game that no longer builds falls back to the plain board.
+        let tables = Tables::get(s.size as usize, &s.blocked)
+            .or_else(|_| Tables::get(s.size as usize, &[]))
+            .unwrap_or_else(|_| unreachable!("a plain odd board always builds"));
+        let n = tables.board.cells();
+        let mut cells = s.cells;
+        // A damaged record cannot index out of the board.
+        cells.resize(n, EMPTY);
+        let mut game = Callanish {
+            size: tables.board.size as u8,
+            blocked: s.blocked,
+            circle: s.circle,
+            stones: s.stones,
+            cells: vec![EMPTY; n],
+            supply: s.supply,
+            turns: s.turns,
+            to_move: s.to_move,
+            outcome: s.outcome,
+            geometry: Geometry(tables),
+            lines: Box::new(Lines::empty(tables)),
+        };
+        for (c, v) in cells.into_iter().enumerate() {
+            if v != EMPTY && v <= 4 && tables.board.is_playable(c) {
+                game.set_cell(c, v);
+            }
+        }
+        game
+    }
+}
+
+impl Clone for Callanish {
+    fn clone(&self) -> Self {
+        Callanish {
+            size: self.size,
+            blocked: self.blocked.clone(),
+            circle: self.circle,
+            stones: self.stones,
+            cells: self.cells.clone(),
+            supply: self.supply,
+            turns: self.turns,
+            to_move: self.to_move,
+            outcome: self.outcome,
+            geometry: self.geometry,
+            lines: self.lines.clone(),
+        }
+    }
+
+    /// Reuses the buffers (perft keeps one scratch position per level).
+    fn clone_from(&mut self, source: &Self) {
+        self.size = source.size;
+        self.blocked.clone_from(&source.blocked);
+        self.circle = source.circle;
+        self.stones = source.stones;
+        self.cells.clone_from(&source.cells);
+        self.supply = source.supply;
+        self.turns = source.turns;
+        self.to_move = source.to_move;
+        self.outcome = source.outcome;
+        self.geometry = source.geometry;
+        self.lines.clone_from(&source.lines);
+    }
+}
+
+/// Words of a cell set: 19 x 19 = 361 cells fit in 6 x 64 bits.
+const WORDS: usize = 6;
+
+/// Board tables built once per board shape and shared by every position on
+/// it (interned for the life of the process: there are few shapes).
+#[derive(Debug)]
+struct Tables {
+    board: CellBoard,
+    /// Rank line and file line of each cell.
+    line_of: Vec<[u8; 2]>,
+    /// Win threshold of each line; `u8::MAX` for lines that never count.
+    threshold: Vec<u8>,
+    playable: u32,
+}
+
+impl Tables {
+    fn get(size: usize, blocked: &[u16]) -> Result<&'static Tables, super::geometry::BoardError> {
+        type Interned = Mutex<HashMap<(usize, Vec<u16>), &'static Tables>>;
+        static ALL: OnceLock<Interned> = OnceLock::new();
+        let all = ALL.get_or_init(|| Mutex::new(HashMap::new()));
+        let key = (size, blocked.to_vec());
+        // A poisoned lock only means another thread panicked while
+        // inserting: the map itself is still consistent.
+        let mut map = all.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = map.get(&key) {
+            return Ok(t);
+        }
+        let cells: Vec<usize> = blocked.iter().map(|&c| c as usize).collect();
+        let board = CellBoard::new(size, &cells)?;
+        let line_of = (0..size * size)
+            .map(|c| [(c / size) as u8, (size + c % size) as u8])
+            .collect();
+        let threshold = (0..board.line_count())
+            .map(|l| match board.threshold(l) {
+                0 => u8::MAX,
+                t => t as u8,
+            })
+            .collect();
+        let playable = (0..board.cells()).filter(|&c| board.is_playable(c)).count() as u32;
+        let tables: &'static Tables = Box::leak(Box::new(Tables {
+            board,
+            line_of,
+            threshold,
+            playable,
+        }));
+        map.insert(key, tables);
+        Ok(tables)
+    }
+}
+
+/// The board tables of a game. Not part of the position: ignored by `==`
+/// and `Hash` (the options that shape the board are compared instead).
+#[derive(Clone, Copy, Debug)]
+struct Geometry(&'static Tables);
 
 impl PartialEq for Geometry {
     fn eq(&self, _: &Self) -> bool {
@@ -69,6 +210,56 @@ impl Eq for Geometry {}
 
 impl std::hash::Hash for Geometry {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+/// Bookkeeping derived from the cells, kept up to date by
+/// [`Callanish::set_cell`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Lines {
+    /// `count[s][line]`: cells of the line that seat s controls.
+    count: [[u8; 38]; 2],
+    /// Lines where seat s has reached the threshold.
+    won: [u16; 2],
+    /// `open[s * cells + c]`: knight targets of c where seat s may add
+    /// (empty, or a lone enemy stone).
+    open: Vec<u8>,
+    /// Seat s's exposed stones, a bit per cell.
+    exposed: [[u64; WORDS]; 2],
+    /// The turns of seat s after the opening: the sum over its exposed
+    /// stones of C(open, 2) (supply aside).
+    pairs: [u32; 2],
+}
+
+impl Lines {
+    /// The bookkeeping of an empty board: every target open to both.
+    fn empty(t: &Tables) -> Lines {
+        let n = t.board.cells();
+        let mut open = vec![0u8; 2 * n];
+        for c in 0..n {
+            let k = t.board.knight_targets(c).len() as u8;
+            open[c] = k;
+            open[n + c] = k;
+        }
+        Lines {
+            count: [[0; 38]; 2],
+            won: [0; 2],
+            open,
+            exposed: [[0; WORDS]; 2],
+            pairs: [0; 2],
+        }
+    }
+}
+
+#[inline]
+fn pairs_of(k: u8) -> u32 {
+    let k = u32::from(k);
+    k * k.saturating_sub(1) / 2
+}
+
+/// Whether seat s may add on a cell holding `v`.
+#[inline]
+fn open_to(v: u8, s: usize) -> bool {
+    v == EMPTY || v == LONE[1 - s]
 }
 
 /// A turn: an opening placement, or removal plus two additions (sorted).
@@ -108,16 +299,8 @@ const CIRCLE: [&str; 12] = [
 ];
 
 impl Callanish {
-    fn board(&self) -> Arc<CellBoard> {
-        Arc::clone(self.geometry.0.get_or_init(|| {
-            let blocked: Vec<usize> = self.blocked.iter().map(|&c| c as usize).collect();
-            // The options were checked when the game was created; a stored
-            // game that no longer builds falls back to the plain board.
-            let board = CellBoard::new(self.size as usize, &blocked)
-                .or_else(|_| CellBoard::new(self.size as usize, &[]))
-                .unwrap_or_else(|_| unreachable!("a plain odd board always builds"));
-            Arc::new(board)
-        }))
+    fn board(&self) -> &'static CellBoard {
+        &self.geometry.0.board
     }
 
     fn turn(&self, kind: CallanishTurn) -> Turn {
@@ -136,7 +319,7 @@ impl Callanish {
     /// removal never changes the targets).
     #[inline]
     fn target_ok(&self, cell: u8, seat: usize) -> bool {
-        cell == EMPTY || cell == LONE[1 - seat]
+        open_to(cell, seat)
     }
 
     fn targets(&self, board: &CellBoard, from: usize, seat: usize) -> ([u16; 8], usize) {
@@ -151,65 +334,155 @@ impl Callanish {
         (out, n)
     }
 
-    /// Whether `seat` controls the threshold of some line.
-    fn wins_a_line(&self, board: &CellBoard, seat: usize) -> bool {
-        let n = self.size as usize;
-        for line in 0..board.line_count() {
-            let threshold = board.threshold(line);
-            if threshold == 0 {
-                continue;
-            }
-            let mut count = 0;
-            for i in 0..n {
-                let c = if line < n {
-                    line * n + i
-                } else {
-                    i * n + (line - n)
-                };
-                if controller(self.cells[c]) == Some(seat) {
-                    count += 1;
+    /// Put `v` on cell `c`, keeping [`Lines`] up to date: the line counts
+    /// where control changes hands, the open targets of the (at most
+    /// eight) cells a knight's move away, and the turn totals.
+    fn set_cell(&mut self, c: usize, v: u8) {
+        let t = self.geometry.0;
+        let n = t.board.cells();
+        let old = self.cells[c];
+        let lines = &mut self.lines;
+        let (was, now) = (controller(old), controller(v));
+        if was != now {
+            if let Some(s) = was {
+                for l in t.line_of[c] {
+                    let l = l as usize;
+                    if lines.count[s][l] == t.threshold[l] {
+                        lines.won[s] -= 1;
+                    }
+                    lines.count[s][l] -= 1;
                 }
+                lines.exposed[s][c / 64] &= !(1 << (c % 64));
+                lines.pairs[s] -= pairs_of(lines.open[s * n + c]);
             }
-            if count >= threshold {
-                return true;
+            if let Some(s) = now {
+                for l in t.line_of[c] {
+                    let l = l as usize;
+                    lines.count[s][l] += 1;
+                    if lines.count[s][l] == t.threshold[l] {
+                        lines.won[s] += 1;
+                    }
+                }
+                lines.exposed[s][c / 64] |= 1 << (c % 64);
+                lines.pairs[s] += pairs_of(lines.open[s * n + c]);
             }
         }
-        false
+        for s in 0..2 {
+            let (before, after) = (open_to(old, s), open_to(v, s));
+            if before == after {
+                continue;
+            }
+            // The knight relation is symmetric: the cells that target c are
+            // c's own targets.
+            for &u in t.board.knight_targets(c) {
+                let u = u as usize;
+                let k = &mut lines.open[s * n + u];
+                let old_k = *k;
+                *k = if after { old_k + 1 } else { old_k - 1 };
+                if controller(self.cells[u]) == Some(s) {
+                    lines.pairs[s] = lines.pairs[s] + pairs_of(*k) - pairs_of(old_k);
+                }
+            }
+        }
+        self.cells[c] = v;
     }
 
-    fn count_for(&self, board: &CellBoard) -> u64 {
+    /// Seat s's exposed stones, in cell order.
+    fn exposed(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
+        let words = self.cells.len().div_ceil(64);
+        self.lines.exposed[s][..words]
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &bits)| super::geometry::bits(bits).map(move |b| w * 64 + b))
+    }
+
+    fn count_for(&self) -> u64 {
         let seat = self.to_move.index();
         if self.is_opening() {
-            return (0..self.cells.len())
-                .filter(|&c| board.is_playable(c) && self.cells[c] == EMPTY)
-                .count() as u64;
+            let taken = self.cells.iter().filter(|&&v| v != EMPTY).count() as u32;
+            return u64::from(self.geometry.0.playable - taken);
         }
         // Removing returns a stone to the supply, then two are added.
         if self.supply[seat] + 1 < 2 {
             return 0;
         }
-        let mut total = 0;
-        for c in 0..self.cells.len() {
-            let cell = self.cells[c];
-            if cell != LONE[seat] && cell != TOPPED[seat] {
-                continue;
-            }
-            let (_, k) = self.targets(board, c, seat);
-            total += (k * k.saturating_sub(1) / 2) as u64;
-        }
-        total
+        u64::from(self.lines.pairs[seat])
     }
 
-    fn finish_turn(&mut self, board: &CellBoard) {
+    fn finish_turn(&mut self) {
         self.turns += 1;
         let mover = self.to_move.index();
         self.to_move = self.to_move.other();
         // The player who did not just move wins with a line.
-        if self.wins_a_line(board, 1 - mover) {
+        if self.lines.won[1 - mover] > 0 {
             self.outcome = Some(Outcome::win(self.to_move, Reason::Line));
-        } else if self.count_for(board) == 0 {
+        } else if self.count_for() == 0 {
             self.outcome = Some(Outcome::win(self.to_move.other(), Reason::NoMoves));
         }
+    }
+
+    /// Turn number `r` (0-based) of the `count_turns()` turns, found
+    /// without listing the others: the exposed stones are walked with
+    /// their pair counts until the one holding r.
+    fn nth_turn(&self, mut r: usize) -> Option<Turn> {
+        if self.outcome.is_some() || r as u64 >= self.count_for() {
+            return None;
+        }
+        let board = self.board();
+        if self.is_opening() {
+            let c = (0..self.cells.len())
+                .filter(|&c| board.is_playable(c) && self.cells[c] == EMPTY)
+                .nth(r)?;
+            return Some(self.turn(CallanishTurn::Place(c as u16)));
+        }
+        let seat = self.to_move.index();
+        let n = self.cells.len();
+        for c in self.exposed(seat) {
+            let pairs = pairs_of(self.lines.open[seat * n + c]) as usize;
+            if r >= pairs {
+                r -= pairs;
+                continue;
+            }
+            let (targets, k) = self.targets(board, c, seat);
+            // Pair number r in the order (0,1), (0,2), ... (k-2,k-1).
+            let mut i = 0;
+            while r >= k - 1 - i {
+                r -= k - 1 - i;
+                i += 1;
+            }
+            let (mut a, mut b) = (targets[i], targets[i + 1 + r]);
+            if sort_key(self.size as usize, b) < sort_key(self.size as usize, a) {
+                std::mem::swap(&mut a, &mut b);
+            }
+            return Some(self.turn(CallanishTurn::Regular {
+                remove: c as u16,
+                add: [a, b],
+            }));
+        }
+        None
+    }
+
+    /// Perft below a node, with one turn buffer and one scratch position
+    /// per level so that nothing is allocated once the buffers are warm.
+    fn perft_with(&self, depth: u32, turns: &mut [Vec<Turn>], scratch: &mut [Callanish]) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        if depth <= 1 {
+            return self.count_for();
+        }
+        let ([buf, turns @ ..], [next, scratch @ ..]) = (turns, scratch) else {
+            return self.perft(depth);
+        };
+        buf.clear();
+        self.generate(buf);
+        let mut total = 0;
+        for turn in buf.iter() {
+            next.clone_from(self);
+            next.apply(turn);
+            total += next.perft_with(depth - 1, turns, scratch);
+        }
+        total
     }
 
     fn name(&self, c: usize) -> String {
@@ -289,11 +562,8 @@ impl Game for Callanish {
         }
         blocked.sort_unstable();
         blocked.dedup();
-        let board = CellBoard::new(
-            size,
-            &blocked.iter().map(|&c| c as usize).collect::<Vec<_>>(),
-        )
-        .map_err(|e| OptionError(format!("this board cannot be played: {e}")))?;
+        let tables = Tables::get(size, &blocked)
+            .map_err(|e| OptionError(format!("this board cannot be played: {e}")))?;
         let mut game = Callanish {
             size: size as u8,
             blocked,
@@ -304,12 +574,12 @@ impl Game for Callanish {
             turns: 0,
             to_move: Seat::First,
             outcome: None,
-            geometry: Geometry::default(),
+            geometry: Geometry(tables),
+            lines: Box::new(Lines::empty(tables)),
         };
-        if game.count_for(&board) == 0 {
+        if game.count_for() == 0 {
             game.outcome = Some(Outcome::win(Seat::Second, Reason::NoMoves));
         }
-        let _ = game.geometry.0.set(Arc::new(board));
         Ok(game)
     }
 
@@ -379,12 +649,8 @@ impl Game for Callanish {
             return;
         }
         let n = self.size as usize;
-        for c in 0..self.cells.len() {
-            let cell = self.cells[c];
-            if cell != LONE[seat] && cell != TOPPED[seat] {
-                continue;
-            }
-            let (targets, k) = self.targets(&board, c, seat);
+        for c in self.exposed(seat) {
+            let (targets, k) = self.targets(board, c, seat);
             for i in 0..k {
                 for j in i + 1..k {
                     let (mut a, mut b) = (targets[i], targets[j]);
@@ -404,7 +670,16 @@ impl Game for Callanish {
         if self.outcome.is_some() {
             return 0;
         }
-        self.count_for(&self.board())
+        self.count_for()
+    }
+
+    /// One turn drawn uniformly without listing the others.
+    fn random_turn(&self, rng: &mut SplitRng) -> Option<Turn> {
+        let total = self.count_turns();
+        if total == 0 {
+            return None;
+        }
+        self.nth_turn(rng.below(total as usize))
     }
 
     fn parse_turn(&self, text: &str) -> Result<Turn, TurnError> {
@@ -473,7 +748,7 @@ impl Game for Callanish {
             let mut removable: Vec<String> = (0..self.cells.len())
                 .filter(|&c| {
                     (self.cells[c] == LONE[seat] || self.cells[c] == TOPPED[seat])
-                        && self.targets(&board, c, seat).1 >= 2
+                        && self.targets(board, c, seat).1 >= 2
                 })
                 .map(|c| self.name(c))
                 .collect();
@@ -496,7 +771,7 @@ impl Game for Callanish {
                 "your supply is empty: you cannot add two stones".into(),
             ));
         }
-        let (targets, k) = self.targets(&board, remove, seat);
+        let (targets, k) = self.targets(board, remove, seat);
         let mut legal: Vec<u16> = targets[..k].to_vec();
         legal.sort_by_key(|&c| sort_key(n, c));
         let legal_names: Vec<String> = legal.iter().map(|&c| self.name(c as usize)).collect();
@@ -549,33 +824,34 @@ impl Game for Callanish {
     }
 
     fn apply(&mut self, turn: &Turn) {
-        let board = self.board();
         let seat = self.to_move.index();
         match turn.kind {
             CallanishTurn::Place(c) => {
-                self.cells[c as usize] = LONE[seat];
+                self.set_cell(c as usize, LONE[seat]);
                 self.supply[seat] -= 1;
             }
             CallanishTurn::Regular { remove, add } => {
                 let r = remove as usize;
-                self.cells[r] = if self.cells[r] == TOPPED[seat] {
+                let left = if self.cells[r] == TOPPED[seat] {
                     LONE[1 - seat]
                 } else {
                     EMPTY
                 };
+                self.set_cell(r, left);
                 self.supply[seat] += 1;
                 for c in add {
                     let c = c as usize;
-                    self.cells[c] = if self.cells[c] == EMPTY {
+                    let v = if self.cells[c] == EMPTY {
                         LONE[seat]
                     } else {
                         TOPPED[seat]
                     };
+                    self.set_cell(c, v);
                 }
                 self.supply[seat] -= 2;
             }
         }
-        self.finish_turn(&board);
+        self.finish_turn();
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -589,19 +865,10 @@ impl Game for Callanish {
         if self.outcome.is_some() {
             return 0;
         }
-        if depth == 1 {
-            return self.count_turns();
-        }
-        let mut turns = Vec::with_capacity(256);
-        self.generate(&mut turns);
-        turns
-            .iter()
-            .map(|turn| {
-                let mut next = self.clone();
-                next.apply(turn);
-                next.perft(depth - 1)
-            })
-            .sum()
+        let levels = depth as usize;
+        let mut turns = vec![Vec::new(); levels];
+        let mut scratch = vec![self.clone(); levels];
+        self.perft_with(depth, &mut turns, &mut scratch)
     }
 
     fn highlights(&self, turn: &Turn) -> Highlights {
@@ -667,7 +934,7 @@ mod tests {
 
     fn set(g: &mut Callanish, name: &str, value: u8) {
         let c = cell(g, name);
-        g.cells[c] = value;
+        g.set_cell(c, value);
     }
 
     /// A position after the opening with White to move.
@@ -819,6 +1086,41 @@ mod tests {
             g.outcome(),
             Some(Outcome::win(Seat::Second, Reason::NoMoves))
         );
+    }
+
+    #[test]
+    fn nth_turn_walks_the_legal_turns_in_order() {
+        for (options, seed) in [
+            (&[("size", "5")][..], 1),
+            (&[][..], 2),
+            (&[("shape", "circle")][..], 3),
+        ] {
+            let mut g = game(options);
+            let mut rng = SplitRng::new(seed);
+            let mut turns = 0;
+            while g.outcome().is_none() && turns < 200 {
+                let legal = g.legal_turns();
+                let drawn: Vec<Turn> = (0..legal.len()).filter_map(|r| g.nth_turn(r)).collect();
+                assert_eq!(drawn, legal, "{g:?}");
+                assert_eq!(g.nth_turn(legal.len()), None);
+                let turn = g.random_turn(&mut rng).unwrap();
+                g.apply(&turn);
+                turns += 1;
+            }
+            assert!(turns > 2, "the playout ended at once");
+        }
+    }
+
+    #[test]
+    fn bookkeeping_matches_a_rebuild() {
+        let mut g = game(&[("size", "7")]);
+        let mut rng = SplitRng::new(7);
+        while let Some(turn) = g.random_turn(&mut rng) {
+            g.apply(&turn);
+            let json = serde_json::to_string(&g).unwrap();
+            let rebuilt: Callanish = serde_json::from_str(&json).unwrap();
+            assert_eq!(rebuilt.lines, g.lines);
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! continuation. See shared/rules/fanorona.md.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -11,12 +12,131 @@ use super::notation::{list_and, list_or};
 use super::view::status_line;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, Spot, TurnError,
+    Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// The longest capture sequence we represent (a piece visits each point at
 /// most once, and sequences this long never arise in play).
 const MAX_STEPS: usize = 24;
+
+/// One step of a piece from a point in one direction, with what it could
+/// capture, precomputed per board (see [`CaptureTables`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct StepMask {
+    dir: u8,
+    /// The landing point.
+    to: u8,
+    landing: u64,
+    /// Approach: the point beyond the landing, and the whole ray from it
+    /// onwards in the same direction.
+    beyond: u64,
+    approach_ray: u64,
+    /// Withdrawal: the point behind the mover, and the ray from it onwards
+    /// away from the landing.
+    behind: u64,
+    withdrawal_ray: u64,
+    /// Whether the approach / withdrawal rays run towards higher indices.
+    approach_up: bool,
+    withdrawal_up: bool,
+}
+
+/// Every step from every point of a board, so that chains are followed by
+/// table lookups and bitboard masks instead of stepping point by point.
+#[derive(Debug)]
+struct CaptureTables {
+    steps: Vec<([StepMask; 8], u8)>,
+}
+
+impl CaptureTables {
+    fn build(b: &PointBoard) -> CaptureTables {
+        let ray = |p: usize, d: usize| b.ray(p, d).fold(0u64, |m, q| m | 1 << q);
+        let bit = |p: Option<usize>| p.map_or(0, |q| 1u64 << q);
+        let steps = (0..b.len())
+            .map(|p| {
+                let mut row = [StepMask::default(); 8];
+                let mut n = 0;
+                for (d, &back) in OPPOSITE.iter().enumerate() {
+                    let Some(q) = b.step(p, d) else { continue };
+                    let beyond = b.step(q, d);
+                    let behind = b.step(p, back);
+                    row[n] = StepMask {
+                        dir: d as u8,
+                        to: q as u8,
+                        landing: 1 << q,
+                        beyond: bit(beyond),
+                        approach_ray: ray(q, d),
+                        behind: bit(behind),
+                        withdrawal_ray: ray(p, back),
+                        approach_up: q > p,
+                        withdrawal_up: q < p,
+                    };
+                    n += 1;
+                }
+                (row, n as u8)
+            })
+            .collect();
+        CaptureTables { steps }
+    }
+
+    fn for_board(files: usize) -> &'static CaptureTables {
+        static NINE: OnceLock<CaptureTables> = OnceLock::new();
+        static FIVE: OnceLock<CaptureTables> = OnceLock::new();
+        if files == 9 {
+            NINE.get_or_init(|| CaptureTables::build(PointBoard::nine_by_five()))
+        } else {
+            FIVE.get_or_init(|| CaptureTables::build(PointBoard::five_by_five()))
+        }
+    }
+
+    #[inline]
+    fn from(&self, p: usize) -> &[StepMask] {
+        let (row, n) = &self.steps[p];
+        &row[..*n as usize]
+    }
+}
+
+/// The unbroken run of `theirs` at the start of `ray` (a ray of a line,
+/// ordered towards higher indices if `up`, else lower): the enemy pieces up
+/// to the first point that is not theirs.
+#[inline]
+fn run_on(ray: u64, up: bool, theirs: u64) -> u64 {
+    let stops = ray & !theirs;
+    if stops == 0 {
+        return ray;
+    }
+    if up {
+        // Below the lowest stop.
+        ray & ((stops & stops.wrapping_neg()) - 1)
+    } else {
+        // Above the highest stop.
+        ray & !(u64::MAX >> stops.leading_zeros())
+    }
+}
+
+/// The number of set bits of a sparse set (a loop per bit: cheaper than a
+/// portable popcount when only a few bits are set).
+#[inline]
+fn sparse_count(mut set: u64) -> usize {
+    let mut n = 0;
+    while set != 0 {
+        set &= set - 1;
+        n += 1;
+    }
+    n
+}
+
+/// Member number `r` of the sets taken in order: (set index, point).
+#[inline]
+fn nth_member(sets: &[u64], mut r: usize) -> Option<(usize, usize)> {
+    for (i, &set) in sets.iter().enumerate() {
+        let k = sparse_count(set);
+        if r < k {
+            return bits(set).nth(r).map(|p| (i, p));
+        }
+        r -= k;
+    }
+    None
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -48,9 +168,6 @@ pub struct Fanorona {
     /// Positions since the last capture: both bitboards, the side to move in
     /// bit 63 of the second.
     history: Vec<[u64; 2]>,
-    /// Legal turns of the player to move, kept by `apply` (it decides the
-    /// end of the game and makes the last ply of perft free).
-    turn_count: u32,
     outcome: Option<Outcome>,
 }
 
@@ -154,7 +271,11 @@ impl Fanorona {
     ) {
         let open = b.all & !(mine | theirs | visited);
         let len = turn.len as usize;
-        if len >= MAX_STEPS || b.adjacent(at) & open == 0 || b.near(at) & theirs == 0 {
+        if len >= MAX_STEPS {
+            return;
+        }
+        if b.adjacent(at) & open == 0 || b.near(at) & theirs == 0 {
+            turn.len = len as u8;
             return;
         }
         let here = 1u64 << at;
@@ -183,6 +304,10 @@ impl Fanorona {
                 self.sequences(b, q, moved, theirs & !line, visited | landing, d, turn, out);
             }
         }
+        // Leave no trace of this level, so that equal turns compare equal
+        // whichever way they were built.
+        turn.to[len] = 0;
+        turn.kinds[len] = None;
         turn.len = len as u8;
     }
 
@@ -222,49 +347,155 @@ impl Fanorona {
     }
 
     /// How many capture sequences the piece now on `at` has; the same
-    /// walk as [`Fanorona::sequences`], counting instead of listing.
+    /// walk as [`Fanorona::sequences`], counting instead of listing, on
+    /// precomputed step masks. `blocked` holds the player's other pieces
+    /// and the points the piece has occupied this turn.
     fn count_sequences(
+        t: &CaptureTables,
         b: &PointBoard,
         at: usize,
-        mine: u64,
+        blocked: u64,
         theirs: u64,
-        visited: u64,
         last_dir: usize,
     ) -> u32 {
-        let open = b.all & !(mine | theirs | visited);
-        // Nothing to capture without a free neighbour and an enemy close by.
-        if b.near(at) & theirs == 0 || b.adjacent(at) & open == 0 {
+        // Nothing to capture without an enemy close by.
+        if b.near(at) & theirs == 0 {
             return 0;
         }
-        let here = 1u64 << at;
+        let open = b.all & !(blocked | theirs);
         let mut count = 0;
-        // Only the free neighbours can be landing points.
-        for q in bits(b.adjacent(at) & open) {
-            let Some(d) = b.direction_between(at, q) else {
-                continue;
-            };
-            if d == last_dir {
+        for s in t.from(at) {
+            if s.landing & open == 0 || s.dir as usize == last_dir {
                 continue;
             }
-            let landing = 1u64 << q;
-            let back = OPPOSITE[d];
-            // Approach: the line starts beyond the landing point.
-            let approach = Self::run(b, b.shift(landing, d), d, theirs);
-            // Withdrawal: the line starts behind the mover.
-            let withdrawal = Self::run(b, b.shift(here, back), back, theirs);
+            let (approach, withdrawal) = (s.beyond & theirs, s.behind & theirs);
             if approach | withdrawal == 0 {
                 continue;
             }
-            let moved = (mine & !here) | landing;
-            let visited = visited | landing;
-            for line in [approach, withdrawal] {
-                if line == 0 {
-                    continue;
-                }
-                count += 1 + Self::count_sequences(b, q, moved, theirs & !line, visited, d);
+            let blocked = blocked | s.landing;
+            let (to, d) = (s.to as usize, s.dir as usize);
+            if approach != 0 {
+                let line = run_on(s.approach_ray, s.approach_up, theirs);
+                count += 1 + Self::count_sequences(t, b, to, blocked, theirs & !line, d);
+            }
+            if withdrawal != 0 {
+                let line = run_on(s.withdrawal_ray, s.withdrawal_up, theirs);
+                count += 1 + Self::count_sequences(t, b, to, blocked, theirs & !line, d);
             }
         }
         count
+    }
+
+    /// Turn number `r` of the `count_all()` turns, found without listing
+    /// the others: capture sequences are numbered as [`Fanorona::count_all`]
+    /// counts them (a step, then the sequences continuing it), so whole
+    /// subtrees are skipped by their counts; paikas come by direction.
+    fn nth_turn(&self, mut r: u32) -> Option<FanoronaTurn> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let b = self.board();
+        let t = CaptureTables::for_board(b.files);
+        let me = self.to_move.index();
+        let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
+        let empty = b.all & !(mine | theirs);
+        if Self::capturers(b, mine, theirs) == 0 {
+            for d in self.paika_directions() {
+                let landings = b.shift(mine, d) & empty;
+                let k = landings.count_ones();
+                if r < k {
+                    let q = bits(landings).nth(r as usize)?;
+                    let from = b.step(q, OPPOSITE[d])?;
+                    let mut turn = self.new_turn(from);
+                    turn.to[0] = q as u8;
+                    turn.len = 1;
+                    return Some(turn);
+                }
+                r -= k;
+            }
+            return None;
+        }
+        for (d, &back) in OPPOSITE.iter().enumerate() {
+            let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
+            for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
+                for p in bits(set) {
+                    let here = 1u64 << p;
+                    let landing = b.shift(here, d);
+                    let line = match kind {
+                        Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
+                        Kind::Withdrawal => Self::run(b, b.shift(here, back), back, theirs),
+                    };
+                    let q = landing.trailing_zeros() as usize;
+                    let (theirs, blocked) = (theirs & !line, mine | landing);
+                    let size = 1 + Self::count_sequences(t, b, q, blocked, theirs, d);
+                    if r >= size {
+                        r -= size;
+                        continue;
+                    }
+                    let mut turn = self.new_turn(p);
+                    turn.to[0] = q as u8;
+                    turn.kinds[0] = Some(kind);
+                    turn.len = 1;
+                    Self::nth_continuation(t, b, q, blocked, theirs, d, r, &mut turn);
+                    return Some(turn);
+                }
+            }
+        }
+        None
+    }
+
+    /// Extends `turn` (its piece now on `at`) to continuation number `r`,
+    /// where 0 is stopping here; the same walk as
+    /// [`Fanorona::count_sequences`].
+    #[allow(clippy::too_many_arguments)]
+    fn nth_continuation(
+        t: &CaptureTables,
+        b: &PointBoard,
+        mut at: usize,
+        mut blocked: u64,
+        mut theirs: u64,
+        mut last_dir: usize,
+        mut r: u32,
+        turn: &mut FanoronaTurn,
+    ) {
+        'step: while r > 0 && (turn.len as usize) < MAX_STEPS {
+            r -= 1;
+            let open = b.all & !(blocked | theirs);
+            for s in t.from(at) {
+                if s.landing & open == 0 || s.dir as usize == last_dir {
+                    continue;
+                }
+                let (approach, withdrawal) = (s.beyond & theirs, s.behind & theirs);
+                let (to, d) = (s.to as usize, s.dir as usize);
+                for (kind, start, ray, up) in [
+                    (Kind::Approach, approach, s.approach_ray, s.approach_up),
+                    (
+                        Kind::Withdrawal,
+                        withdrawal,
+                        s.withdrawal_ray,
+                        s.withdrawal_up,
+                    ),
+                ] {
+                    if start == 0 {
+                        continue;
+                    }
+                    let left = theirs & !run_on(ray, up, theirs);
+                    let size = 1 + Self::count_sequences(t, b, to, blocked | s.landing, left, d);
+                    if r >= size {
+                        r -= size;
+                        continue;
+                    }
+                    let len = turn.len as usize;
+                    turn.to[len] = s.to;
+                    turn.kinds[len] = Some(kind);
+                    turn.len += 1;
+                    (at, blocked, theirs, last_dir) = (to, blocked | s.landing, left, d);
+                    continue 'step;
+                }
+            }
+            // The counts said r was below the total: unreachable.
+            return;
+        }
     }
 
     /// The unbroken run of `theirs` from the point `start` (a one-bit set,
@@ -280,9 +511,120 @@ impl Fanorona {
         line
     }
 
+    /// Whether the player to move has a legal turn (without counting).
+    fn has_turn(&self) -> bool {
+        let b = self.board();
+        let me = self.to_move.index();
+        let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
+        let empty = b.all & !(mine | theirs);
+        Self::capturers(b, mine, theirs) != 0
+            || self
+                .paika_directions()
+                .any(|d| b.shift(mine, d) & empty != 0)
+    }
+
+    /// A turn drawn step by step (see [`Game::playout_turn`]).
+    fn stepwise_turn(&self, rng: &mut SplitRng) -> Option<FanoronaTurn> {
+        let b = self.board();
+        let t = CaptureTables::for_board(b.files);
+        let me = self.to_move.index();
+        let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
+        let empty = b.all & !(mine | theirs);
+        // The first capture steps as 16 sets of pieces, by direction and
+        // kind, found for every piece at once. The sets are sparse, so
+        // their bits are counted one by one.
+        let mut firsts = [0u64; 16];
+        let mut n = 0;
+        for d in 0..8 {
+            let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
+            firsts[2 * d] = approach;
+            firsts[2 * d + 1] = withdrawal;
+            n += sparse_count(approach) + sparse_count(withdrawal);
+        }
+        if n == 0 {
+            // No capture: a paika, uniformly among all of them.
+            let mut landings = [0u64; 8];
+            let mut k = 0;
+            for d in self.paika_directions() {
+                landings[d] = b.shift(mine, d) & empty;
+                k += sparse_count(landings[d]);
+            }
+            if k == 0 {
+                return None;
+            }
+            let (d, q) = nth_member(&landings, rng.below(k))?;
+            let mut turn = self.new_turn(b.step(q, OPPOSITE[d])?);
+            turn.to[0] = q as u8;
+            turn.len = 1;
+            return Some(turn);
+        }
+        let (i, p) = nth_member(&firsts, rng.below(n))?;
+        let (d, kind) = (
+            i / 2,
+            if i % 2 == 0 {
+                Kind::Approach
+            } else {
+                Kind::Withdrawal
+            },
+        );
+        let here = 1u64 << p;
+        let landing = b.shift(here, d);
+        let line = match kind {
+            Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
+            Kind::Withdrawal => Self::run(b, b.shift(here, OPPOSITE[d]), OPPOSITE[d], theirs),
+        };
+        let mut turn = self.new_turn(p);
+        let mut at = landing.trailing_zeros() as usize;
+        turn.to[0] = at as u8;
+        turn.kinds[0] = Some(kind);
+        turn.len = 1;
+        let (mut blocked, mut theirs, mut last_dir) = (mine | landing, theirs & !line, d);
+        while (turn.len as usize) < MAX_STEPS {
+            // The next steps (step, kind); stopping is one more choice.
+            let open = b.all & !(blocked | theirs);
+            let mut next = [(0u8, Kind::Approach); 16];
+            let mut n = 0usize;
+            for (i, s) in t.from(at).iter().enumerate() {
+                if s.landing & open == 0 || s.dir as usize == last_dir {
+                    continue;
+                }
+                if s.beyond & theirs != 0 {
+                    next[n] = (i as u8, Kind::Approach);
+                    n += 1;
+                }
+                if s.behind & theirs != 0 {
+                    next[n] = (i as u8, Kind::Withdrawal);
+                    n += 1;
+                }
+            }
+            let pick = rng.below(n + 1);
+            if pick == n {
+                break;
+            }
+            let (i, kind) = next[pick];
+            let s = &t.from(at)[i as usize];
+            let line = match kind {
+                Kind::Approach => run_on(s.approach_ray, s.approach_up, theirs),
+                Kind::Withdrawal => run_on(s.withdrawal_ray, s.withdrawal_up, theirs),
+            };
+            let len = turn.len as usize;
+            turn.to[len] = s.to;
+            turn.kinds[len] = Some(kind);
+            turn.len += 1;
+            (at, blocked, theirs, last_dir) = (
+                s.to as usize,
+                blocked | s.landing,
+                theirs & !line,
+                s.dir as usize,
+            );
+        }
+        Some(turn)
+    }
+
     /// The number of legal turns, without listing them.
     fn count_all(&self) -> u32 {
         let b = self.board();
+        let t = CaptureTables::for_board(b.files);
         let me = self.to_move.index();
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
         let empty = b.all & !(mine | theirs);
@@ -300,9 +642,7 @@ impl Fanorona {
                         Kind::Withdrawal => Self::run(b, b.shift(here, back), back, theirs),
                     };
                     let q = landing.trailing_zeros() as usize;
-                    let moved = (mine & !here) | landing;
-                    count +=
-                        1 + Self::count_sequences(b, q, moved, theirs & !line, here | landing, d);
+                    count += 1 + Self::count_sequences(t, b, q, mine | landing, theirs & !line, d);
                 }
             }
         }
@@ -369,8 +709,7 @@ impl Fanorona {
             });
             return;
         }
-        self.turn_count = self.count_all();
-        if self.turn_count == 0 {
+        if !self.has_turn() {
             self.outcome = Some(Outcome::win(self.to_move.other(), Reason::NoMoves));
         }
     }
@@ -389,7 +728,7 @@ impl Fanorona {
             return 0;
         }
         if depth <= 1 {
-            return u64::from(self.turn_count);
+            return u64::from(self.count_all());
         }
         let ([buf, turns @ ..], [spare, histories @ ..]) = (turns, histories) else {
             return self.perft(depth);
@@ -401,7 +740,6 @@ impl Fanorona {
             self.to_move,
             self.captured,
             self.quiet_turns,
-            self.turn_count,
             self.outcome,
         );
         let mut total = 0;
@@ -423,7 +761,6 @@ impl Fanorona {
                 self.to_move,
                 self.captured,
                 self.quiet_turns,
-                self.turn_count,
                 self.outcome,
             ) = saved;
         }
@@ -519,7 +856,6 @@ impl Game for Fanorona {
             quiet_turns: 0,
             history: Vec::new(),
             outcome: None,
-            turn_count: 0,
         };
         game.history.push(game.key());
         game.judge();
@@ -774,8 +1110,28 @@ impl Game for Fanorona {
         if self.outcome.is_some() {
             0
         } else {
-            u64::from(self.turn_count)
+            u64::from(self.count_all())
         }
+    }
+
+    /// One turn drawn uniformly without listing the others.
+    fn random_turn(&self, rng: &mut SplitRng) -> Option<FanoronaTurn> {
+        let total = self.count_turns();
+        if total == 0 {
+            return None;
+        }
+        self.nth_turn(rng.below(total as usize) as u32)
+    }
+
+    /// Step by step, as Ludii's playouts do: a first step uniform among
+    /// every legal first step, then stopping or one of the legal next
+    /// steps, uniformly. No chain is counted, which makes playouts several
+    /// times cheaper than a turn drawn uniformly among whole chains.
+    fn playout_turn(&self, rng: &mut SplitRng) -> Option<FanoronaTurn> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.stepwise_turn(rng)
     }
 
     fn highlights(&self, turn: &FanoronaTurn) -> Highlights {
@@ -936,6 +1292,54 @@ mod tests {
         let turns = legal(&g);
         assert_eq!(turns, ["c2-c3"], "c2 is not strong: only straight forward");
         assert!(error(&g, "c2-c1").contains("forward"));
+    }
+
+    #[test]
+    fn nth_turn_numbers_every_legal_turn_once() {
+        for (options, seed) in [
+            (&[][..], 1),
+            (&[("board", "dimy")][..], 2),
+            (&[("paika", "forward")][..], 3),
+        ] {
+            for seed in seed..seed + 3 {
+                let mut g = game(options);
+                let mut rng = SplitRng::new(seed);
+                let mut turns = 0;
+                while g.outcome().is_none() {
+                    let mut legal = g.legal_turns();
+                    let mut drawn: Vec<FanoronaTurn> = (0..legal.len() as u32)
+                        .filter_map(|r| g.nth_turn(r))
+                        .collect();
+                    assert_eq!(g.nth_turn(legal.len() as u32), None);
+                    let key = |t: &FanoronaTurn| t.to_string();
+                    legal.sort_by_key(key);
+                    drawn.sort_by_key(key);
+                    assert_eq!(drawn, legal, "{g:?}");
+                    let turn = g.random_turn(&mut rng).unwrap();
+                    g.apply(&turn);
+                    turns += 1;
+                }
+                assert!(turns > 5, "the playout ended at once");
+            }
+        }
+    }
+
+    #[test]
+    fn stepwise_turns_are_legal_and_reach_every_turn() {
+        let mut g = game(&[("board", "dimy")]);
+        let mut rng = SplitRng::new(5);
+        while g.outcome().is_none() {
+            let legal = g.legal_turns();
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..40 * legal.len() {
+                let turn = g.playout_turn(&mut rng).unwrap();
+                assert!(legal.contains(&turn), "{turn} is not legal in {g:?}");
+                seen.insert(turn);
+            }
+            assert_eq!(seen.len(), legal.len(), "some turns are never drawn: {g:?}");
+            let turn = g.playout_turn(&mut rng).unwrap();
+            g.apply(&turn);
+        }
     }
 
     #[test]

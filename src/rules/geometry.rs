@@ -44,8 +44,9 @@ pub struct PointBoard {
     /// `can_step[d]`: the points that have a neighbour in direction d (the
     /// source mask of [`PointBoard::shift`]).
     can_step: [u64; 8],
-    /// `delta[d]`: how far the index moves on a step in direction d.
-    delta: [i32; 8],
+    /// `rotate[d]`: the index delta of a step in direction d, mod 64 (see
+    /// [`PointBoard::shift`]).
+    rotate: [u32; 8],
     /// `adjacent[p]`: the neighbours of p along lines.
     adjacent: Vec<u64>,
     /// `near[p]`: the points one or two steps from p along a line.
@@ -133,7 +134,7 @@ impl PointBoard {
             all,
             strong,
             can_step,
-            delta,
+            rotate: delta.map(|d| d.rem_euclid(64) as u32),
             adjacent,
             near,
         }
@@ -187,13 +188,10 @@ impl PointBoard {
     /// whole bitboard at once.
     #[inline]
     pub fn shift(&self, set: u64, d: usize) -> u64 {
-        let set = set & self.can_step[d];
-        let delta = self.delta[d];
-        if delta >= 0 {
-            set << delta
-        } else {
-            set >> -delta
-        }
+        // A rotation by the step's index delta (mod 64) is the shift
+        // without a branch on its sign: the masked points land on the
+        // board, so no bit wraps round.
+        (set & self.can_step[d]).rotate_left(self.rotate[d])
     }
 
     /// The raw neighbour table row of `p` ([`NONE`] for no neighbour).

@@ -201,6 +201,15 @@ pub trait Game:
         }
     }
 
+    /// A turn for random playouts (the path MCTS runs most): by default
+    /// [`Game::random_turn`]. A game whose turns are chains of steps may
+    /// draw step by step instead (uniform at each step, as Ludii's
+    /// playouts do) where counting every chain would cost more than the
+    /// rest of the playout.
+    fn playout_turn(&self, rng: &mut SplitRng) -> Option<Self::Turn> {
+        self.random_turn(rng)
+    }
+
     /// Read a turn in the context of this position, accepting the looser
     /// forms the game's notation lists. Errors say what would be legal.
     fn parse_turn(&self, text: &str) -> Result<Self::Turn, TurnError>;

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Peers of the Callanish, Alquerque and Fanorona engines, measured in one run.
+
+1. perft: our plain-Python reference (ref_perft.py) against the release
+   `cairn position <game> --perft d`, both timed in CPU seconds, from the
+   start and from a mid-game position (the same turns for both).
+2. random playouts: Ludii (LudiiPlayouts.java, uniform random moves, CPU
+   time after a warm-up) against the criterion medians of
+   `cargo bench --bench playouts`.
+
+    run.py [--ludii-src DIR] [--skip-perft] [--skip-ludii] [--quick]
+
+DIR is a checkout of github.com/Ludeme/Ludii (Common, Language and Core
+are compiled with `javac -parameters` into $LUDII_BUILD or
+/var/tmp/ludii-build); without it (or $LUDII_SRC) the Ludii part is skipped
+with a message. Nothing is downloaded. Expects CARGO_TARGET_DIR (or
+./target) and runs from the repository root.
+"""
+
+import argparse
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+
+# (label, ref_perft.py args, cairn position args, random turns, depth)
+PERFT = [
+    ("callanish 9x9 start", ["callanish", "9"], ["callanish", "size=9"], 0, 5),
+    ("callanish 9x9 mid-game", ["callanish", "9"], ["callanish", "size=9"], 20, 4),
+    ("fanorona tsivy start", ["fanorona", "tsivy"], ["fanorona", "board=tsivy"], 0, 6),
+    ("fanorona tsivy mid-game", ["fanorona", "tsivy"], ["fanorona", "board=tsivy"], 12, 7),
+    ("fanorona dimy start", ["fanorona", "dimy"], ["fanorona", "board=dimy"], 0, 7),
+    ("fanorona dimy mid-game", ["fanorona", "dimy"], ["fanorona", "board=dimy"], 8, 9),
+]
+
+# (label, Ludii game file, Ludii option or ruleset, criterion playout bench id)
+LUDII = [
+    ("callanish 9x9", "Callanish.lud", "", "callanish"),
+    ("alquerque (Murray = basic)", "Alquerque.lud", "Ruleset/Murray (Suggested)", "alquerque[rules=basic]"),
+    ("fanorona tsivy", "Fanorona.lud", "", "fanorona"),
+    ("fanorona dimy", "Fanorona.lud", "Version/Dimy", "fanorona[board=dimy]"),
+]
+
+
+def child_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def timed(cmd, **kw):
+    """Run cmd; its stdout and the CPU seconds it used."""
+    before = child_cpu()
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
+    return out, child_cpu() - before
+
+
+def perft_peers(quick):
+    cairn = TARGET / "release" / "cairn"
+    print("## perft: plain Python reference vs cairn (CPU seconds, depths 1..d)")
+    rows = []
+    for label, ref_args, cairn_args, random_turns, depth in PERFT:
+        if quick:
+            depth -= 1
+        ref_cmd = [sys.executable, str(HERE / "ref_perft.py"), *ref_args, str(depth)]
+        if random_turns:
+            ref_cmd += ["--random", str(random_turns)]
+        out, _ = timed(ref_cmd)
+        ref = json.loads(out)
+        cmd = [str(cairn), "position", *cairn_args, "--perft", str(depth)]
+        if ref["moves"]:
+            cmd += ["--moves", ref["moves"]]
+        out, seconds = timed(cmd)
+        ours = json.loads(out)
+        counts = {k: int(v) for k, v in ours["perft"].items()}
+        agree = counts == ref["perft"]
+        ratio = ref["seconds"] / max(seconds, 1e-9)
+        rows.append((label, depth, ref["perft"][str(depth)], ref["seconds"], seconds, ratio, agree))
+        print(f"{label:26} d{depth} perft {ref['perft'][str(depth)]:>11,}  python {ref['seconds']:8.2f} s"
+              f"  cairn {seconds:7.3f} s  ratio {ratio:6.0f}x  {'agree' if agree else 'DISAGREE ' + str(counts)}",
+              flush=True)
+        if ref["moves"]:
+            print(f"    moves: {ref['moves']}")
+    return rows
+
+
+def ludii_build(src):
+    build = Path(os.environ.get("LUDII_BUILD", "/var/tmp/ludii-build"))
+    classes, harness = build / "classes", build / "harness"
+    libs = [src / "Common/lib/Trove4j_ApacheCommonsRNG.jar", src / "Common/lib/json-20180813.jar"]
+    cp = ":".join(str(p) for p in libs)
+    if not (classes / "other/GameLoader.class").exists():
+        print(f"compiling Ludii (Common, Language, Core) into {classes} ...", flush=True)
+        files = [str(p) for part in ("Common", "Language", "Core") for p in (src / part / "src").rglob("*.java")]
+        listing = build / "files.txt"
+        build.mkdir(parents=True, exist_ok=True)
+        listing.write_text("\n".join(files))
+        subprocess.run(["javac", "-J-Xmx3g", "-nowarn", "-parameters", "-encoding", "UTF-8",
+                        "-d", str(classes), "-cp", cp, f"@{listing}"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["javac", "-d", str(harness), "-cp", str(classes), str(HERE / "LudiiPlayouts.java")],
+                   check=True)
+    return ":".join([str(harness), str(classes), str(src / "Common/res"), cp])
+
+
+def criterion_median(bench_id):
+    path = TARGET / "criterion" / "playout" / bench_id / "new" / "estimates.json"
+    if not path.exists():
+        # criterion replaces some characters of ids in directory names
+        safe = re.sub(r"[^A-Za-z0-9_.\-]", "_", bench_id)
+        path = TARGET / "criterion" / "playout" / safe / "new" / "estimates.json"
+    return json.loads(path.read_text())["median"]["point_estimate"]
+
+
+def ludii_peers(src, quick):
+    print("\n## random playouts: Ludii vs cairn (criterion medians), same run")
+    cp = ludii_build(src)
+    warm, measure = ("2", "4") if quick else ("5", "10")
+    ludii = {}
+    for label, lud, choice, _ in LUDII:
+        out = subprocess.run(["java", "-cp", cp, "LudiiPlayouts", lud, choice, warm, measure],
+                             check=True, capture_output=True, text=True).stdout
+        rate = float(re.search(r"([\d.]+) playouts per CPU-second", out).group(1))
+        ludii[label] = rate
+        print(f"  ludii {out.strip()}", flush=True)
+    ids = "|".join(re.escape(b) for *_, b in LUDII)
+    subprocess.run(["cargo", "bench", "--no-default-features", "--bench", "playouts", "--", f"^playout/({ids})$"],
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    rows = []
+    for label, _, _, bench_id in LUDII:
+        ns = criterion_median(bench_id)
+        ours = 1e9 / ns
+        ratio = ours / ludii[label]
+        rows.append((label, ludii[label], ns, ours, ratio))
+        print(f"{label:28} ludii {ludii[label]:9,.0f}/s  cairn {ns / 1000:7.2f} us = {ours:11,.0f}/s  ratio {ratio:6.0f}x")
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ludii-src", default=os.environ.get("LUDII_SRC"))
+    ap.add_argument("--skip-perft", action="store_true")
+    ap.add_argument("--skip-ludii", action="store_true")
+    ap.add_argument("--quick", action="store_true", help="shallower perft, shorter Ludii timing")
+    ap.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    args = ap.parse_args()
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--release", "--no-default-features"], cwd=ROOT, check=True)
+    print(time.strftime("run of %Y-%m-%d %H:%M UTC", time.gmtime()))
+    if not args.skip_perft:
+        perft_peers(args.quick)
+    if args.skip_ludii:
+        return
+    src = Path(args.ludii_src) if args.ludii_src else None
+    if src is None or not (src / "Core" / "src").is_dir():
+        print("\nLudii skipped: give a checkout of github.com/Ludeme/Ludii with --ludii-src DIR "
+              "or LUDII_SRC=DIR (nothing is downloaded here).")
+        return
+    ludii_peers(src, args.quick)
+
+
+if __name__ == "__main__":
+    main()
