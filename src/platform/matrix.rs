@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
@@ -409,6 +409,8 @@ struct Job {
     channel: String,
     command: String,
     mention_ids: Vec<String>,
+    /// When the sync handed the command to the bot.
+    received: Instant,
 }
 
 async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, shared: Ctx<Arc<Shared>>) {
@@ -454,13 +456,17 @@ async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, shared: Ctx
         _ => None,
     };
     let channel = channel_id(room.room_id().as_str(), thread_root.as_deref());
-    tracing::debug!(%channel, sender = %event.sender, %command, "command");
+    // How long after the homeserver accepted the message the sync brought
+    // it (same clock only when the bot runs beside the homeserver).
+    let sync_lag_ms = crate::store::now_ms().saturating_sub(u64::from(event.origin_server_ts.0));
+    tracing::debug!(%channel, sender = %event.sender, %command, sync_lag_ms, "command");
     shared.enqueue(Job {
         room,
         event,
         channel,
         command,
         mention_ids,
+        received: Instant::now(),
     });
 }
 
@@ -514,7 +520,9 @@ impl Shared {
             channel,
             command,
             mention_ids,
+            received,
         } = job;
+        let started = Instant::now();
         let user = User::new(
             event.sender.to_string(),
             member_name(&room, &event.sender).await,
@@ -535,6 +543,7 @@ impl Shared {
             mentions,
         };
         let _ = room.typing_notice(true).await;
+        let handling = Instant::now();
         let bot = self.bot.clone();
         let requester = request.user.clone();
         let replies = match tokio::task::spawn_blocking(move || bot.handle(&request)).await {
@@ -546,12 +555,25 @@ impl Shared {
                 )]
             }
         };
+        let handled = Instant::now();
         let _ = room.typing_notice(false).await;
+        let mut first_sent = None;
         for reply in &replies {
             if let Err(error) = self.send(&room, &event, reply, &requester).await {
                 tracing::error!(room = %room.room_id(), %error, "sending a reply failed");
             }
+            first_sent.get_or_insert_with(Instant::now);
         }
+        let ms = |from: Instant, to: Instant| to.duration_since(from).as_millis() as u64;
+        let done = Instant::now();
+        tracing::debug!(
+            queued_ms = ms(received, started),
+            prepare_ms = ms(started, handling),
+            core_ms = ms(handling, handled),
+            first_reply_ms = ms(received, first_sent.unwrap_or(done)),
+            all_sent_ms = ms(received, done),
+            "command answered"
+        );
     }
 
     async fn send(
@@ -574,7 +596,9 @@ impl Shared {
         } else if in_thread {
             content = content.make_for_thread(event, ReplyWithinThread::No, AddMentions::No);
         }
+        let sending = Instant::now();
         room.send(content).await.context("sending a notice")?;
+        tracing::debug!(ms = sending.elapsed().as_millis() as u64, "notice sent");
 
         if let Some(png) = &reply.image {
             let mut info = BaseImageInfo {
@@ -598,9 +622,11 @@ impl Shared {
                     add_mentions: AddMentions::No,
                 }));
             }
+            let sending = Instant::now();
             room.send_attachment("board.png", &mime::IMAGE_PNG, png.clone(), attachment)
                 .await
                 .context("sending the board image")?;
+            tracing::debug!(ms = sending.elapsed().as_millis() as u64, "board image sent");
         }
         Ok(())
     }
