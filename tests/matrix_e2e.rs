@@ -597,7 +597,10 @@ fn spread_ms(samples: &[Duration]) -> String {
     let ms = |d: &Duration| d.as_secs_f64() * 1e3;
     let min = samples.iter().map(ms).fold(f64::INFINITY, f64::min);
     let max = samples.iter().map(ms).fold(0.0, f64::max);
-    format!("median {:.0} ms, min {min:.0}, max {max:.0}", median_ms(samples))
+    format!(
+        "median {:.0} ms, min {min:.0}, max {max:.0}",
+        median_ms(samples)
+    )
 }
 
 /// Latency rounds in `room` (Alice) / `bob_room` (Bob), seen from outside
@@ -656,12 +659,13 @@ async fn latency_rounds(
             (&mut *bob, bob_room, &mut *alice, room, "Alice")
         };
         let sent = Instant::now();
-        mover
-            .say(mover_room, &format!("!cairn move {turn}"))
-            .await;
+        mover.say(mover_room, &format!("!cairn move {turn}")).await;
         let seen = watcher.next_notice(watcher_room, bot).await;
         replies.push(seen.at.duration_since(sent));
-        assert_eq!(seen.encrypted, encrypted, "{label}: encryption of the reply");
+        assert_eq!(
+            seen.encrypted, encrypted,
+            "{label}: encryption of the reply"
+        );
         let (body, _) = seen.notice().expect("a notice");
         if game.outcome().is_none() {
             assert!(body.contains(&format!("{next} (")), "{body}");

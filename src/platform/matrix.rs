@@ -39,7 +39,7 @@ use matrix_sdk::ruma::events::room::message::{
 use matrix_sdk::ruma::events::Mentions;
 use matrix_sdk::ruma::{OwnedUserId, UInt, UserId};
 use matrix_sdk::store::RoomLoadSettings;
-use matrix_sdk::{Client, LoopCtrl, Room, RoomState, SessionMeta, SessionTokens};
+use matrix_sdk::{Client, Room, RoomState, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
@@ -57,6 +57,8 @@ pub const SESSION_FILE: &str = "session.json";
 const DEVICE_NAME: &str = "Cairn bot";
 /// A channel's worker task stops after this long without commands.
 const IDLE_WORKER: Duration = Duration::from_secs(600);
+/// A command that takes longer than this shows the bot as typing.
+const TYPING_AFTER: Duration = Duration::from_millis(300);
 
 /// What `session.json` holds: enough to restore the same device.
 #[derive(Serialize, Deserialize)]
@@ -126,11 +128,15 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
     let bot = Bot::new(bot.store().clone(), bot_config);
 
     // The first sync brings the state (and, after a restart, everything
-    // that happened while the bot was away): no handler sees it.
+    // that happened while the bot was away): no handler sees it. It does not
+    // wait for news, so the bot listens as soon as it has caught up.
     let mut delay = Duration::from_secs(1);
-    loop {
-        match client.sync_once(SyncSettings::default()).await {
-            Ok(_) => break,
+    let token = loop {
+        match client
+            .sync_once(SyncSettings::default().timeout(Duration::ZERO))
+            .await
+        {
+            Ok(response) => break response.next_batch,
             Err(error) if is_unknown_token(&error) => {
                 return Err(anyhow!(error)).context(format!(
                     "the homeserver refused the saved session; delete {} to log in again",
@@ -143,7 +149,7 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
                 delay = (delay * 2).min(Duration::from_secs(60));
             }
         }
-    }
+    };
 
     for room in client.invited_rooms() {
         spawn_join(room);
@@ -169,21 +175,44 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
     client.add_event_handler(on_message);
     tracing::info!("listening to Matrix rooms");
 
-    client
-        .sync_with_result_callback(SyncSettings::default(), |result| async move {
-            match result {
-                Ok(_) => Ok(LoopCtrl::Continue),
-                Err(error) if is_unknown_token(&error) => Err(error),
-                Err(error) => {
-                    tracing::warn!(%error, "Matrix sync failed, retrying in 5 s");
-                    tokio::time::sleep(Duration::from_secs(5)).await;
-                    Ok(LoopCtrl::Continue)
-                }
-            }
-        })
+    sync_forever(&client, token)
         .await
-        .context("Matrix sync stopped")?;
-    Ok(())
+        .context("Matrix sync stopped")
+}
+
+/// How long one sync request waits on the homeserver for news.
+const SYNC_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Long-poll the homeserver until the session is revoked, asking again as
+/// soon as an answer is handled.
+///
+/// Not `Client::sync`: matrix-sdk 0.18 sleeps a whole second before the
+/// next request whenever two syncs come back within a second of each other
+/// (a guard against servers that ignore the timeout). In a lively room
+/// that is most of the time (every reply the bot sends comes back down its
+/// own sync), so a move arriving meanwhile waited up to a second. The
+/// guard is kept here for what it is meant for: an answer that came back
+/// at once with nothing new.
+async fn sync_forever(client: &Client, mut token: String) -> matrix_sdk::Result<()> {
+    loop {
+        let settings = SyncSettings::default()
+            .timeout(SYNC_TIMEOUT)
+            .token(token.clone());
+        let asked = Instant::now();
+        match client.sync_once(settings).await {
+            Ok(response) => {
+                if response.next_batch == token && asked.elapsed() < Duration::from_secs(1) {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+                token = response.next_batch;
+            }
+            Err(error) if is_unknown_token(&error) => return Err(error),
+            Err(error) => {
+                tracing::warn!(%error, "Matrix sync failed, retrying in 5 s");
+                tokio::time::sleep(Duration::from_secs(5)).await;
+            }
+        }
+    }
 }
 
 fn is_unknown_token(error: &matrix_sdk::Error) -> bool {
@@ -542,11 +571,27 @@ impl Shared {
             command,
             mentions,
         };
-        let _ = room.typing_notice(true).await;
         let handling = Instant::now();
         let bot = self.bot.clone();
         let requester = request.user.clone();
-        let replies = match tokio::task::spawn_blocking(move || bot.handle(&request)).await {
+        let work = tokio::task::spawn_blocking(move || bot.handle(&request));
+        tokio::pin!(work);
+        // "Cairn is typing" only when the answer takes a while (the bot
+        // opponent thinking): for a quick command it would cost a round trip
+        // before the reply and wake every client in the room twice.
+        let answer = tokio::select! {
+            answer = &mut work => answer,
+            () = tokio::time::sleep(TYPING_AFTER) => {
+                let _ = room.typing_notice(true).await;
+                let answer = work.await;
+                let typing = room.clone();
+                tokio::spawn(async move {
+                    let _ = typing.typing_notice(false).await;
+                });
+                answer
+            }
+        };
+        let replies = match answer {
             Ok(replies) => replies,
             Err(error) => {
                 tracing::error!(%error, "the bot panicked on a command");
@@ -556,7 +601,6 @@ impl Shared {
             }
         };
         let handled = Instant::now();
-        let _ = room.typing_notice(false).await;
         let mut first_sent = None;
         for reply in &replies {
             if let Err(error) = self.send(&room, &event, reply, &requester).await {
@@ -626,7 +670,10 @@ impl Shared {
             room.send_attachment("board.png", &mime::IMAGE_PNG, png.clone(), attachment)
                 .await
                 .context("sending the board image")?;
-            tracing::debug!(ms = sending.elapsed().as_millis() as u64, "board image sent");
+            tracing::debug!(
+                ms = sending.elapsed().as_millis() as u64,
+                "board image sent"
+            );
         }
         Ok(())
     }
