@@ -13,6 +13,10 @@
 //!   authenticated media endpoint and decoded), an illegal move answered as
 //!   a reply, a move out of turn, resignation and the result; then an
 //!   Alquad game played to its end by the rules (a square);
+//! - latency rounds, in the plain room and in an encrypted room between
+//!   the two players: each move's first reply and a plain chat line are
+//!   timed by the other player's client, and both medians are printed
+//!   (`LATENCY` in the output; figures, not assertions);
 //! - an encrypted room: a game against the bot whose replies and board
 //!   image the player decrypts; then the bot restarts from its store (same
 //!   device, no replay of a command sent while it was down) and still
@@ -139,6 +143,14 @@ struct Seen {
     room: OwnedRoomId,
     event: OriginalSyncRoomMessageEvent,
     encrypted: bool,
+    /// When this client's event handler received it.
+    at: Instant,
+}
+
+/// A message of another player, as this client saw it.
+struct Heard {
+    event_id: OwnedEventId,
+    at: Instant,
 }
 
 impl Seen {
@@ -191,6 +203,8 @@ struct Player {
     id: OwnedUserId,
     inbox: mpsc::UnboundedReceiver<Seen>,
     held: Vec<Seen>,
+    /// Messages of the other players (for the latency figures).
+    heard: mpsc::UnboundedReceiver<Heard>,
     sync: JoinHandle<()>,
     _store: tempfile::TempDir,
 }
@@ -224,19 +238,30 @@ impl Player {
             .expect("setting the display name");
         let id = client.user_id().expect("user id").to_owned();
         let (sender, inbox) = mpsc::unbounded_channel();
+        let (heard_sender, heard) = mpsc::unbounded_channel();
         let bot: OwnedUserId = UserId::parse(bot).expect("bot id");
+        let me = id.clone();
         client.add_event_handler(
             move |event: OriginalSyncRoomMessageEvent,
                   room: Room,
                   encryption: Option<EncryptionInfo>| {
+                let at = Instant::now();
                 let sender = sender.clone();
+                let heard_sender = heard_sender.clone();
                 let bot = bot.clone();
+                let me = me.clone();
                 async move {
                     if event.sender == bot {
                         let _ = sender.send(Seen {
                             room: room.room_id().to_owned(),
                             event,
                             encrypted: encryption.is_some(),
+                            at,
+                        });
+                    } else if event.sender != me {
+                        let _ = heard_sender.send(Heard {
+                            event_id: event.event_id,
+                            at,
                         });
                     }
                 }
@@ -246,20 +271,28 @@ impl Player {
             .sync_once(SyncSettings::default())
             .await
             .expect("first sync");
-        let syncing = client.clone();
-        let sync = tokio::spawn(async move {
-            let settings = SyncSettings::default().timeout(Duration::from_secs(5));
-            if let Err(error) = syncing.sync(settings).await {
-                eprintln!("player sync stopped: {error}");
-            }
-        });
+        let sync = tokio::spawn(sync_forever(client.clone()));
         Player {
             client,
             id,
             inbox,
             held: Vec::new(),
+            heard,
             sync,
             _store: store,
+        }
+    }
+
+    /// When this client saw the message `event_id` of another player.
+    async fn heard(&mut self, event_id: &OwnedEventId) -> Instant {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            match tokio::time::timeout_at(deadline.into(), self.heard.recv()).await {
+                Ok(Some(heard)) if heard.event_id == *event_id => return heard.at,
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("the event handler of {} stopped", self.id),
+                Err(_) => panic!("{} never saw {event_id}", self.id),
+            }
         }
     }
 
@@ -423,6 +456,23 @@ impl Player {
     }
 }
 
+/// A player's sync loop. `Client::sync` sleeps a second before the next
+/// request whenever two syncs come back within a second of each other,
+/// which would add up to a second to what this client measures; real
+/// clients (and the bot) long-poll again at once.
+async fn sync_forever(client: Client) {
+    let mut settings = SyncSettings::default().timeout(Duration::from_secs(5));
+    loop {
+        match client.sync_once(settings.clone()).await {
+            Ok(response) => settings = settings.token(response.next_batch),
+            Err(error) => {
+                eprintln!("matrix e2e: player sync failed: {error}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
+
 /// The bot running in a background task.
 struct BotTask {
     handle: JoinHandle<anyhow::Result<()>>,
@@ -527,6 +577,130 @@ fn sight_turn(turns: &[&str]) -> String {
         .into_iter()
         .next()
         .expect("a legal turn")
+}
+
+/// Moves (and chat lines) timed in the latency rounds.
+const ROUNDS: usize = 12;
+
+/// The median of some durations, in milliseconds.
+fn median_ms(samples: &[Duration]) -> f64 {
+    let mut ms: Vec<f64> = samples.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+    ms.sort_by(f64::total_cmp);
+    match ms.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => ms[n / 2],
+        n => (ms[n / 2 - 1] + ms[n / 2]) / 2.0,
+    }
+}
+
+fn spread_ms(samples: &[Duration]) -> String {
+    let ms = |d: &Duration| d.as_secs_f64() * 1e3;
+    let min = samples.iter().map(ms).fold(f64::INFINITY, f64::min);
+    let max = samples.iter().map(ms).fold(0.0, f64::max);
+    format!(
+        "median {:.0} ms, min {min:.0}, max {max:.0}",
+        median_ms(samples)
+    )
+}
+
+/// Latency rounds in `room` (Alice) / `bob_room` (Bob), seen from outside
+/// the bot: a Sight game where the players take turns at once, as in a
+/// lively game. Each round, the player to move sends `!cairn move ...` and
+/// the other player's client times the bot's first reply (the notice that
+/// mentions them); then the mover sends a plain chat line and the other
+/// client times it (the homeserver's own user-to-user latency). Both are
+/// measured by the same kind of client, from the send to its event handler.
+/// Prints both medians.
+#[allow(clippy::too_many_arguments)]
+async fn latency_rounds(
+    label: &str,
+    alice: &mut Player,
+    bob: &mut Player,
+    room: &Room,
+    bob_room: &Room,
+    bot: &BotTask,
+    images: bool,
+    encrypted: bool,
+) {
+    let bob_id = bob.id.to_string();
+    alice
+        .say(room, &format!("!cairn challenge sight {bob_id}"))
+        .await;
+    let seen = bob.next_notice(bob_room, bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("challenges Bob"), "{body}");
+    bob.say(bob_room, "!cairn accept").await;
+    let seen = alice.next_notice(room, bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("Bob accepts"), "{body}");
+    if images {
+        let seen = alice.next(room, bot).await;
+        assert!(seen.image().is_some(), "{}", seen.describe());
+    }
+
+    let options = cairn::rules::Options::parse::<&str>(&[]).expect("no options");
+    let mut game =
+        cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options).expect("a Sight game");
+    let mut plain = Vec::new();
+    let mut replies = Vec::new();
+    for round in 0..ROUNDS {
+        if game.outcome().is_some() {
+            break;
+        }
+        let turn = game
+            .legal_strings()
+            .into_iter()
+            .next()
+            .expect("a legal turn");
+        game.play_str(&turn).expect("a legal turn");
+        let (mover, mover_room, watcher, watcher_room, next) = if round % 2 == 0 {
+            (&mut *alice, room, &mut *bob, bob_room, "Bob")
+        } else {
+            (&mut *bob, bob_room, &mut *alice, room, "Alice")
+        };
+        let sent = Instant::now();
+        mover.say(mover_room, &format!("!cairn move {turn}")).await;
+        let seen = watcher.next_notice(watcher_room, bot).await;
+        replies.push(seen.at.duration_since(sent));
+        assert_eq!(
+            seen.encrypted, encrypted,
+            "{label}: encryption of the reply"
+        );
+        let (body, _) = seen.notice().expect("a notice");
+        if game.outcome().is_none() {
+            assert!(body.contains(&format!("{next} (")), "{body}");
+            assert_eq!(seen.mentions(), vec![watcher.id.to_string()]);
+        }
+        if images {
+            // The board follows the text.
+            let image = watcher.next(watcher_room, bot).await;
+            assert!(image.image().is_some(), "{}", image.describe());
+        }
+        let sent = Instant::now();
+        let line = mover
+            .say(mover_room, &format!("round {round}, your turn"))
+            .await;
+        let at = watcher.heard(&line).await;
+        plain.push(at.duration_since(sent));
+    }
+    assert!(replies.len() >= 6, "only {} timed moves", replies.len());
+    let added = median_ms(&replies) - median_ms(&plain);
+    eprintln!(
+        "matrix e2e: LATENCY {label}, {} rounds, seen by the other player's client:\n  \
+         plain message user to user: {}\n  \
+         move -> first bot reply:    {}\n  \
+         added by the bot (difference of the medians): {added:.0} ms",
+        replies.len(),
+        spread_ms(&plain),
+        spread_ms(&replies),
+    );
+    if game.outcome().is_none() {
+        // End the game so the room is free again.
+        alice.say(room, "!cairn resign").await;
+        let seen = bob.next_notice(bob_room, bot).await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("resigns"), "{body}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -732,7 +906,37 @@ async fn matrix_end_to_end() {
     if images {
         check_image(&mut alice, &room, &bot, None).await;
     }
+    latency_rounds(
+        "plain room",
+        &mut alice,
+        &mut bob,
+        &room,
+        &bob_room,
+        &bot,
+        images,
+        false,
+    )
+    .await;
     eprintln!("matrix e2e: plain room done after {:?}", began.elapsed());
+
+    // The same rounds in an encrypted room between the two players.
+    let duel = alice
+        .create_room("Cairn secret duel", &[bot_id, &bob_id], true)
+        .await;
+    let bob_duel = bob.join(&duel.room_id().to_owned()).await;
+    wait_joined(&duel, bot_id, &bot).await;
+    wait_joined(&duel, &bob_id, &bot).await;
+    latency_rounds(
+        "encrypted room",
+        &mut alice,
+        &mut bob,
+        &duel,
+        &bob_duel,
+        &bot,
+        images,
+        true,
+    )
+    .await;
 
     // An encrypted room: Alice plays the bot.
     let secret = alice.create_room("Cairn secret", &[bot_id], true).await;

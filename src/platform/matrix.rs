@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
@@ -31,19 +31,20 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::event_handler::Ctx;
 use matrix_sdk::room::reply::{EnforceThread, Reply as SdkReply};
 use matrix_sdk::ruma::api::error::ErrorKind;
+use matrix_sdk::ruma::events::relation::Thread;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
 use matrix_sdk::ruma::events::room::message::{
     AddMentions, ForwardThread, MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
     ReplyWithinThread, RoomMessageEventContent, TextMessageEventContent,
 };
 use matrix_sdk::ruma::events::Mentions;
-use matrix_sdk::ruma::{OwnedUserId, UInt, UserId};
+use matrix_sdk::ruma::{EventId, OwnedUserId, RoomId, UInt, UserId};
 use matrix_sdk::store::RoomLoadSettings;
-use matrix_sdk::{Client, LoopCtrl, Room, RoomState, SessionMeta, SessionTokens};
+use matrix_sdk::{Client, Room, RoomState, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use crate::bot::{Bot, BotConfig, Reply, Request, User};
+use crate::bot::{Bot, BotConfig, Delivery, Reply, Request, User};
 use crate::config::MatrixConfig;
 
 pub const PLATFORM: &str = "matrix";
@@ -57,6 +58,8 @@ pub const SESSION_FILE: &str = "session.json";
 const DEVICE_NAME: &str = "Cairn bot";
 /// A channel's worker task stops after this long without commands.
 const IDLE_WORKER: Duration = Duration::from_secs(600);
+/// A command that takes longer than this shows the bot as typing.
+const TYPING_AFTER: Duration = Duration::from_millis(300);
 
 /// What `session.json` holds: enough to restore the same device.
 #[derive(Serialize, Deserialize)]
@@ -126,11 +129,15 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
     let bot = Bot::new(bot.store().clone(), bot_config);
 
     // The first sync brings the state (and, after a restart, everything
-    // that happened while the bot was away): no handler sees it.
+    // that happened while the bot was away): no handler sees it. It does not
+    // wait for news, so the bot listens as soon as it has caught up.
     let mut delay = Duration::from_secs(1);
-    loop {
-        match client.sync_once(SyncSettings::default()).await {
-            Ok(_) => break,
+    let token = loop {
+        match client
+            .sync_once(SyncSettings::default().timeout(Duration::ZERO))
+            .await
+        {
+            Ok(response) => break response.next_batch,
             Err(error) if is_unknown_token(&error) => {
                 return Err(anyhow!(error)).context(format!(
                     "the homeserver refused the saved session; delete {} to log in again",
@@ -143,10 +150,31 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
                 delay = (delay * 2).min(Duration::from_secs(60));
             }
         }
-    }
+    };
 
     for room in client.invited_rooms() {
         spawn_join(room);
+    }
+    // Timed events (reminders, losses on time, lapsed challenges) of the
+    // Matrix rooms, decided by the core's scheduler and posted here.
+    let (notices, mut pending) = mpsc::unbounded_channel::<Delivery>();
+    let scheduler = bot.spawn_scheduler(vec![PLATFORM], move |delivery| {
+        // The receiver lives as long as the runtime.
+        let _ = notices.send(delivery);
+    })?;
+    let scheduler_bot = bot.clone();
+    {
+        let client = client.clone();
+        let prefix = config
+            .prefix
+            .clone()
+            .filter(|p| !p.trim().is_empty())
+            .unwrap_or_else(|| DEFAULT_PREFIX.to_string());
+        tokio::spawn(async move {
+            while let Some(delivery) = pending.recv().await {
+                deliver(&client, &prefix, &delivery).await;
+            }
+        });
     }
     let shared = Arc::new(Shared {
         bot,
@@ -169,21 +197,89 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
     client.add_event_handler(on_message);
     tracing::info!("listening to Matrix rooms");
 
-    client
-        .sync_with_result_callback(SyncSettings::default(), |result| async move {
-            match result {
-                Ok(_) => Ok(LoopCtrl::Continue),
-                Err(error) if is_unknown_token(&error) => Err(error),
-                Err(error) => {
-                    tracing::warn!(%error, "Matrix sync failed, retrying in 5 s");
-                    tokio::time::sleep(Duration::from_secs(5)).await;
-                    Ok(LoopCtrl::Continue)
-                }
-            }
-        })
+    let synced = sync_forever(&client, token)
         .await
-        .context("Matrix sync stopped")?;
-    Ok(())
+        .context("Matrix sync stopped");
+    scheduler_bot.stop_scheduler(&scheduler);
+    synced
+}
+
+/// Post a timed event in its room (or thread), mentioning whom it names.
+async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) {
+    let (room_id, thread_root) = match delivery.channel.split_once('/') {
+        Some((room, root)) => (room, Some(root)),
+        None => (delivery.channel.as_str(), None),
+    };
+    let Ok(room_id) = RoomId::parse(room_id) else {
+        tracing::warn!(channel = %delivery.channel, "a timed event for a channel that is not a room");
+        return;
+    };
+    let Some(room) = client.get_room(&room_id) else {
+        tracing::warn!(room = %room_id, "a timed event for a room the bot is not in");
+        return;
+    };
+    let root = thread_root.and_then(|root| EventId::parse(root).ok());
+    for reply in &delivery.replies {
+        let nobody = User::new("", "");
+        let out = format_reply(reply, prefix, reply.mentions.first().unwrap_or(&nobody));
+        let ids = out
+            .mention_ids
+            .iter()
+            .filter_map(|id| UserId::parse(id.as_str()).ok());
+        let mut content = RoomMessageEventContent::notice_html(out.body, out.html)
+            .add_mentions(Mentions::with_user_ids(ids));
+        if let Some(root) = &root {
+            content.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
+        }
+        if let Err(error) = room.send(content).await {
+            tracing::error!(room = %room.room_id(), %error, "posting a timed event");
+            continue;
+        }
+        if let Some(png) = &reply.image {
+            let attachment = AttachmentConfig::new().mentions(Some(Mentions::new()));
+            if let Err(error) = room
+                .send_attachment("board.png", &mime::IMAGE_PNG, png.clone(), attachment)
+                .await
+            {
+                tracing::error!(room = %room.room_id(), %error, "posting a timed event's board");
+            }
+        }
+    }
+}
+
+/// How long one sync request waits on the homeserver for news.
+const SYNC_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Long-poll the homeserver until the session is revoked, asking again as
+/// soon as an answer is handled.
+///
+/// Not `Client::sync`: matrix-sdk 0.18 sleeps a whole second before the
+/// next request whenever two syncs come back within a second of each other
+/// (a guard against servers that ignore the timeout). In a lively room
+/// that is most of the time (every reply the bot sends comes back down its
+/// own sync), so a move arriving meanwhile waited up to a second. The
+/// guard is kept here for what it is meant for: an answer that came back
+/// at once with nothing new.
+async fn sync_forever(client: &Client, mut token: String) -> matrix_sdk::Result<()> {
+    loop {
+        let settings = SyncSettings::default()
+            .timeout(SYNC_TIMEOUT)
+            .token(token.clone());
+        let asked = Instant::now();
+        match client.sync_once(settings).await {
+            Ok(response) => {
+                if response.next_batch == token && asked.elapsed() < Duration::from_secs(1) {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+                token = response.next_batch;
+            }
+            Err(error) if is_unknown_token(&error) => return Err(error),
+            Err(error) => {
+                tracing::warn!(%error, "Matrix sync failed, retrying in 5 s");
+                tokio::time::sleep(Duration::from_secs(5)).await;
+            }
+        }
+    }
 }
 
 fn is_unknown_token(error: &matrix_sdk::Error) -> bool {
@@ -409,6 +505,8 @@ struct Job {
     channel: String,
     command: String,
     mention_ids: Vec<String>,
+    /// When the sync handed the command to the bot.
+    received: Instant,
 }
 
 async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, shared: Ctx<Arc<Shared>>) {
@@ -454,13 +552,17 @@ async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, shared: Ctx
         _ => None,
     };
     let channel = channel_id(room.room_id().as_str(), thread_root.as_deref());
-    tracing::debug!(%channel, sender = %event.sender, %command, "command");
+    // How long after the homeserver accepted the message the sync brought
+    // it (same clock only when the bot runs beside the homeserver).
+    let sync_lag_ms = crate::store::now_ms().saturating_sub(u64::from(event.origin_server_ts.0));
+    tracing::debug!(%channel, sender = %event.sender, %command, sync_lag_ms, "command");
     shared.enqueue(Job {
         room,
         event,
         channel,
         command,
         mention_ids,
+        received: Instant::now(),
     });
 }
 
@@ -514,7 +616,9 @@ impl Shared {
             channel,
             command,
             mention_ids,
+            received,
         } = job;
+        let started = Instant::now();
         let user = User::new(
             event.sender.to_string(),
             member_name(&room, &event.sender).await,
@@ -534,10 +638,27 @@ impl Shared {
             command,
             mentions,
         };
-        let _ = room.typing_notice(true).await;
+        let handling = Instant::now();
         let bot = self.bot.clone();
         let requester = request.user.clone();
-        let replies = match tokio::task::spawn_blocking(move || bot.handle(&request)).await {
+        let work = tokio::task::spawn_blocking(move || bot.handle(&request));
+        tokio::pin!(work);
+        // "Cairn is typing" only when the answer takes a while (the bot
+        // opponent thinking): for a quick command it would cost a round trip
+        // before the reply and wake every client in the room twice.
+        let answer = tokio::select! {
+            answer = &mut work => answer,
+            () = tokio::time::sleep(TYPING_AFTER) => {
+                let _ = room.typing_notice(true).await;
+                let answer = work.await;
+                let typing = room.clone();
+                tokio::spawn(async move {
+                    let _ = typing.typing_notice(false).await;
+                });
+                answer
+            }
+        };
+        let replies = match answer {
             Ok(replies) => replies,
             Err(error) => {
                 tracing::error!(%error, "the bot panicked on a command");
@@ -546,12 +667,24 @@ impl Shared {
                 )]
             }
         };
-        let _ = room.typing_notice(false).await;
+        let handled = Instant::now();
+        let mut first_sent = None;
         for reply in &replies {
             if let Err(error) = self.send(&room, &event, reply, &requester).await {
                 tracing::error!(room = %room.room_id(), %error, "sending a reply failed");
             }
+            first_sent.get_or_insert_with(Instant::now);
         }
+        let ms = |from: Instant, to: Instant| to.duration_since(from).as_millis() as u64;
+        let done = Instant::now();
+        tracing::debug!(
+            queued_ms = ms(received, started),
+            prepare_ms = ms(started, handling),
+            core_ms = ms(handling, handled),
+            first_reply_ms = ms(received, first_sent.unwrap_or(done)),
+            all_sent_ms = ms(received, done),
+            "command answered"
+        );
     }
 
     async fn send(
@@ -574,7 +707,9 @@ impl Shared {
         } else if in_thread {
             content = content.make_for_thread(event, ReplyWithinThread::No, AddMentions::No);
         }
+        let sending = Instant::now();
         room.send(content).await.context("sending a notice")?;
+        tracing::debug!(ms = sending.elapsed().as_millis() as u64, "notice sent");
 
         if let Some(png) = &reply.image {
             let mut info = BaseImageInfo {
@@ -598,9 +733,14 @@ impl Shared {
                     add_mentions: AddMentions::No,
                 }));
             }
+            let sending = Instant::now();
             room.send_attachment("board.png", &mime::IMAGE_PNG, png.clone(), attachment)
                 .await
                 .context("sending the board image")?;
+            tracing::debug!(
+                ms = sending.elapsed().as_millis() as u64,
+                "board image sent"
+            );
         }
         Ok(())
     }
