@@ -641,23 +641,40 @@ impl Shared {
         let handling = Instant::now();
         let bot = self.bot.clone();
         let requester = request.user.clone();
-        let work = tokio::task::spawn_blocking(move || bot.handle(&request));
+        let (notes_sender, mut notes) = mpsc::unbounded_channel::<Reply>();
+        let work = tokio::task::spawn_blocking(move || {
+            bot.handle_with(&request, |note| {
+                let _ = notes_sender.send(note);
+            })
+        });
         tokio::pin!(work);
         // "Cairn is typing" only when the answer takes a while (the bot
         // opponent thinking): for a quick command it would cost a round trip
         // before the reply and wake every client in the room twice.
-        let answer = tokio::select! {
-            answer = &mut work => answer,
-            () = tokio::time::sleep(TYPING_AFTER) => {
-                let _ = room.typing_notice(true).await;
-                let answer = work.await;
-                let typing = room.clone();
-                tokio::spawn(async move {
-                    let _ = typing.typing_notice(false).await;
-                });
-                answer
+        let typing_after = tokio::time::sleep(TYPING_AFTER);
+        tokio::pin!(typing_after);
+        let mut typing = false;
+        let answer = loop {
+            tokio::select! {
+                answer = &mut work => break answer,
+                () = &mut typing_after, if !typing => {
+                    typing = true;
+                    let _ = room.typing_notice(true).await;
+                }
+                Some(note) = notes.recv() => {
+                    // The bot's place in line while it waits for a search.
+                    if let Err(error) = self.send(&room, &event, &note, &requester).await {
+                        tracing::warn!(room = %room.room_id(), %error, "posting the place in line");
+                    }
+                }
             }
         };
+        if typing {
+            let typing = room.clone();
+            tokio::spawn(async move {
+                let _ = typing.typing_notice(false).await;
+            });
+        }
         let replies = match answer {
             Ok(replies) => replies,
             Err(error) => {
