@@ -205,6 +205,10 @@ impl Bot {
             // The test plays whole games at machine speed, far above the
             // per-user command rate a person reaches.
             .env("CAIRN_RATE_LIMIT", "0")
+            // Commands that need no search answer within milliseconds; a
+            // level-5 search takes far longer than this, so it is deferred
+            // however fast the engines become.
+            .env("CAIRN_DISCORD_ANSWER_MS", "400")
             .env("RUST_LOG", "warn,cairn=debug")
             .env_remove("DISCORD_GUILD_ID")
             .env_remove("MATRIX_HOMESERVER")

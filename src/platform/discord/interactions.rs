@@ -31,6 +31,19 @@ use crate::config::DiscordConfig;
 /// them directly (one request); a slower one (the bot opponent thinking) is
 /// deferred first. Discord wants an answer within 3 s.
 pub const ANSWER_AT_ONCE: Duration = Duration::from_millis(1500);
+
+/// [`ANSWER_AT_ONCE`], or `CAIRN_DISCORD_ANSWER_MS` (a testing setting:
+/// the protocol test shortens it so a bot search is deferred however fast
+/// the engine has become).
+fn answer_at_once() -> Duration {
+    static WINDOW: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *WINDOW.get_or_init(|| {
+        std::env::var("CAIRN_DISCORD_ANSWER_MS")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .map_or(ANSWER_AT_ONCE, Duration::from_millis)
+    })
+}
 /// Autocomplete answers within this time or with no choices (Discord drops
 /// answers after 3 s).
 pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_secs(2);
@@ -242,7 +255,7 @@ impl Handler {
         let (progress, mut notes) = watch::channel(None);
         let work = self.workers.handle_with(bot, request, progress);
         tokio::pin!(work);
-        let replies = match tokio::time::timeout(ANSWER_AT_ONCE, &mut work).await {
+        let replies = match tokio::time::timeout(answer_at_once(), &mut work).await {
             Ok(replies) => {
                 return self
                     .answer_at_once(ctx, interaction, &fit_all(&replies, allowed))
