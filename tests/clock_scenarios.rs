@@ -61,6 +61,10 @@ impl Chat {
     }
 
     fn say(&self, who: &str, command: &str) -> Vec<Reply> {
+        self.say_in("main", who, command)
+    }
+
+    fn say_in(&self, channel: &str, who: &str, command: &str) -> Vec<Reply> {
         let mentions = command
             .split_whitespace()
             .filter_map(|w| w.strip_prefix('@'))
@@ -68,7 +72,7 @@ impl Chat {
             .collect();
         self.bot.handle(&Request {
             platform: "test".into(),
-            channel: "main".into(),
+            channel: channel.into(),
             user: user(who),
             command: command.into(),
             mentions,
@@ -374,19 +378,7 @@ fn untimed_games_and_the_bot_have_no_deadline() {
 #[test]
 fn games_lists_the_most_urgent_first_with_time_left() {
     let chat = Chat::new();
-    let in_channel = |channel: &str, who: &str, command: &str| {
-        chat.bot.handle(&Request {
-            platform: "test".into(),
-            channel: channel.into(),
-            user: user(who),
-            command: command.into(),
-            mentions: command
-                .split_whitespace()
-                .filter_map(|w| w.strip_prefix('@'))
-                .map(user)
-                .collect(),
-        })
-    };
+    let in_channel = |channel: &str, who: &str, command: &str| chat.say_in(channel, who, command);
     in_channel("slow", "bob", "challenge sight @alice clock=3d as=black");
     in_channel("slow", "alice", "accept");
     in_channel("fast", "bob", "challenge sight @alice clock=2h as=black");
