@@ -19,6 +19,7 @@ fn say(bot: &Bot, who: &User, command: &str, mentions: Vec<User>) {
         user: who.clone(),
         command: command.into(),
         mentions,
+        ..Default::default()
     });
     assert!(
         replies.first().is_some_and(|r| !r.ephemeral),

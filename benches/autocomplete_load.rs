@@ -34,6 +34,7 @@ fn request(channel: &str, user: &User, command: &str, mentions: Vec<User>) -> Re
         user: user.clone(),
         command: command.into(),
         mentions,
+        ..Default::default()
     }
 }
 

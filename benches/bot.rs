@@ -16,6 +16,7 @@ fn request(who: &str, command: &str) -> Request {
         user: User::new(who, who),
         command: command.into(),
         mentions: Vec::new(),
+        ..Default::default()
     }
 }
 

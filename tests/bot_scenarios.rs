@@ -47,6 +47,7 @@ impl Chat {
             user: user(who),
             command: command.into(),
             mentions,
+            ..Default::default()
         })
     }
 

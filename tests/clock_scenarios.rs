@@ -76,6 +76,7 @@ impl Chat {
             user: user(who),
             command: command.into(),
             mentions,
+            ..Default::default()
         })
     }
 
@@ -406,6 +407,7 @@ fn many_pending_deadlines_fire_in_order() {
             user: user("alice"),
             command: "challenge sight bob".into(),
             mentions: vec![],
+            ..Default::default()
         });
         chat.clock.advance(1);
     }
@@ -440,7 +442,106 @@ fn fill_ten_thousand_pending_deadlines() {
             user: user("alice"),
             command: "challenge sight @bob".into(),
             mentions: vec![user("bob")],
+            ..Default::default()
         });
     }
     assert_eq!(chat.bot.store().pending_count(), 10_000);
+}
+
+/// A command in a server's channel, as Discord sends it.
+fn in_server(chat: &Chat, channel: &str, who: &str, admin: bool, command: &str) -> Vec<Reply> {
+    let mentions = command
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .map(user)
+        .collect();
+    chat.bot.handle(&Request {
+        platform: "test".into(),
+        channel: channel.into(),
+        user: user(who),
+        command: command.into(),
+        mentions,
+        server: Some("guild-1".into()),
+        server_admin: admin,
+    })
+}
+
+#[test]
+fn an_accepted_game_may_move_into_a_thread_with_its_clock() {
+    let chat = Chat::new();
+    // Outside a server nothing asks for a thread.
+    chat.say("alice", "challenge sight @bob clock=1h");
+    assert_eq!(chat.say("bob", "accept")[0].thread, None);
+    // In a server's channel the accepted game asks for one, and pings both
+    // players (so both join it).
+    in_server(
+        &chat,
+        "lobby",
+        "alice",
+        false,
+        "challenge sight @bob clock=1h",
+    );
+    let accepted = in_server(&chat, "lobby", "bob", false, "accept");
+    let thread = accepted[0].thread.clone().expect("a thread is asked for");
+    assert_eq!(thread.name, "Sight: alice vs bob");
+    assert_eq!(thread.players, vec![user("alice"), user("bob")]);
+    assert_eq!(
+        accepted[0].mentions,
+        vec![user("alice")],
+        "alice moves first"
+    );
+    // The platform opened the thread: the game moves, clock and all.
+    chat.bot
+        .move_game("test", "lobby", "thread-1")
+        .expect("moved");
+    let gone = chat.say_in("lobby", "alice", "board");
+    assert!(gone[0].ephemeral, "{}", gone[0].text);
+    let there = chat.say_in("thread-1", "alice", "board");
+    assert!(!there[0].ephemeral, "{}", there[0].text);
+    // Moving again finds no game; a game never moves onto another.
+    assert!(chat.bot.move_game("test", "lobby", "thread-2").is_err());
+    in_server(&chat, "lobby", "carol", false, "challenge sight @dave");
+    in_server(&chat, "lobby", "dave", false, "accept");
+    assert!(chat.bot.move_game("test", "lobby", "thread-1").is_err());
+    // The moved game's deadline fires in the thread (the main channel's
+    // game, on the same hour, fires there).
+    let fired = chat.wait(HOUR_MS);
+    let timeouts: Vec<&str> = fired
+        .iter()
+        .filter(|d| d.replies.iter().any(|r| r.text.contains("ran out of time")))
+        .map(|d| d.channel.as_str())
+        .collect();
+    assert!(timeouts.contains(&"thread-1"), "{timeouts:?}");
+    assert!(!timeouts.contains(&"lobby"), "{timeouts:?}");
+}
+
+#[test]
+fn only_a_server_manager_turns_threads_off() {
+    let chat = Chat::new();
+    let shown = in_server(&chat, "lobby", "carol", false, "settings");
+    assert!(shown[0].text.contains("threads=on"), "{}", shown[0].text);
+    let refused = in_server(&chat, "lobby", "carol", false, "settings threads=off");
+    assert!(
+        refused[0].ephemeral && refused[0].text.contains("manage this server"),
+        "{}",
+        refused[0].text
+    );
+    let unknown = in_server(&chat, "lobby", "alice", true, "settings colour=red");
+    assert!(unknown[0].text.contains("`threads`"), "{}", unknown[0].text);
+    let done = in_server(&chat, "lobby", "alice", true, "settings threads=off");
+    assert!(
+        !done[0].ephemeral && done[0].text.contains("threads=off"),
+        "{}",
+        done[0].text
+    );
+    in_server(&chat, "lobby", "alice", false, "challenge sight @bob");
+    let accepted = in_server(&chat, "lobby", "bob", false, "accept");
+    assert_eq!(accepted[0].thread, None, "threads are off in this server");
+    // Outside a server there are no settings.
+    let none = chat.say("alice", "settings threads=on");
+    assert!(none[0].text.contains("not in one"), "{}", none[0].text);
+    // The setting survives a restart.
+    let chat = chat.restart();
+    let shown = in_server(&chat, "elsewhere", "carol", false, "settings");
+    assert!(shown[0].text.contains("threads=off"), "{}", shown[0].text);
 }

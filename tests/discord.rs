@@ -98,6 +98,7 @@ fn say(bot: &Bot, who: (&str, &str), command: &str, mentions: Vec<User>) -> Vec<
         user: User::new(who.0, who.1),
         command: command.into(),
         mentions,
+        ..Default::default()
     })
 }
 

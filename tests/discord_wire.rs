@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
-use server::{Exchange, Fake, Msg, APP_ID, ATTACH_FILES, GUILD_ID, TOKEN};
+use server::{Exchange, Fake, Msg, APP_ID, ATTACH_FILES, CREATE_PUBLIC_THREADS, GUILD_ID, TOKEN};
 use spec::{Refusal, Spec};
 
 const ALICE: (&str, &str) = ("53908232506183680", "alice");
@@ -43,6 +43,10 @@ const THREAD: &str = "645027906669510700";
 const VERSUS_BOT: &str = "645027906669510701";
 const NO_FILES: &str = "645027906669510702";
 const FLAKY: &str = "645027906669510703";
+/// A text channel where the bot may open threads: games move into them.
+const THREADED: &str = "645027906669510704";
+/// A channel for a game on a clock of seconds (the test's minimum).
+const TIMED: &str = "645027906669510705";
 
 /// What the bot may do in a normal channel (the invite's permissions).
 const ALL_PERMISSIONS: u64 = 274_878_024_704;
@@ -58,8 +62,11 @@ fn user((id, name): (&str, &str)) -> Value {
 }
 
 fn member(who: (&str, &str)) -> Value {
+    // Carol may only read and write (no Manage Server); the others may
+    // do everything.
+    let permissions = if who == CAROL { "3072" } else { "2147483647" };
     json!({
-        "user": user(who), "roles": [], "premium_since": null, "permissions": "2147483647",
+        "user": user(who), "roles": [], "premium_since": null, "permissions": permissions,
         "pending": false, "nick": null, "mute": false, "deaf": false, "flags": 0,
         "joined_at": "2020-01-01T00:00:00.000000+00:00"
     })
@@ -67,6 +74,8 @@ fn member(who: (&str, &str)) -> Value {
 
 struct Payloads {
     next: u64,
+    /// Threads and their parent channels: (parent, thread).
+    threads: Vec<(String, String)>,
 }
 
 impl Payloads {
@@ -81,9 +90,12 @@ impl Payloads {
             "entitlements": [], "authorizing_integration_owners": { "0": GUILD_ID },
             "context": 0, "attachment_size_limit": 10485760
         });
-        if channel == THREAD {
-            value["channel"] = json!({ "id": THREAD, "type": 11, "name": "a game", "parent_id": LOBBY, "guild_id": GUILD_ID });
-        }
+        value["channel"] = match self.threads.iter().find(|(_, id)| id == channel) {
+            Some((parent, _)) => {
+                json!({ "id": channel, "type": 11, "name": "a game", "parent_id": parent, "guild_id": GUILD_ID })
+            }
+            None => json!({ "id": channel, "type": 0, "name": "games", "guild_id": GUILD_ID }),
+        };
         value
     }
 
@@ -178,6 +190,7 @@ impl Payloads {
 fn permissions_of(channel: &str) -> u64 {
     match channel {
         NO_FILES => ALL_PERMISSIONS & !ATTACH_FILES,
+        THREADED => ALL_PERMISSIONS | CREATE_PUBLIC_THREADS,
         _ => ALL_PERMISSIONS,
     }
 }
@@ -209,6 +222,8 @@ impl Bot {
             // level-5 search takes far longer than this, so it is deferred
             // however fast the engines become.
             .env("CAIRN_DISCORD_ANSWER_MS", "400")
+            // Clocks of seconds, for the timed events (a testing setting).
+            .env("CAIRN_MIN_CLOCK", "1s")
             .env("RUST_LOG", "warn,cairn=debug")
             .env_remove("DISCORD_GUILD_ID")
             .env_remove("MATRIX_HOMESERVER")
@@ -357,7 +372,10 @@ async fn the_real_client_against_a_discord_compatible_server() {
     let fake = Fake::start(Arc::clone(&spec)).await;
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("db");
-    let mut p = Payloads { next: 0 };
+    let mut p = Payloads {
+        next: 0,
+        threads: vec![(LOBBY.to_string(), THREAD.to_string())],
+    };
 
     // -- Start-up: gateway, READY, guild commands; stale global ones removed.
     let mut bot = Bot::start(&fake, &db, &dir.path().join("run1.log"), Some(GUILD_ID));
@@ -495,6 +513,105 @@ async fn the_real_client_against_a_discord_compatible_server() {
     let (turns, _) = legal("sight", std::slice::from_ref(&first));
     let token = fake.interact(p.mv(THREAD, CAROL, &turns[0]));
     assert!(has_board(settled(&fake, &token, 1).await.messages()[0]));
+
+    // -- A thread per game: accepted in a text channel where the bot may
+    // open threads, the game moves into a new thread named after it; the
+    // channel gets one line linking there, the thread the board and both
+    // players' pings.
+    let moved_game = start_game(&fake, &mut p, THREADED, ALICE, BOB, "sight").await;
+    let (parent, thread_id, name) = fake
+        .with(|s| s.threads.first().cloned())
+        .expect("a thread was opened");
+    assert_eq!(parent, THREADED);
+    assert_eq!(name, "Sight: alice vs bob");
+    let line = &moved_game.followups[0];
+    assert!(
+        line.content.contains(&format!("<#{thread_id}>")) && line.files.is_empty(),
+        "{line:?}"
+    );
+    let opening = fake
+        .wait_for("the game's start in its thread", |s| {
+            s.posted.get(&thread_id)?.first().cloned()
+        })
+        .await;
+    assert!(has_board(&opening), "{opening:?}");
+    let mut pinged = opening.pings.clone();
+    pinged.sort();
+    assert_eq!(pinged, [ALICE.0, BOB.0], "both players join the thread");
+    p.threads.push((THREADED.to_string(), thread_id.clone()));
+    // The game is played in the thread; the channel is free for the next.
+    let token = fake.interact(p.mv(&thread_id, ALICE, &first));
+    assert!(has_board(settled(&fake, &token, 1).await.messages()[0]));
+    let token = fake.interact(p.slash(THREADED, ALICE, "board", json!([])));
+    let free = settled(&fake, &token, 1).await;
+    assert!(free.messages()[0].ephemeral, "{:?}", free.messages());
+    // -- `/settings threads=off`: refused to Carol (no Manage Server),
+    // done by Alice; then games stay in the channel.
+    let off = json!([{ "type": 3, "name": "threads", "value": "off" }]);
+    let token = fake.interact(p.slash(THREADED, CAROL, "settings", off.clone()));
+    let refused = settled(&fake, &token, 1).await;
+    assert!(
+        refused.messages()[0].ephemeral
+            && refused.messages()[0].content.contains("manage this server"),
+        "{:?}",
+        refused.messages()
+    );
+    let token = fake.interact(p.slash(THREADED, ALICE, "settings", off));
+    let done = settled(&fake, &token, 1).await;
+    assert!(
+        done.messages()[0].content.contains("threads=off"),
+        "{:?}",
+        done.messages()
+    );
+    let stays = start_game(&fake, &mut p, THREADED, BOB, CAROL, "sight").await;
+    assert!(has_board(&stays.followups[0]), "{:?}", stays.followups);
+    assert_eq!(fake.with(|s| s.threads.len()), 1, "no second thread");
+
+    // -- Timed events as channel messages with mentions: a reminder when
+    // half the time is used, then the loss on time with both players.
+    let token = fake.interact(p.slash(
+        TIMED,
+        ALICE,
+        "challenge",
+        json!([
+            { "type": 3, "name": "game", "value": "sight" },
+            { "type": 6, "name": "opponent", "value": BOB.0 },
+            { "type": 3, "name": "clock", "value": "4s" }
+        ]),
+    ));
+    let offer = settled(&fake, &token, 1).await.messages()[0].clone();
+    let token = fake.interact(p.press(TIMED, BOB, &offer, "Accept"));
+    settled(&fake, &token, 2).await;
+    let timeout = fake
+        .wait_for("the loss on time in the channel", |s| {
+            let posted = s.posted.get(TIMED)?;
+            posted
+                .iter()
+                .any(|m| m.text().contains("ran out of time"))
+                .then(|| posted.clone())
+        })
+        .await;
+    let reminder = timeout
+        .iter()
+        .find(|m| !m.text().contains("ran out of time"))
+        .expect("a reminder before the timeout");
+    assert_eq!(reminder.pings, [ALICE.0], "{reminder:?}");
+    let end = timeout
+        .iter()
+        .find(|m| m.text().contains("ran out of time"))
+        .expect("the timeout");
+    let mut pinged = end.pings.clone();
+    pinged.sort();
+    assert_eq!(pinged, [ALICE.0, BOB.0], "{end:?}");
+    assert!(has_board(end), "the final board: {end:?}");
+    println!(
+        "discord wire: {} timed messages in the channel, the last: {}",
+        timeout.len(),
+        end.text()
+            .lines()
+            .find(|l| l.contains("ran out of time"))
+            .unwrap_or_default()
+    );
 
     // -- Fix 1: no Attach Files: the text board and one line naming it.
     let game = start_game(&fake, &mut p, NO_FILES, ALICE, BOB, "sight").await;

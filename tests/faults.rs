@@ -28,6 +28,7 @@ fn say(bot: &Bot, channel: &str, who: &str, command: &str) -> Vec<Reply> {
         user: User::new(who, who),
         command: command.into(),
         mentions: Vec::new(),
+        ..Default::default()
     })
 }
 

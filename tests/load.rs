@@ -29,6 +29,7 @@ fn request(channel: &str, command: &str) -> Request {
         user: User::new(format!("player-{channel}"), format!("player-{channel}")),
         command: command.into(),
         mentions: Vec::new(),
+        ..Default::default()
     }
 }
 

@@ -4,8 +4,8 @@
 
 use super::limits::{quote, MAX_COMMAND_CHARS};
 use super::{
-    captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot, Reply,
-    Request, User,
+    captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot,
+    GameThread, Reply, Request, User,
 };
 use crate::clock::{format_duration, GameClock, TimeControl};
 use crate::rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat, TurnError};
@@ -60,6 +60,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "notify",
         "notify [on|off|dm]",
         "turn reminders: in the channel (on), none (off), or by direct message (dm, Discord)",
+    ),
+    (
+        "settings",
+        "settings [threads=on|off]",
+        "this server's settings; members who may manage the server change them",
     ),
     (
         "help",
@@ -172,6 +177,7 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
         "resign" => resign(bot, request, &key),
         "draw" => draw(bot, request, &key),
         "notify" => notify(bot, request, rest),
+        "settings" => settings(bot, request, rest),
         other => {
             let hint = match suggestion(other) {
                 Some(s) => format!(" Did you mean `{s}`?"),
@@ -567,6 +573,7 @@ fn options_label(kind: GameKind, options: &[String]) -> String {
 
 fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
     let now = bot.now();
+    let threads = threads_allowed(bot, request);
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
         let Some(challenge) = &record.challenge else {
@@ -592,7 +599,20 @@ fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError>
             captions(&game).0,
             status_caption(&game)
         );
-        let answer = game_reply(&game, text);
+        let mut answer = game_reply(&game, text);
+        if threads {
+            if let Some(first) = answer.replies.first_mut() {
+                first.thread = Some(GameThread {
+                    name: thread_name(&game),
+                    players: game
+                        .players
+                        .iter()
+                        .filter(|p| !p.is_bot)
+                        .map(to_user)
+                        .collect(),
+                });
+            }
+        }
         Update {
             change: Change::Put(ChannelRecord {
                 schema: SCHEMA_VERSION,
@@ -603,6 +623,33 @@ fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError>
             value: answer,
         }
     })
+}
+
+/// Whether the server of this request lets games move into threads (a
+/// settings record that cannot be read counts as the default, on).
+fn threads_allowed(bot: &Bot, request: &Request) -> bool {
+    let Some(server) = &request.server else {
+        return false;
+    };
+    match bot.store.server_settings(&request.platform, server) {
+        Ok(settings) => settings.threads,
+        Err(error) => {
+            tracing::warn!(%error, "reading the server's settings");
+            true
+        }
+    }
+}
+
+/// "Callanish 9 x 9: alice vs bob", at most 100 characters (Discord's limit
+/// for a thread name).
+fn thread_name(game: &GameRecord) -> String {
+    let name = format!(
+        "{}: {} vs {}",
+        game.game.view().title,
+        game.player(Seat::First).name,
+        game.player(Seat::Second).name
+    );
+    name.chars().take(100).collect()
 }
 
 /// `decline` (by the challenged player) and `cancel` (by the challenger).
@@ -1145,5 +1192,59 @@ fn notify(bot: &Bot, request: &Request, rest: &str) -> Result<Answer, StoreError
     Ok(Answer::reply(Reply::error(format!(
         "Done. {}",
         describe(wanted)
+    ))))
+}
+
+/// `settings`, `settings threads=on|off`: the server's settings.
+fn settings(bot: &Bot, request: &Request, rest: &str) -> Result<Answer, StoreError> {
+    let platform = request.platform.as_str();
+    let Some(server) = &request.server else {
+        return Ok(Answer::error(
+            "Settings belong to a server, and this conversation is not in one.",
+        ));
+    };
+    let current = bot.store.server_settings(platform, server)?;
+    let describe = |threads: bool| {
+        if threads {
+            "threads=on: each accepted challenge moves its game into a thread of its own, where I may create threads."
+        } else {
+            "threads=off: games stay in the channel where the challenge was accepted."
+        }
+    };
+    let rest = rest.trim();
+    if rest.is_empty() {
+        return Ok(Answer::reply(Reply::error(format!(
+            "This server's settings: {} Members who may manage the server change it with `settings threads=on` or `settings threads=off`.",
+            describe(current.threads)
+        ))));
+    }
+    let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
+    if !name.trim().eq_ignore_ascii_case("threads") {
+        return Ok(Answer::error(format!(
+            "I know one server setting, `threads` (on or off), not `{}`. Write `settings threads=off` to keep games in their channel.",
+            quote(name.trim())
+        )));
+    }
+    let threads = match value.trim().to_ascii_lowercase().as_str() {
+        "on" | "yes" | "true" => true,
+        "off" | "no" | "false" => false,
+        _ => {
+            return Ok(Answer::error(
+                "Write `settings threads=on` or `settings threads=off`.",
+            ))
+        }
+    };
+    if !request.server_admin {
+        return Ok(Answer::error(
+            "Only members who may manage this server can change its settings.",
+        ));
+    }
+    let mut changed = current;
+    changed.threads = threads;
+    bot.store.set_server_settings(platform, server, &changed)?;
+    Ok(Answer::reply(Reply::text(format!(
+        "{} changed this server's settings: {}",
+        request.user.name,
+        describe(threads)
     ))))
 }

@@ -27,7 +27,7 @@ pub use commands::{command_names, help_text, COMMANDS};
 pub use schedule::Delivery;
 
 /// A chat user as the platform identifies them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct User {
     /// Stable platform id (Discord snowflake, Matrix user id, console name).
     pub id: String,
@@ -45,7 +45,7 @@ impl User {
 }
 
 /// One command from one user in one channel.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Request {
     /// `discord`, `matrix`, `console`.
     pub platform: String,
@@ -57,6 +57,12 @@ pub struct Request {
     /// Users the platform resolved from mentions in the command, in order
     /// (the opponent of `challenge`).
     pub mentions: Vec<User>,
+    /// The server (Discord guild) the channel belongs to, for its
+    /// settings; `None` in direct messages and on platforms without
+    /// servers.
+    pub server: Option<String>,
+    /// The user may change the server's settings (Discord: Manage Server).
+    pub server_admin: bool,
 }
 
 /// A button the platform may show; pressing it sends `command` as the
@@ -88,6 +94,20 @@ pub struct Reply {
     pub ephemeral: bool,
     /// Buttons (accept / decline a challenge).
     pub actions: Vec<Action>,
+    /// This reply starts a game that may move into a thread of its own
+    /// (the server allows it; see `settings threads`). A platform that
+    /// creates the thread moves the game with [`Bot::move_game`] and posts
+    /// this reply there.
+    pub thread: Option<GameThread>,
+}
+
+/// A thread a new game may move into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameThread {
+    /// "Sight: alice vs bob", at most 100 characters (Discord's limit).
+    pub name: String,
+    /// The players to add to the thread (by mentioning them there).
+    pub players: Vec<User>,
 }
 
 impl Reply {
@@ -221,6 +241,21 @@ impl Bot {
         }
     }
 
+    /// The same bot with another configuration (a platform learns its own
+    /// identity at login). The store, the scheduler's waker, the search
+    /// workers and memories and the rate limits stay shared with `self`,
+    /// so a scheduler started from either hears of every new deadline.
+    pub fn reconfigured(&self, config: BotConfig) -> Bot {
+        Bot {
+            store: self.store.clone(),
+            config,
+            memories: Arc::clone(&self.memories),
+            workers: Arc::clone(&self.workers),
+            rate: self.rate.clone(),
+            waker: Arc::clone(&self.waker),
+        }
+    }
+
     /// Now, in milliseconds since the Unix epoch, by the bot's clock.
     pub fn now(&self) -> u64 {
         self.config.clock.now_ms()
@@ -298,6 +333,22 @@ impl Bot {
         replies
     }
 
+    /// Move the game just started in `from` into the new channel `to` (a
+    /// thread the platform made for it, see [`Reply::thread`]).
+    pub fn move_game(
+        &self,
+        platform: &str,
+        from: &str,
+        to: &str,
+    ) -> Result<(), crate::store::MoveError> {
+        let from = Store::channel_key(platform, from);
+        let to = Store::channel_key(platform, to);
+        self.store.move_game(&from, &to)?;
+        tracing::info!(%from, %to, "the game moved into its own thread");
+        self.waker.wake();
+        Ok(())
+    }
+
     /// Bytes and number of the bot's kept search trees.
     pub fn ai_memory_usage(&self) -> (usize, usize) {
         self.memories.usage()
@@ -352,6 +403,8 @@ impl Bot {
                 user: self.config.bot_user.clone(),
                 command: format!("move {}", choice.turn),
                 mentions: Vec::new(),
+                server: request.server.clone(),
+                server_admin: false,
             };
             let answer = match commands::run(self, &bot_request) {
                 Ok(answer) => answer,

@@ -230,6 +230,7 @@ impl Console {
             user: self.user.clone(),
             command: command.to_string(),
             mentions: Vec::new(),
+            ..Default::default()
         };
         // Progress (the bot's place in line) is printed as it happens.
         let replies = self.bot.handle_with(&request, |reply| {

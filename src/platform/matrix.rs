@@ -126,7 +126,7 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
             bot_config.bot_aliases.push(alias);
         }
     }
-    let bot = Bot::new(bot.store().clone(), bot_config);
+    let bot = bot.reconfigured(bot_config);
 
     // The first sync brings the state (and, after a restart, everything
     // that happened while the bot was away): no handler sees it. It does not
@@ -637,6 +637,7 @@ impl Shared {
             user,
             command,
             mentions,
+            ..Default::default()
         };
         let handling = Instant::now();
         let bot = self.bot.clone();

@@ -23,6 +23,7 @@ use sled::{IVec, Transactional};
 use super::durable::{self, Durable};
 use super::{deadline_key, parse_deadline_key, user_key, StoreError, Update, UserSettings};
 use super::{decode_channel, decode_finished, Change, ChannelRecord, FinishedGame, GameRecord};
+use super::{MoveError, ServerSettings};
 
 /// The deadline index entries a write removed and added.
 type DeadlineMoves = (Option<Vec<u8>>, Option<Vec<u8>>);
@@ -42,15 +43,18 @@ pub enum TreeName {
     Deadlines,
     /// Per-user preferences: `platform NUL user id` -> JSON.
     Users,
+    /// Per-server settings: `platform NUL server id` -> JSON.
+    Servers,
 }
 
 impl TreeName {
-    pub const ALL: [TreeName; 5] = [
+    pub const ALL: [TreeName; 6] = [
         TreeName::Channels,
         TreeName::Archive,
         TreeName::Quarantine,
         TreeName::Deadlines,
         TreeName::Users,
+        TreeName::Servers,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -60,6 +64,7 @@ impl TreeName {
             TreeName::Quarantine => "quarantine",
             TreeName::Deadlines => "deadlines",
             TreeName::Users => "users",
+            TreeName::Servers => "servers",
         }
     }
 
@@ -594,15 +599,139 @@ impl Store {
         settings: &UserSettings,
     ) -> Result<(), StoreError> {
         let bytes = serde_json::to_vec(settings).map_err(StoreError::Encode)?;
+        self.put_setting(TreeName::Users, user_key(platform, user_id), bytes)
+    }
+
+    /// A server's settings (defaults when never set).
+    pub fn server_settings(
+        &self,
+        platform: &str,
+        server_id: &str,
+    ) -> Result<ServerSettings, StoreError> {
+        match self.get_raw(TreeName::Servers, &user_key(platform, server_id))? {
+            None => Ok(ServerSettings::default()),
+            Some(bytes) => serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt {
+                key: format!("server {platform}:{server_id}"),
+                source,
+            }),
+        }
+    }
+
+    /// Store a server's settings, durably.
+    pub fn set_server_settings(
+        &self,
+        platform: &str,
+        server_id: &str,
+        settings: &ServerSettings,
+    ) -> Result<(), StoreError> {
+        let bytes = serde_json::to_vec(settings).map_err(StoreError::Encode)?;
+        self.put_setting(TreeName::Servers, user_key(platform, server_id), bytes)
+    }
+
+    fn put_setting(&self, tree: TreeName, key: Vec<u8>, bytes: Vec<u8>) -> Result<(), StoreError> {
         let _writer = self.writer();
         self.ensure_writable()?;
         let state = self.read();
         let open = open_of(&state)?;
-        open.tree(TreeName::Users)
-            .insert(user_key(platform, user_id), bytes)?;
+        open.tree(tree).insert(key, bytes)?;
         open.db.flush()?;
         open.durable.sync()?;
         Ok(())
+    }
+
+    /// Move a game in progress from channel `from` to the empty channel
+    /// `to` (a Discord thread made for it), with its deadline, in one
+    /// transaction: afterwards the game is in exactly one of the two.
+    pub fn move_game(&self, from: &str, to: &str) -> Result<(), MoveError> {
+        let _writer = self.writer();
+        self.ensure_writable()?;
+        // What the move replaced, for the overlay if it cannot be synced.
+        let seen: RefCell<(Option<IVec>, Option<IVec>, Option<u64>)> = RefCell::default();
+        let generation = RefCell::new(0u64);
+        let state = self.read();
+        let open = open_of(&state)?;
+        let channels = open.tree(TreeName::Channels);
+        let deadlines = open.tree(TreeName::Deadlines);
+        let trees = (channels, deadlines, &open.meta);
+        let result = trees.transaction(|(channels, deadlines, meta)| {
+            let abort = |e: MoveError| ConflictableTransactionError::Abort(e);
+            let from_bytes = channels.get(from)?;
+            let to_bytes = channels.get(to)?;
+            let record = match &from_bytes {
+                None => return Err(abort(MoveError::NoGame)),
+                Some(bytes) => decode_channel(from, bytes).map_err(|e| abort(e.into()))?,
+            };
+            let in_progress = record.game.as_ref().is_some_and(GameRecord::in_progress);
+            if record.challenge.is_some() || !in_progress {
+                return Err(abort(MoveError::NoGame));
+            }
+            if let Some(bytes) = &to_bytes {
+                let there = decode_channel(to, bytes).map_err(|e| abort(e.into()))?;
+                if there.challenge.is_some() || there.game.is_some() {
+                    return Err(abort(MoveError::Occupied));
+                }
+            }
+            let due = record.next_due_ms();
+            *seen.borrow_mut() = (from_bytes.clone(), to_bytes, due);
+            if let Some(bytes) = from_bytes {
+                channels.insert(to.as_bytes(), bytes)?;
+            }
+            channels.remove(from.as_bytes())?;
+            if let Some(due) = due {
+                deadlines.remove(deadline_key(from, due))?;
+                deadlines.insert(deadline_key(to, due), &[])?;
+            }
+            let next = meta
+                .get(GENERATION)?
+                .and_then(|v| <[u8; 8]>::try_from(v.as_ref()).ok())
+                .map_or(0, u64::from_be_bytes)
+                + 1;
+            meta.insert(GENERATION, &next.to_be_bytes())?;
+            *generation.borrow_mut() = next;
+            Ok(())
+        });
+        match result {
+            Ok(()) => {}
+            Err(TransactionError::Abort(e)) => return Err(e),
+            Err(TransactionError::Storage(e)) => return Err(StoreError::from(e).into()),
+        }
+        let synced = open
+            .db
+            .flush()
+            .map_err(StoreError::from)
+            .and_then(|_| open.durable.sync().map_err(StoreError::from));
+        if synced.is_ok() {
+            open.durable.acknowledge(*generation.borrow());
+        }
+        drop(state);
+        match synced {
+            Ok(()) => Ok(()),
+            Err(error) => {
+                // As after a failed update: reads see the records as they
+                // were, until a reopen reads what reached the disk.
+                let cause = failure_words(&error);
+                tracing::error!(path = %self.inner.path.display(), %cause, "moving a game failed; the records are left as stored");
+                let (from_bytes, to_bytes, due) = seen.take();
+                let mut state = self.write_state();
+                let overlay = &mut state.overlay;
+                overlay
+                    .entry((TreeName::Channels, from.as_bytes().to_vec()))
+                    .or_insert(from_bytes);
+                overlay
+                    .entry((TreeName::Channels, to.as_bytes().to_vec()))
+                    .or_insert(to_bytes);
+                if let Some(due) = due {
+                    overlay
+                        .entry((TreeName::Deadlines, deadline_key(from, due)))
+                        .or_insert_with(|| Some(IVec::default()));
+                    overlay
+                        .entry((TreeName::Deadlines, deadline_key(to, due)))
+                        .or_insert(None);
+                }
+                state.failure.get_or_insert(cause.clone());
+                Err(StoreError::WriteFailed { cause }.into())
+            }
+        }
     }
 
     /// Games in progress in which `user_id` plays, with their channel keys,

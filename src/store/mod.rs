@@ -347,6 +347,36 @@ pub struct UserSettings {
     pub notify: Notify,
 }
 
+/// A server's settings (Discord guild), changed with `settings`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerSettings {
+    /// An accepted challenge moves its game into a thread of its own
+    /// (where the platform has threads and the bot may make them).
+    #[serde(default = "yes")]
+    pub threads: bool,
+}
+
+impl Default for ServerSettings {
+    fn default() -> Self {
+        ServerSettings { threads: true }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Why a game could not move to another channel.
+#[derive(Debug, thiserror::Error)]
+pub enum MoveError {
+    #[error("there is no game in progress to move")]
+    NoGame,
+    #[error("the destination already has a game or a challenge")]
+    Occupied,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
 /// The platform part of a channel key (`discord` of `discord:123`).
 pub fn platform_of(key: &str) -> &str {
     key.split_once(':').map_or(key, |(platform, _)| platform)

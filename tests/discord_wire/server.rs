@@ -39,7 +39,8 @@ pub const BOT_NAME: &str = "Cairn";
 /// A bot token of the right shape (serenity checks it has three parts).
 pub const TOKEN: &str = "Nzc1Nzk5NTc3NjA0NTIyMDU0.wire.test-token";
 
-/// Discord's permission bits the fake enforces.
+/// Discord's permission bits the fake enforces or the bot reads.
+pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
 pub const EMBED_LINKS: u64 = 1 << 14;
 pub const ATTACH_FILES: u64 = 1 << 15;
 
@@ -132,6 +133,11 @@ pub struct State {
     pub exchanges: HashMap<String, Exchange>,
     /// Channels whose edits of an original response fail with 500.
     pub failing_edits: HashSet<String>,
+    /// Messages the bot posted to channels directly (not through an
+    /// interaction), by channel id.
+    pub posted: HashMap<String, Vec<Msg>>,
+    /// Threads the bot opened: (parent channel, thread id, name).
+    pub threads: Vec<(String, String, String)>,
     next_id: u64,
 }
 
@@ -745,6 +751,32 @@ fn handle(
                 _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
             }
         }
+        ("POST", ["channels", channel, "messages"]) => {
+            let id = state.new_id();
+            let msg = msg_from(id, body, files);
+            let channel = channel.to_string();
+            state.posted.entry(channel.clone()).or_default().push(msg);
+            axum::Json(message_json(id, &channel, body)).into_response()
+        }
+        ("POST", ["channels", parent, "threads"]) => {
+            let id = state.new_id().to_string();
+            let name = body["name"].as_str().unwrap_or_default().to_string();
+            state.threads.push((parent.to_string(), id.clone(), name.clone()));
+            axum::Json(thread_json(&id, parent, &name)).into_response()
+        }
         _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
     }
+}
+
+/// A public thread as Discord returns it on creation.
+fn thread_json(id: &str, parent: &str, name: &str) -> Value {
+    json!({
+        "id": id, "type": 11, "guild_id": GUILD_ID, "parent_id": parent, "owner_id": APP_ID,
+        "name": name, "last_message_id": null, "rate_limit_per_user": 0,
+        "message_count": 0, "member_count": 1, "total_message_sent": 0, "flags": 0,
+        "thread_metadata": {
+            "archived": false, "auto_archive_duration": 10080, "locked": false,
+            "archive_timestamp": "2024-01-01T00:00:00.000000+00:00"
+        }
+    })
 }

@@ -4,7 +4,7 @@
 use serenity::all::{
     AutocompleteChoice, CommandInteraction, CommandOptionType, ComponentInteraction,
     CreateAutocompleteResponse, CreateCommand, CreateCommandOption, CreateInteractionResponse,
-    PartialMember, ResolvedValue, Unresolved,
+    PartialMember, Permissions, ResolvedValue, Unresolved,
 };
 
 use super::{clip, BUTTON_PREFIX, CUSTOM_ID_LIMIT, PLATFORM};
@@ -75,6 +75,14 @@ pub fn command_definitions() -> Vec<CreateCommand> {
                 )
                 .add_option(
                     CreateCommandOption::new(
+                        CommandOptionType::String,
+                        "clock",
+                        "Time per move (3d), a bank plus a gain per move (7d+1d), or none",
+                    )
+                    .max_length(40),
+                )
+                .add_option(
+                    CreateCommandOption::new(
                         CommandOptionType::Integer,
                         "level",
                         "The bot's strength from 1 (easy) to 5 (strong), when you challenge the bot",
@@ -101,6 +109,15 @@ pub fn command_definitions() -> Vec<CreateCommand> {
                 .add_string_choice("A mention in the game's channel", "on")
                 .add_string_choice("By direct message", "dm")
                 .add_string_choice("No reminders", "off"),
+            ),
+            "settings" => command.add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "threads",
+                    "Move each accepted game into a thread of its own (leave it out to see the settings)",
+                )
+                .add_string_choice("On: a thread per game", "on")
+                .add_string_choice("Off: games stay in the channel", "off"),
             ),
             "rules" => command.add_option(game_option(
                 "game",
@@ -266,6 +283,9 @@ pub fn request_from_command(
             if let Some(side) = text("as") {
                 words.push(format!("as={}", one_word(&side)));
             }
+            if let Some(clock) = text("clock") {
+                words.push(format!("clock={}", one_word(&clock)));
+            }
             let level = options.iter().find_map(|o| match o.value {
                 ResolvedValue::Integer(n) if o.name == "level" => Some(n),
                 _ => None,
@@ -280,6 +300,7 @@ pub fn request_from_command(
         }
         "rules" => words.extend(text("game")),
         "notify" => words.extend(text("mode")),
+        "settings" => words.extend(text("threads").map(|v| format!("threads={}", one_word(&v)))),
         "help" => words.extend(text("command")),
         _ => {}
     }
@@ -289,7 +310,15 @@ pub fn request_from_command(
         user: interaction_user(interaction),
         command: words.join(" ").trim().to_string(),
         mentions,
+        server: interaction.guild_id.map(|g| g.to_string()),
+        server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
     })
+}
+
+/// Whether a member's permissions in the channel let them change the
+/// server's settings (Manage Server, or Administrator).
+fn may_manage(permissions: Option<Permissions>) -> bool {
+    permissions.is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
 /// The choices for an autocomplete interaction: legal turns for `/move`,
@@ -392,5 +421,7 @@ pub fn button_check(interaction: &ComponentInteraction) -> ButtonCheck {
         user: User::new(presser, display_name(&interaction.user, nick)),
         command,
         mentions: Vec::new(),
+        server: interaction.guild_id.map(|g| g.to_string()),
+        server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
     })
 }

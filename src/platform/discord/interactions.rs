@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Context as _};
 use serenity::all::{
-    Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
-    CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    EventHandler, GatewayIntents, GuildId, HttpBuilder, Interaction, Ready,
+    AutoArchiveDuration, ChannelId, ChannelType, Client, ClientBuilder, Command,
+    CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateThread, EventHandler,
+    GatewayIntents, GuildId, HttpBuilder, Interaction, PartialChannel, Permissions, Ready,
 };
 use tokio::sync::{watch, Semaphore};
 
@@ -24,6 +25,7 @@ use super::replies::{
     followup_builder, response_builder, Allowed, Step,
 };
 use super::workers::{self, CoreWorkers};
+use super::PLATFORM;
 use crate::bot::{Bot, Reply, User};
 use crate::config::DiscordConfig;
 
@@ -158,6 +160,25 @@ macro_rules! perform {
     }};
 }
 
+/// Whether a game started here may move into a new public thread: the
+/// channel is a server text channel (not a thread already) and the app may
+/// create public threads and post in them.
+fn may_open_thread(channel: Option<&PartialChannel>, permissions: Option<Permissions>) -> bool {
+    let text_channel = channel.is_some_and(|c| c.kind == ChannelType::Text);
+    let needed = Permissions::CREATE_PUBLIC_THREADS | Permissions::SEND_MESSAGES_IN_THREADS;
+    text_channel && permissions.is_some_and(|p| p.contains(needed))
+}
+
+/// The first reply asks for a thread (see [`Reply::thread`]) and one may be
+/// opened here.
+fn wants_thread(
+    replies: &[Reply],
+    channel: Option<&PartialChannel>,
+    permissions: Option<Permissions>,
+) -> bool {
+    replies.first().is_some_and(|r| r.thread.is_some()) && may_open_thread(channel, permissions)
+}
+
 fn fit_all(replies: &[Reply], allowed: Allowed) -> Vec<Reply> {
     replies
         .iter()
@@ -236,6 +257,71 @@ impl Handler {
         }
     }
 
+    /// Move the game the first reply started into a new thread of
+    /// `channel`, post that reply there, and leave in its place one line
+    /// linking to the thread. Anything refused leaves the game where it is.
+    async fn move_into_thread(&self, ctx: &Context, channel: ChannelId, replies: &mut [Reply]) {
+        let Some(first) = replies.first_mut() else {
+            return;
+        };
+        let Some(thread) = first.thread.take() else {
+            return;
+        };
+        let name = thread.name;
+        let builder = CreateThread::new(name.clone())
+            .kind(ChannelType::PublicThread)
+            .auto_archive_duration(AutoArchiveDuration::OneWeek);
+        let thread_players = thread.players;
+        let thread = match channel.create_thread(&ctx.http, builder).await {
+            Ok(thread) => thread.id,
+            Err(error) => {
+                tracing::warn!(%error, %channel, "could not open a thread for the game; it stays in the channel");
+                return;
+            }
+        };
+        let bot = self.bot();
+        let (from, to) = (channel.to_string(), thread.to_string());
+        let moved = tokio::task::spawn_blocking(move || bot.move_game(PLATFORM, &from, &to)).await;
+        match moved {
+            Ok(Ok(())) => {}
+            outcome => {
+                let cause = match outcome {
+                    Ok(Err(error)) => error.to_string(),
+                    Err(error) => error.to_string(),
+                    Ok(Ok(())) => String::new(),
+                };
+                tracing::warn!(%cause, %channel, %thread, "could not move the game into its thread; it stays in the channel");
+                respond(
+                    thread.delete(&ctx.http).await,
+                    "the deletion of the unused thread",
+                    thread,
+                );
+                return;
+            }
+        }
+        // Both players are pinged there, which adds them to the thread.
+        let opening = Reply {
+            mentions: thread_players,
+            ..first.clone()
+        };
+        match thread
+            .send_message(&ctx.http, notices::message(&opening))
+            .await
+        {
+            Ok(_) => {
+                *first = Reply::text(format!(
+                    "The game {name} goes on in its own thread: <#{thread}>."
+                ));
+            }
+            Err(error) => {
+                tracing::warn!(%error, %thread, "could not post the game's start in its thread; posting it here");
+                first.text.push_str(&format!(
+                    "\nThe game goes on in its own thread: <#{thread}>."
+                ));
+            }
+        }
+    }
+
     async fn on_command(&self, ctx: &Context, interaction: &CommandInteraction) {
         let bot = self.bot();
         let allowed = Allowed::from_permissions(interaction.app_permissions);
@@ -255,11 +341,25 @@ impl Handler {
         let (progress, mut notes) = watch::channel(None);
         let work = self.workers.handle_with(bot, request, progress);
         tokio::pin!(work);
+        let channel = interaction.channel.as_ref();
+        let permissions = interaction.app_permissions;
         let replies = match tokio::time::timeout(answer_at_once(), &mut work).await {
-            Ok(replies) => {
+            Ok(replies) if !wants_thread(&replies, channel, permissions) => {
                 return self
                     .answer_at_once(ctx, interaction, &fit_all(&replies, allowed))
                     .await;
+            }
+            // Opening the thread takes requests of its own: deferred, so
+            // Discord's three seconds cannot run out.
+            Ok(replies) => {
+                respond(
+                    interaction
+                        .create_response(&ctx.http, defer_response())
+                        .await,
+                    "the deferral",
+                    interaction.id,
+                );
+                replies
             }
             Err(_) => {
                 let deferred = interaction
@@ -289,7 +389,12 @@ impl Handler {
                 }
             }
         };
-        perform!(ctx, interaction, command_steps(&fit_all(&replies, allowed)));
+        let mut replies = fit_all(&replies, allowed);
+        if wants_thread(&replies, channel, permissions) {
+            self.move_into_thread(ctx, interaction.channel_id, &mut replies)
+                .await;
+        }
+        perform!(ctx, interaction, command_steps(&replies));
     }
 
     /// The replies were ready at once: the first is the response, the rest
@@ -388,10 +493,19 @@ impl Handler {
         }
         let allowed = Allowed::from_permissions(interaction.app_permissions);
         let replies = self.workers.handle(self.bot(), request).await;
+        let mut replies = fit_all(&replies, allowed);
+        if wants_thread(
+            &replies,
+            interaction.channel.as_ref(),
+            interaction.app_permissions,
+        ) {
+            self.move_into_thread(ctx, interaction.channel_id, &mut replies)
+                .await;
+        }
         perform!(
             ctx,
             interaction,
-            button_steps(&fit_all(&replies, allowed), &interaction.message)
+            button_steps(&replies, &interaction.message)
         );
     }
 }
@@ -413,7 +527,7 @@ impl EventHandler for Handler {
                     config.bot_aliases.push(name);
                 }
                 config.bot_user = me;
-                *slot = Bot::new(slot.store().clone(), config);
+                *slot = slot.reconfigured(config);
             }
         }
         self.register(&ctx).await;

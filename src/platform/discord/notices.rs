@@ -64,7 +64,7 @@ fn channel_id(text: &str) -> Option<ChannelId> {
 
 /// A reply as a channel message: the pings, the text (in an embed with the
 /// board when there is one).
-fn message(reply: &Reply) -> CreateMessage {
+pub(super) fn message(reply: &Reply) -> CreateMessage {
     let parts = message_parts(reply, true);
     let mut message = CreateMessage::new()
         .content(parts.content)
