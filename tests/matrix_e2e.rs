@@ -745,6 +745,9 @@ async fn matrix_end_to_end() {
     let bot_config = BotConfig {
         ai_deadline: Duration::from_millis(200),
         ai_seed: Some(7),
+        // Clocks of seconds for the timed game (what `CAIRN_MIN_CLOCK`, a
+        // documented testing setting, sets in the binary).
+        min_clock_ms: 1_000,
         ..BotConfig::default()
     };
     let store = Store::open(data.path().join("db")).expect("bot database");
@@ -906,6 +909,48 @@ async fn matrix_end_to_end() {
     if images {
         check_image(&mut alice, &room, &bot, None).await;
     }
+
+    // A game on a clock of seconds: the bot's scheduler mentions Alice in
+    // the room when half her time is used, then announces her loss on
+    // time with both players mentioned.
+    alice
+        .say(&room, &format!("!cairn challenge sight {bob_id} clock=6s"))
+        .await;
+    let seen = alice.next_notice(&room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("Alice challenges Bob"), "{body}");
+    bob.say(&bob_room, "!cairn accept").await;
+    let seen = alice.next_notice(&room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("Bob accepts"), "{body}");
+    let accepted = Instant::now();
+    let seen = alice.next_notice(&room, &bot).await;
+    let (body, _) = seen.notice().expect("a notice");
+    assert!(body.contains("it is your turn in Sight"), "{body}");
+    assert_eq!(seen.mentions(), vec![alice_id.clone()]);
+    let reminded = accepted.elapsed();
+    let mut lost = None;
+    for _ in 0..3 {
+        let seen = alice.next_notice(&room, &bot).await;
+        let (body, _) = seen.notice().expect("a notice");
+        if body.contains("ran out of time") {
+            assert!(body.contains("Bob (Black) wins on time"), "{body}");
+            let mut mentioned = seen.mentions();
+            mentioned.sort();
+            assert_eq!(mentioned, vec![alice_id.clone(), bob_id.clone()]);
+            lost = Some(accepted.elapsed());
+            break;
+        }
+        assert!(body.contains("left for your turn"), "{body}");
+    }
+    let lost = lost.expect("the loss on time was announced");
+    eprintln!(
+        "matrix e2e: clock=6s: the reminder came {reminded:?} and the loss on time {lost:?} after the accept"
+    );
+    if images {
+        check_image(&mut alice, &room, &bot, None).await;
+    }
+
     latency_rounds(
         "plain room",
         &mut alice,

@@ -236,7 +236,12 @@ async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) {
             continue;
         }
         if let Some(png) = &reply.image {
-            let attachment = AttachmentConfig::new().mentions(Some(Mentions::new()));
+            let within = root.as_ref().map(|root| SdkReply {
+                event_id: root.clone(),
+                enforce_thread: EnforceThread::Threaded(ReplyWithinThread::No),
+                add_mentions: AddMentions::No,
+            });
+            let attachment = board_attachment(png, reply.title.as_deref(), within);
             if let Err(error) = room
                 .send_attachment("board.png", &mime::IMAGE_PNG, png.clone(), attachment)
                 .await
@@ -245,6 +250,30 @@ async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) {
             }
         }
     }
+}
+
+/// The board image as an attachment: its size and dimensions in the event
+/// (so clients lay it out at once), the title as its caption, no mentions
+/// (the notice before it mentions), within a thread when `within` says so.
+fn board_attachment(png: &[u8], title: Option<&str>, within: Option<SdkReply>) -> AttachmentConfig {
+    let mut info = BaseImageInfo {
+        size: UInt::new(png.len() as u64),
+        ..BaseImageInfo::default()
+    };
+    if let Some((width, height)) = png_size(png) {
+        info.width = Some(UInt::from(width));
+        info.height = Some(UInt::from(height));
+    }
+    let mut attachment = AttachmentConfig::new()
+        .info(AttachmentInfo::Image(info))
+        .mentions(Some(Mentions::new()));
+    if let Some(title) = title {
+        attachment = attachment.caption(Some(TextMessageEventContent::plain(title)));
+    }
+    if within.is_some() {
+        attachment = attachment.reply(within);
+    }
+    attachment
 }
 
 /// How long one sync request waits on the homeserver for news.
@@ -730,27 +759,12 @@ impl Shared {
         tracing::debug!(ms = sending.elapsed().as_millis() as u64, "notice sent");
 
         if let Some(png) = &reply.image {
-            let mut info = BaseImageInfo {
-                size: UInt::new(png.len() as u64),
-                ..BaseImageInfo::default()
-            };
-            if let Some((width, height)) = png_size(png) {
-                info.width = Some(UInt::from(width));
-                info.height = Some(UInt::from(height));
-            }
-            let mut attachment = AttachmentConfig::new()
-                .info(AttachmentInfo::Image(info))
-                .mentions(Some(Mentions::new()));
-            if let Some(title) = &reply.title {
-                attachment = attachment.caption(Some(TextMessageEventContent::plain(title)));
-            }
-            if in_thread {
-                attachment = attachment.reply(Some(SdkReply {
-                    event_id: event.event_id.clone(),
-                    enforce_thread: EnforceThread::MaybeThreaded,
-                    add_mentions: AddMentions::No,
-                }));
-            }
+            let within = in_thread.then(|| SdkReply {
+                event_id: event.event_id.clone(),
+                enforce_thread: EnforceThread::MaybeThreaded,
+                add_mentions: AddMentions::No,
+            });
+            let attachment = board_attachment(png, reply.title.as_deref(), within);
             let sending = Instant::now();
             room.send_attachment("board.png", &mime::IMAGE_PNG, png.clone(), attachment)
                 .await
