@@ -1,5 +1,6 @@
 //! perft from the start positions, through the `position` command, against
-//! the independent figures in ../shared/vectors/start-perft.json. Depths are
+//! the independent figures in tests/fixtures/vectors/start-perft.json (see
+//! the README beside it for where they come from). Depths are
 //! limited to what a debug build counts in seconds; the benchmarks go deeper.
 
 use std::path::PathBuf;
@@ -10,10 +11,15 @@ use serde_json::Value;
 /// Largest expected count checked here.
 const NODE_BUDGET: u64 = 2_000_000;
 
-fn vectors() -> Option<Vec<Value>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/start-perft.json");
-    let text = std::fs::read_to_string(&path).ok()?;
-    serde_json::from_str(&text).ok()
+/// The vectors; a missing or unreadable file fails the test (it must
+/// never pass by checking nothing).
+fn vectors() -> Vec<Value> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/vectors/start-perft.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("the perft vectors {}: {e}", path.display()));
+    serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("the perft vectors {}: {e}", path.display()))
 }
 
 fn position(game: &str, options: &[String], depth: u32) -> Value {
@@ -34,10 +40,7 @@ fn position(game: &str, options: &[String], depth: u32) -> Value {
 }
 
 fn check_game(game: &str) {
-    let Some(vectors) = vectors() else {
-        eprintln!("../shared/vectors/start-perft.json not found: skipping perft vectors");
-        return;
-    };
+    let vectors = vectors();
     let mut checked = 0;
     for entry in vectors.iter().filter(|e| e["game"] == game) {
         let options: Vec<String> = entry["options"]
