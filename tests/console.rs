@@ -18,8 +18,9 @@ fn console_plays_a_short_game() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start cairn");
-    // White places on c3, Black on a1; White resigns at the end.
-    let script = "help\nchallenge sight bob\n/as bob\naccept\n/as alice\nmove c3\nmove a1\n/as bob\nmove a1\nboard\n/as alice\nresign\n/quit\n";
+    // White places on c3, Black on a1; White resigns at the end (asked,
+    // then confirmed).
+    let script = "help\nchallenge sight bob\n/as bob\naccept\n/as alice\nmove c3\nmove a1\n/as bob\nmove a1\nboard\n/as alice\nresign\nresign\n/quit\n";
     child
         .stdin
         .take()
@@ -175,7 +176,10 @@ fn a_one_minute_clock_runs_out_across_a_restart() {
     assert_eq!(out.matches("wins on time").count(), 1, "{out}");
     assert_eq!(out.matches("it is your turn in Sight").count(), 1, "{out}");
     // `board` still shows the finished game.
-    assert!(out.contains("alice (White) wins (timeout)"), "{out}");
+    assert!(
+        out.contains("alice (White) wins: bob (Black) ran out of time"),
+        "{out}"
+    );
     let mut late = second.lateness_ms();
     late.sort_unstable();
     assert_eq!(late.len(), 3, "{:?}", second.stderr.lock().expect("lines"));

@@ -23,6 +23,12 @@ use super::{
     Reason, Seat, Spot, TurnError,
 };
 
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "Placement and movement on the 5 x 5 board, empty at the start, White moves first. Pieces see each other along a line with nothing between them. While you have no stack (two or more pieces on one point), place a piece on an empty point. Once you have a stack, you must instead move the top piece of one of your tallest stacks one step to an adjacent empty point. Either way, every piece of your colour that the placed or moved piece sees grows by one (the stack it came from excepted). A player with no legal move on their turn loses; there are no draws.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "A placement: the point, `move c3`. A move: the stack's point and the empty point next to it, `move c3-c4` (`c3c4` also works).";
+
 const POINTS: usize = 25;
 const ALL: u32 = (1 << POINTS) - 1;
 

@@ -128,6 +128,9 @@ pub struct BoardView {
     pub notes: Vec<String>,
     /// Mancala stones in hand mid-turn.
     pub hand: Option<Hand>,
+    /// On a finished game, what won it: the line, square or stack.
+    #[serde(default)]
+    pub winning: Vec<usize>,
 }
 
 impl BoardView {
@@ -142,6 +145,7 @@ impl BoardView {
             status: String::new(),
             notes: Vec::new(),
             hand: None,
+            winning: Vec::new(),
         }
     }
 }
