@@ -734,3 +734,20 @@ fn options_before_or_after_the_opponent_echoed_canonically() {
         "Option `clock` is given twice; give each option once."
     );
 }
+
+#[test]
+fn the_moves_image_explains_its_dots() {
+    let chat = Chat::new();
+    chat.start("f", "floaters");
+    let replies = chat.say_in("f", "alice", "moves");
+    let board = replies[0].board_text.clone().expect("a board");
+    assert!(board.contains("Green dots: the pits you can sow from"), "{board}");
+    chat.start("s", "sight");
+    let replies = chat.say_in("s", "alice", "moves");
+    let board = replies[0].board_text.clone().expect("a board");
+    assert!(board.contains("Green dots: where your legal turns"), "{board}");
+    // The plain board has no legend.
+    let replies = chat.say_in("s", "alice", "board");
+    let board = replies[0].board_text.clone().expect("a board");
+    assert!(!board.contains("Green dots"), "{board}");
+}

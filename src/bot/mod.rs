@@ -281,6 +281,9 @@ impl Bot {
             view.last = show.record.last.clone();
             if show.hints {
                 view.hints = show.record.game.hint_spots();
+                if !view.hints.is_empty() {
+                    view.notes.push(show.record.game.hint_legend().to_string());
+                }
             }
             first.board_text = Some(text_board::board_text(&view, &caption));
             if self.config.images {

@@ -1376,6 +1376,14 @@ impl Game for Floaters {
         }
     }
 
+    fn hint_legend(&self) -> &'static str {
+        if self.hand.is_some() {
+            "Green dots: where the laps you can send start"
+        } else {
+            "Green dots: the pits you can sow from"
+        }
+    }
+
     fn too_many_turns_hint(&self) -> Option<String> {
         if let Some(mid) = self.hand {
             return Some(format!(

@@ -266,6 +266,11 @@ pub trait Game:
         None
     }
 
+    /// What the green dots of the `moves` image mean for this game.
+    fn hint_legend(&self) -> &'static str {
+        "Green dots: where your legal turns place or move a piece"
+    }
+
     /// What to say when there are too many legal turns to list: how to
     /// start a turn (Floaters: a pit number alone). `None`: nothing special.
     fn too_many_turns_hint(&self) -> Option<String> {
@@ -509,6 +514,10 @@ impl AnyGame {
             return None;
         }
         with_game!(self, g => g.warning())
+    }
+
+    pub fn hint_legend(&self) -> &'static str {
+        with_game!(self, g => g.hint_legend())
     }
 
     pub fn too_many_turns_hint(&self) -> Option<String> {
