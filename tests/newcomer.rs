@@ -741,11 +741,17 @@ fn the_moves_image_explains_its_dots() {
     chat.start("f", "floaters");
     let replies = chat.say_in("f", "alice", "moves");
     let board = replies[0].board_text.clone().expect("a board");
-    assert!(board.contains("Green dots: the pits you can sow from"), "{board}");
+    assert!(
+        board.contains("Green dots: the pits you can sow from"),
+        "{board}"
+    );
     chat.start("s", "sight");
     let replies = chat.say_in("s", "alice", "moves");
     let board = replies[0].board_text.clone().expect("a board");
-    assert!(board.contains("Green dots: where your legal turns"), "{board}");
+    assert!(
+        board.contains("Green dots: where your legal turns"),
+        "{board}"
+    );
     // The plain board has no legend.
     let replies = chat.say_in("s", "alice", "board");
     let board = replies[0].board_text.clone().expect("a board");
