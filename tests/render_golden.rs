@@ -197,7 +197,7 @@ fn callanish_won() -> (BoardView, RenderOptions) {
         RenderOptions {
             show_hints: false,
             caption: Some(
-                "alice (White) wins: White holds rank 3 (4 of the 4 cells needed)".into(),
+                "alice (White) wins: White holds rank 3 with 4 of its cells (4 needed)".into(),
             ),
         },
     )

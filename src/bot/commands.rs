@@ -878,7 +878,7 @@ fn sentence(text: &str) -> String {
 }
 
 /// The warning for the player to move of a loss at the end of this turn:
-/// "Warning for bob: White holds rank 3 (5 of the 5 cells needed): break it
+/// "Warning for bob: White holds rank 3 with 5 of its cells (5 needed): break it
 /// this turn or lose."
 fn warning_line(record: &GameRecord) -> Option<String> {
     if record.outcome().is_some() {

@@ -330,13 +330,14 @@ impl Callanish {
         }
     }
 
-    /// "rank 3 (5 of the 5 cells needed) and file e (6 of the 5 cells needed)".
+    /// "rank 3 with 5 of its cells (5 needed) and file e with 6 of its cells
+    /// (5 needed)".
     fn lines_words(&self, lines: &[(usize, u8, u8)]) -> String {
         let words: Vec<String> = lines
             .iter()
             .map(|&(l, held, needed)| {
                 format!(
-                    "{} ({held} of the {needed} cells needed)",
+                    "{} with {held} of its cells ({needed} needed)",
                     self.line_name(l)
                 )
             })
