@@ -340,3 +340,72 @@ fn terminal_arrow_keys_edit_lines_instead_of_entering_them() {
     assert!(!out.contains("control characters"), "{out}");
     assert!(!out.contains("I don't know the command"), "{out}");
 }
+
+/// The README's console transcript is real output: its typed lines (after
+/// a `name@channel> ` prompt) are run through the console, and every other
+/// line must come out as written (image file names aside, which carry the
+/// time).
+#[test]
+fn readme_console_transcript_matches_real_output() {
+    let readme = include_str!("../README.md");
+    let start = readme
+        .find("## Play in the console")
+        .expect("a console section");
+    let block = readme[start..]
+        .split("```text\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("a transcript");
+    let is_prompt = |line: &str| {
+        line.split_once("> ").is_some_and(|(who, _)| {
+            who.split_once('@')
+                .is_some_and(|(u, c)| !u.is_empty() && !c.is_empty() && !who.contains(' '))
+        })
+    };
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for line in block.lines() {
+        if is_prompt(line) {
+            input.push_str(line.split_once("> ").map_or("", |(_, c)| c));
+            input.push('\n');
+        } else {
+            expected.push(line.trim_end().to_string());
+        }
+    }
+    input.push_str("/quit\n");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .current_dir(dir.path())
+        .env("CAIRN_DB", dir.path().join("db"))
+        .env("CAIRN_IMAGES", "cairn-images")
+        .env("CAIRN_CONFIG", dir.path().join("none.toml"))
+        .env_remove("CAIRN_DEFAULT_CLOCK")
+        .env_remove("CAIRN_CHALLENGE_TTL")
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cairn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success());
+    let image = |line: &str| -> String {
+        match line.strip_prefix("[board image: cairn-images/lobby-") {
+            Some(_) => "[board image]".to_string(),
+            None => line.to_string(),
+        }
+    };
+    let actual: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| image(l.trim_end()))
+        .collect();
+    let expected: Vec<String> = expected.iter().map(|l| image(l)).collect();
+    assert_eq!(actual, expected);
+}

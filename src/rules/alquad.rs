@@ -1,4 +1,4 @@
-//! Alquad (Kanare Kato, 2024), see shared/rules/alquad.md.
+//! Alquad (Kanare Kato, 2024), see docs/rules/alquad.md.
 //!
 //! A placement game on the 5 x 5 Alquerque board with a pie-rule setup: the
 //! setter (`Seat::First`) places one White and one Black piece, the chooser

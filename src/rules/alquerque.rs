@@ -1,4 +1,4 @@
-//! Alquerque on the 5 x 5 point board (shared/rules/alquerque.md), with the
+//! Alquerque on the 5 x 5 point board (docs/rules/alquerque.md), with the
 //! leaflet's two rule sets:
 //!
 //! - `rules=basic`: steps in any direction, optional captures, chains that

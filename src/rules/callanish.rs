@@ -1,7 +1,7 @@
 //! Callanish (José Manuel Astilleros): on an n x n board of cells, remove one
 //! of your exposed stones and add two a knight's move away. A player who
 //! controls at least half (rounded up) of a row or column at the end of the
-//! opponent's turn wins. See shared/rules/callanish.md.
+//! opponent's turn wins. See docs/rules/callanish.md.
 
 use std::collections::HashMap;
 use std::fmt;

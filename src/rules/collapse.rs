@@ -1,7 +1,7 @@
 //! Collapse (Kanare Kato): on the 9 x 5 Fanorona board a piece flies along a
 //! line until it crashes into an enemy piece, which is captured. Every turn
 //! captures exactly one piece; a player who cannot capture loses.
-//! See shared/rules/collapse.md.
+//! See docs/rules/collapse.md.
 
 use std::fmt;
 

@@ -1,6 +1,6 @@
 //! Fanorona (9 x 5 Tsivy and 5 x 5 Dimy): paika steps, and capture by
 //! approach or withdrawal taking a whole unbroken enemy line, with optional
-//! continuation. See shared/rules/fanorona.md.
+//! continuation. See docs/rules/fanorona.md.
 
 use std::fmt;
 use std::sync::OnceLock;

@@ -1,4 +1,4 @@
-//! Floaters, a two-colour mancala (shared/rules/floaters.md).
+//! Floaters, a two-colour mancala (docs/rules/floaters.md).
 //!
 //! A Kalah board of 14 spots, indexed as [`Layout::Mancala`] describes:
 //! `0..6` are South's pits 1..6, `6` is the east store, `7..13` are North's

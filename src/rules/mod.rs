@@ -140,7 +140,7 @@ pub enum TurnError {
 }
 
 /// The contract every game implements. A *turn* is everything one player
-/// does before the other is to move (see `shared/rules/README.md`).
+/// does before the other is to move (see `docs/rules/README.md`).
 ///
 /// Invariant: a string is accepted by [`Game::parse_turn`] + [`Game::play`]
 /// iff its canonical form (`Display` of the turn) is in [`Game::legal_turns`]
@@ -284,7 +284,7 @@ pub trait Game:
         None
     }
 
-    /// Number of distinct `depth`-turn sequences (shared/rules/README.md).
+    /// Number of distinct `depth`-turn sequences (docs/rules/README.md).
     fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;

@@ -1,4 +1,4 @@
-//! Sight (Kanare Kato), see shared/rules/sight.md.
+//! Sight (Kanare Kato), see docs/rules/sight.md.
 //!
 //! A line-of-sight game on the 5 x 5 Alquerque board. While a player has no
 //! stack they place a piece; once they have one they must move the top piece
