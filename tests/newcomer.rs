@@ -757,3 +757,46 @@ fn the_moves_image_explains_its_dots() {
     let board = replies[0].board_text.clone().expect("a board");
     assert!(!board.contains("Green dots"), "{board}");
 }
+
+#[test]
+fn fanorona_warns_before_a_stall_ends_the_game() {
+    let chat = Chat::new();
+    for seed in 0..30 {
+        let channel = format!("w{seed}");
+        chat.say_in(
+            &channel,
+            "alice",
+            "challenge fanorona @bob board=dimy stall-turns=2",
+        );
+        chat.say_in(&channel, "bob", "accept");
+        let mut warned = None;
+        chat.play_until(&channel, seed, |game, said| {
+            if game.outcome().is_some() {
+                return true;
+            }
+            // One quiet turn of two played: the next one may end it.
+            let quiet = game
+                .game
+                .view()
+                .notes
+                .iter()
+                .any(|n| n == "Turns without a capture: 1 of 2");
+            assert_eq!(
+                quiet,
+                said.contains(
+                    "unless this turn captures, the game ends after 2 turns without a capture"
+                ),
+                "{said}"
+            );
+            if quiet {
+                warned = Some(said.to_string());
+            }
+            false
+        });
+        if let Some(said) = warned {
+            assert!(said.contains("Warning for"), "{said}");
+            return;
+        }
+    }
+    panic!("no game came one turn short of a stall");
+}

@@ -426,7 +426,7 @@ pub fn end_phrase(record: &GameRecord, outcome: crate::rules::Outcome) -> String
                 "Draw: every piece is placed and no square was made".to_string()
             }
             (Reason::Stall, None) => "Draw: the game stalled".to_string(),
-            (other, None) => format!("Draw ({})", reason_fallback(other)),
+            (other, None) => format!("Draw: {}", reason_fallback(other)),
         };
     };
     let loser = winner.other();

@@ -962,7 +962,7 @@ mod tests {
         assert_eq!(g.outcome(), Some(Outcome::draw(Reason::Exhausted)));
         assert_eq!(g.hand, [0, 0]);
         assert!(g.legal_turns().is_empty());
-        assert_eq!(g.view().status, "Draw (exhausted)");
+        assert_eq!(g.view().status, "Draw: every piece is placed");
     }
 
     #[test]

@@ -1190,6 +1190,28 @@ impl Game for Fanorona {
         true
     }
 
+    fn warning(&self) -> Option<String> {
+        if self.quiet_turns + 1 < self.stall_turns {
+            return None;
+        }
+        let [white, black] = self.captured;
+        let result = if self.stall_draw {
+            "a draw".to_string()
+        } else {
+            match white.cmp(&black) {
+                std::cmp::Ordering::Greater => {
+                    format!("White wins on captures, {white} to {black}")
+                }
+                std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
+                std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
+            }
+        };
+        Some(format!(
+            "unless this turn captures, the game ends after {} turns without a capture: {result}",
+            self.stall_turns
+        ))
+    }
+
     fn end_detail(&self, outcome: Outcome) -> Option<String> {
         if outcome.reason != Reason::Stall {
             return None;

@@ -745,7 +745,7 @@ mod tests {
         assert!(g.legal_turns().is_empty());
         assert_eq!(g.count_turns(), 0);
         assert_eq!(g.parse_turn("c4"), Err(TurnError::GameOver));
-        assert_eq!(g.view().status, "White wins (no-moves)");
+        assert_eq!(g.view().status, "White wins: Black has no legal move");
     }
 
     #[test]
