@@ -78,6 +78,7 @@ pub struct MatrixConfig {
 struct FileConfig {
     db: Option<PathBuf>,
     images: Option<PathBuf>,
+    images_keep: Option<usize>,
     ai_deadline_ms: Option<u64>,
     default_clock: Option<String>,
     min_clock: Option<String>,
@@ -100,6 +101,9 @@ pub struct Config {
     pub db: PathBuf,
     /// Where the console writes board images (`CAIRN_IMAGES`).
     pub images: PathBuf,
+    /// Board images the console keeps per channel (`CAIRN_IMAGES_KEEP`,
+    /// default 20; 0 keeps all).
+    pub images_keep: usize,
     /// Thinking time of the bot opponent (`CAIRN_AI_DEADLINE_MS`).
     pub ai_deadline: Duration,
     /// Time control of challenges that name none (`CAIRN_DEFAULT_CLOCK`).
@@ -243,6 +247,17 @@ impl Config {
                 .map(PathBuf::from)
                 .or(file.db)
                 .unwrap_or_else(|| PathBuf::from("cairn-data")),
+            images_keep: match env("CAIRN_IMAGES_KEEP") {
+                Some(text) => text.trim().parse::<usize>().map_err(|_| {
+                    anyhow::anyhow!(
+                        "CAIRN_IMAGES_KEEP must be a whole number of board images to keep per channel (0 keeps all), not `{}`",
+                        clip(&text)
+                    )
+                })?,
+                None => file
+                    .images_keep
+                    .unwrap_or(crate::platform::console::DEFAULT_IMAGES_KEEP),
+            },
             images: env("CAIRN_IMAGES")
                 .map(PathBuf::from)
                 .or(file.images)

@@ -383,12 +383,14 @@ fn run_bot() -> Result<()> {
         return run_platforms(bot, config);
     }
     let stdin = std::io::stdin();
+    let mut console =
+        cairn::platform::console::Console::new(bot, &config.images).keep_images(config.images_keep);
+    // A terminal gets line editing and history; a pipe is read as bytes.
+    if stdin.is_terminal() && std::io::stdout().is_terminal() {
+        return console.run_terminal();
+    }
     let interactive = stdin.is_terminal();
-    cairn::platform::console::Console::new(bot, &config.images).run(
-        stdin.lock(),
-        std::io::stdout(),
-        interactive,
-    )
+    console.run(stdin.lock(), std::io::stdout(), interactive)
 }
 
 #[cfg(feature = "discord")]

@@ -295,7 +295,7 @@ fn undo_resign_and_draw() {
     let r = chat.say("bob", "undo");
     assert_eq!(r[0].mentions, vec![user("alice")], "{}", r[0].text);
     let r = chat.say("alice", "undo");
-    assert!(r[0].text.contains("taken back"), "{}", r[0].text);
+    assert!(r[0].text.contains("Taken back"), "{}", r[0].text);
     let game = chat.record("main").unwrap().game.unwrap();
     assert_eq!(game.history.len(), 1);
     assert_eq!(game.game.seat_name(game.game.to_move()), "black");
@@ -306,6 +306,9 @@ fn undo_resign_and_draw() {
         "{}",
         r[0].text
     );
+    // Resigning asks first; a second `resign` confirms.
+    let r = chat.say("bob", "resign");
+    assert!(r[0].ephemeral, "{}", r[0].text);
     let r = chat.say("bob", "resign");
     assert!(r[0].text.contains("alice (White) wins"), "{}", r[0].text);
     assert!(chat.active("main").is_none());

@@ -355,6 +355,8 @@ fn untimed_games_and_the_bot_have_no_deadline() {
     chat.start("clock=none");
     assert!(chat.game().clock.is_none());
     assert!(chat.wait(30 * DAY_MS).is_empty());
+    // Resigning asks first; the second `resign` confirms.
+    chat.say("alice", "resign");
     chat.say("alice", "resign");
     // Against the bot only the human's clock runs.
     let r = chat.say("alice", "challenge collapse bot level=1 clock=1h");

@@ -18,8 +18,9 @@ fn console_plays_a_short_game() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start cairn");
-    // White places on c3, Black on a1; White resigns at the end.
-    let script = "help\nchallenge sight bob\n/as bob\naccept\n/as alice\nmove c3\nmove a1\n/as bob\nmove a1\nboard\n/as alice\nresign\n/quit\n";
+    // White places on c3, Black on a1; White resigns at the end (asked,
+    // then confirmed).
+    let script = "help\nchallenge sight bob\n/as bob\naccept\n/as alice\nmove c3\nmove a1\n/as bob\nmove a1\nboard\n/as alice\nresign\nresign\n/quit\n";
     child
         .stdin
         .take()
@@ -175,7 +176,10 @@ fn a_one_minute_clock_runs_out_across_a_restart() {
     assert_eq!(out.matches("wins on time").count(), 1, "{out}");
     assert_eq!(out.matches("it is your turn in Sight").count(), 1, "{out}");
     // `board` still shows the finished game.
-    assert!(out.contains("alice (White) wins (timeout)"), "{out}");
+    assert!(
+        out.contains("alice (White) wins: bob (Black) ran out of time"),
+        "{out}"
+    );
     let mut late = second.lateness_ms();
     late.sort_unstable();
     assert_eq!(late.len(), 3, "{:?}", second.stderr.lock().expect("lines"));
@@ -185,4 +189,223 @@ fn a_one_minute_clock_runs_out_across_a_restart() {
         late[late.len() - 1],
         late
     );
+}
+
+/// Board images: only the newest `CAIRN_IMAGES_KEEP` of each channel stay
+/// in the folder; other channels' images are left alone. `help` lists the
+/// console's own commands too.
+#[test]
+fn console_keeps_the_last_images_of_each_channel_and_lists_its_commands() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let images = dir.path().join("images");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .env("CAIRN_DB", dir.path().join("db"))
+        .env("CAIRN_IMAGES", &images)
+        .env("CAIRN_IMAGES_KEEP", "2")
+        .env("CAIRN_CONFIG", dir.path().join("none.toml"))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cairn");
+    let script = "help\n/channel side\nchallenge sight bob\n/as bob\naccept\n/channel lobby\n/as alice\nchallenge sight bob\n/as bob\naccept\n/as alice\nmove c3\nboard\nboard\nboard\n/quit\n";
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("write script");
+    let out = child.wait_with_output().expect("wait");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Console commands: `/as <name>`"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("`/channel <name>`"), "{stdout}");
+    assert!(stdout.contains("`/quit`"), "{stdout}");
+    let mut names: Vec<String> = std::fs::read_dir(&images)
+        .expect("images")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let lobby = names.iter().filter(|n| n.starts_with("lobby-")).count();
+    let side = names.iter().filter(|n| n.starts_with("side-")).count();
+    // Five lobby boards were shown (accept, move, three `board`s).
+    assert_eq!(stdout.matches("[board image: ").count(), 6, "{stdout}");
+    assert_eq!(lobby, 2, "{names:?}");
+    assert_eq!(side, 1, "{names:?}");
+}
+
+/// On a terminal the console edits lines (rustyline): the up arrow recalls
+/// an earlier line and the left arrow moves in the line, so escape
+/// sequences never become part of a command or a user name.
+#[cfg(target_os = "linux")]
+#[test]
+fn terminal_arrow_keys_edit_lines_instead_of_entering_them() {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 40,
+        ws_col: 120,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two new descriptors, owned from here on.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are not owned elsewhere.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .env("CAIRN_DB", dir.path().join("db"))
+        .env("CAIRN_IMAGES", dir.path().join("images"))
+        .env("CAIRN_CONFIG", dir.path().join("none.toml"))
+        .env("TERM", "xterm")
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .stdin(Stdio::from(slave.try_clone().expect("dup")))
+        .stdout(Stdio::from(slave))
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start cairn");
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let sink = seen.clone();
+    let mut reader = std::fs::File::from(master.try_clone().expect("dup"));
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            sink.lock()
+                .expect("output")
+                .push_str(&String::from_utf8_lossy(&buffer[..n]));
+        }
+    });
+    let mut writer = std::fs::File::from(master);
+    let wait_for = |text: &str, times: usize| {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while std::time::Instant::now() < until {
+            if seen.lock().expect("output").matches(text).count() >= times {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        false
+    };
+    let mut send = |keys: &str| {
+        writer.write_all(keys.as_bytes()).expect("type");
+        writer.flush().expect("flush");
+    };
+    assert!(
+        wait_for("alice@lobby> ", 1),
+        "no prompt: {}",
+        seen.lock().unwrap()
+    );
+    send("/as bob\r");
+    assert!(wait_for("You are now bob.", 1), "{}", seen.lock().unwrap());
+    send("/as carol\r");
+    assert!(
+        wait_for("You are now carol.", 1),
+        "{}",
+        seen.lock().unwrap()
+    );
+    // Up, up: `/as bob` again.
+    send("\x1b[A\x1b[A\r");
+    assert!(wait_for("You are now bob.", 2), "{}", seen.lock().unwrap());
+    // `/as alie`, left, `c`: `/as alice`.
+    send("/as alie\x1b[Dc\r");
+    assert!(
+        wait_for("You are now alice.", 1),
+        "{}",
+        seen.lock().unwrap()
+    );
+    // Ctrl-D leaves.
+    send("\x04");
+    let status = child.wait().expect("wait");
+    assert!(status.success());
+    let out = seen.lock().expect("output").clone();
+    assert!(!out.contains("control characters"), "{out}");
+    assert!(!out.contains("I don't know the command"), "{out}");
+}
+
+/// The README's console transcript is real output: its typed lines (after
+/// a `name@channel> ` prompt) are run through the console, and every other
+/// line must come out as written (image file names aside, which carry the
+/// time).
+#[test]
+fn readme_console_transcript_matches_real_output() {
+    let readme = include_str!("../README.md");
+    let start = readme
+        .find("## Play in the console")
+        .expect("a console section");
+    let block = readme[start..]
+        .split("```text\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("a transcript");
+    let is_prompt = |line: &str| {
+        line.split_once("> ").is_some_and(|(who, _)| {
+            who.split_once('@')
+                .is_some_and(|(u, c)| !u.is_empty() && !c.is_empty() && !who.contains(' '))
+        })
+    };
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for line in block.lines() {
+        if is_prompt(line) {
+            input.push_str(line.split_once("> ").map_or("", |(_, c)| c));
+            input.push('\n');
+        } else {
+            expected.push(line.trim_end().to_string());
+        }
+    }
+    input.push_str("/quit\n");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .current_dir(dir.path())
+        .env("CAIRN_DB", dir.path().join("db"))
+        .env("CAIRN_IMAGES", "cairn-images")
+        .env("CAIRN_CONFIG", dir.path().join("none.toml"))
+        .env_remove("CAIRN_DEFAULT_CLOCK")
+        .env_remove("CAIRN_CHALLENGE_TTL")
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cairn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success());
+    let image = |line: &str| -> String {
+        match line.strip_prefix("[board image: cairn-images/lobby-") {
+            Some(_) => "[board image]".to_string(),
+            None => line.to_string(),
+        }
+    };
+    let actual: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| image(l.trim_end()))
+        .collect();
+    let expected: Vec<String> = expected.iter().map(|l| image(l)).collect();
+    assert_eq!(actual, expected);
 }

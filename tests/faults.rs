@@ -609,6 +609,8 @@ fn export_and_import_round_trip_exactly() {
         start_game(&bot, "live");
         say(&bot, "live", "alice", "move c3");
         start_game(&bot, "done");
+        // Resigning asks first; the second `resign` confirms.
+        say(&bot, "done", "alice", "resign");
         say(&bot, "done", "alice", "resign");
         say(&bot, "open", "carol", "challenge collapse dave setup=ranks");
     }

@@ -696,6 +696,11 @@ async fn latency_rounds(
     );
     if game.outcome().is_none() {
         // End the game so the room is free again.
+        // Resigning asks first (a reply to alice); the second confirms.
+        alice.say(room, "!cairn resign").await;
+        let asked = bob.next_notice(bob_room, bot).await;
+        let (body, _) = asked.notice().expect("a notice");
+        assert!(body.contains("cannot be undone"), "{body}");
         alice.say(room, "!cairn resign").await;
         let seen = bob.next_notice(bob_room, bot).await;
         let (body, _) = seen.notice().expect("a notice");
@@ -849,6 +854,11 @@ async fn matrix_end_to_end() {
     if images {
         check_image(&mut alice, &room, &bot, None).await;
     }
+    // Resigning asks first (a reply to bob); the second confirms.
+    bob.say(&bob_room, "!cairn resign").await;
+    let asked = alice.next_notice(&room, &bot).await;
+    let (body, _) = asked.notice().expect("a notice");
+    assert!(body.contains("cannot be undone"), "{body}");
     bob.say(&bob_room, "!cairn resign").await;
     let seen = alice.next_notice(&room, &bot).await;
     let (body, _) = seen.notice().expect("a notice");

@@ -134,7 +134,8 @@ fn fanorona_chain() -> (BoardView, RenderOptions) {
     put(
         &mut v,
         9,
-        "a5 b5 c5 e5 f5 g5 h5 i5 a4 b4 f4 g4 h4 i4 b3 g3 i3",
+        // e5 was captured by the approach e3-e4.
+        "a5 b5 c5 f5 g5 h5 i5 a4 b4 f4 g4 h4 i4 b3 g3 i3",
         &[B],
     );
     v.last.path = vec![sq("e3", 9), sq("e4", 9), sq("d4", 9)];
@@ -150,6 +151,56 @@ fn fanorona_chain() -> (BoardView, RenderOptions) {
         "Captured this turn: 3".into(),
     ];
     (v, RenderOptions::default())
+}
+
+/// A chain that ends on a point it captured earlier in the same turn: the
+/// capturer stands there, and must not look captured (issue 19).
+fn fanorona_back_on_a_capture() -> (BoardView, RenderOptions) {
+    let mut v = BoardView::new(
+        "Fanorona (Dimy, 5 x 5)",
+        Layout::Points { files: 5, ranks: 5 },
+    );
+    put(&mut v, 5, "a1 b1 c1 d1 e1 a2 b2 e2 d4", &[W]);
+    put(&mut v, 5, "a5 b5 c5 a4 b4 e4 a3", &[B]);
+    // d2-d3a takes d4 and d5, d3-e3w takes c3, e3-d4w takes f2's line (e2
+    // is White's, so only the approach counts): the piece ends on d4.
+    v.last.path = vec![sq("d2", 5), sq("d3", 5), sq("e3", 5), sq("d4", 5)];
+    v.last.mark(sq("d2", 5), MarkKind::From);
+    v.last.mark(sq("d4", 5), MarkKind::To);
+    for s in ["d4", "d5", "c3", "e5"] {
+        v.last.mark(sq(s, 5), MarkKind::Captured);
+    }
+    (
+        v,
+        RenderOptions {
+            show_hints: false,
+            caption: Some("bob (Black) to move".into()),
+        },
+    )
+}
+
+/// A finished Callanish: the winning line's cells ringed, and a caption
+/// too long for one line wrapped, not cut.
+fn callanish_won() -> (BoardView, RenderOptions) {
+    let mut v = BoardView::new("Callanish 7 x 7", Layout::Cells { files: 7, ranks: 7 });
+    put(&mut v, 7, "a3 c3 e3 b5 f6", &[W]);
+    put(&mut v, 7, "d2 g4 c6 e6", &[B]);
+    put(&mut v, 7, "g3", &[B, W]);
+    put(&mut v, 7, "b1", &[W, B]);
+    v.last.mark(sq("e5", 7), MarkKind::Removed);
+    v.last.mark(sq("c6", 7), MarkKind::Added);
+    v.last.mark(sq("g4", 7), MarkKind::Added);
+    v.winning = ["a3", "c3", "e3", "g3"].iter().map(|s| sq(s, 7)).collect();
+    v.notes = vec!["White supply: 58".into(), "Black supply: 57".into()];
+    (
+        v,
+        RenderOptions {
+            show_hints: false,
+            caption: Some(
+                "alice (White) wins: White holds rank 3 with 4 of its cells (4 needed)".into(),
+            ),
+        },
+    )
 }
 
 fn sight_stacks() -> (BoardView, RenderOptions) {
@@ -305,6 +356,7 @@ const CELLS: &[Case] = &[
     ("callanish_9", callanish_9),
     ("callanish_circle", callanish_circle),
     ("callanish_19", callanish_19),
+    ("callanish_won", callanish_won),
 ];
 
 const POINTS: &[Case] = &[
@@ -312,6 +364,7 @@ const POINTS: &[Case] = &[
     ("fanorona_chain", fanorona_chain),
     ("sight_stacks", sight_stacks),
     ("alquad_square", alquad_square),
+    ("fanorona_back_on_a_capture", fanorona_back_on_a_capture),
 ];
 
 const MANCALA: &[Case] = &[
@@ -542,6 +595,82 @@ fn profile_loop() {
                 let (view, options) = build();
                 render_png(&view, &options).unwrap();
             }
+        }
+    }
+}
+
+/// The small stone before a caption stands out on the dark footer: a black
+/// one sits on a disc of board wood (issue 19). Counts the light pixels
+/// round the icon, left of the caption text.
+#[test]
+fn black_to_move_marker_is_clearly_visible() {
+    let (mut view, _) = alquerque_start();
+    view.notes.clear();
+    let options = RenderOptions {
+        show_hints: false,
+        caption: Some("bob (Black) to move".into()),
+    };
+    let image = render(&view, &options).unwrap();
+    let (w, h) = image.dimensions();
+    let luma = |p: &image::Rgba<u8>| (p[0] as u32 * 3 + p[1] as u32 * 6 + p[2] as u32) / 10;
+    // The icon sits in the first 40 pixels of the footer's last 50 rows.
+    let light = (h.saturating_sub(50)..h - 4)
+        .flat_map(|y| (4..40.min(w)).map(move |x| (x, y)))
+        .filter(|&(x, y)| luma(image.get_pixel(x, y)) > 120)
+        .count();
+    assert!(
+        light >= 250,
+        "only {light} light pixels round the Black marker"
+    );
+}
+
+/// No highlight covers a coordinate: every pixel of a coordinate glyph's
+/// ink on a plain board keeps that ink when every edge spot is marked.
+#[test]
+fn highlights_never_cover_coordinates() {
+    for (files, ranks) in [(5u8, 5u8), (9, 5)] {
+        for cells in [false, true] {
+            let layout = if cells {
+                Layout::Cells { files, ranks }
+            } else {
+                Layout::Points { files, ranks }
+            };
+            let plain = BoardView::new("Edges", layout);
+            let mut marked = plain.clone();
+            let (f, r) = (files as usize, ranks as usize);
+            for spot in 0..f * r {
+                let (file, rank) = (spot % f, spot / f);
+                if file == 0 || rank == 0 || file == f - 1 || rank == r - 1 {
+                    marked.spots[spot] = Spot::Stack(vec![W]);
+                    marked.last.mark(spot, MarkKind::To);
+                    marked.last.mark(spot, MarkKind::Added);
+                    marked.last.mark(spot, MarkKind::Changed);
+                    marked.hints.push(spot);
+                }
+            }
+            marked.winning = (0..f).collect();
+            let options = RenderOptions {
+                show_hints: true,
+                caption: None,
+            };
+            let a = render(&plain, &options).unwrap();
+            let b = render(&marked, &options).unwrap();
+            let ink = image::Rgba([0x5e, 0x41, 0x28, 255]);
+            let mut glyph = 0;
+            for (x, y, p) in a.enumerate_pixels() {
+                if *p == ink {
+                    glyph += 1;
+                    let q = b.get_pixel(x, y);
+                    assert!(
+                        (0..3).all(|c| q[c].abs_diff(ink[c]) <= 8),
+                        "{layout:?}: a coordinate pixel at ({x}, {y}) is covered: {q:?}"
+                    );
+                }
+            }
+            assert!(
+                glyph > 40,
+                "{layout:?}: only {glyph} coordinate pixels found"
+            );
         }
     }
 }

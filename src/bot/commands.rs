@@ -38,13 +38,17 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "undo",
         "undo",
-        "ask to take back your last turn; the other player's `undo` grants it",
+        "ask to take back your last turn (and any turn played after it); the other player's `undo` grants it, and the request lapses when a turn is played",
     ),
-    ("resign", "resign", "give up the game"),
+    (
+        "resign",
+        "resign",
+        "give up the game; it asks first, and a second `resign` within a minute confirms",
+    ),
     (
         "draw",
         "draw",
-        "offer a draw, or accept the one offered (games that can be drawn)",
+        "offer a draw, or accept the one offered (games that can be drawn); an offer lapses when the next turn is played",
     ),
     (
         "rules",
@@ -214,9 +218,10 @@ fn rules_text(rest: &str) -> String {
     }
     match GameKind::parse(name) {
         Some(kind) => format!(
-            "{}: {}\nFull rules: docs/rules/{}.md in the Cairn repository.",
+            "{}: {}\nHow to write a turn: {}\n`moves` lists the legal turns. Full rules: docs/rules/{}.md in the Cairn repository.",
             kind.title(),
             kind.summary(),
+            kind.notation(),
             kind.name()
         ),
         None => unknown_game(name),
@@ -291,6 +296,7 @@ fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, String> {
         last: Default::default(),
         undo_request: None,
         draw_offer: None,
+        resign_request: None,
         level: challenge.level,
         result: None,
         clock: challenge.clock.map(|control| GameClock::new(control, now)),
@@ -348,9 +354,13 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
     let Some(kind) = GameKind::parse(game_name) else {
         return Ok(Answer::error(unknown_game(game_name)));
     };
-    let Some(opponent_word) = words.get(1).filter(|w| !w.contains('=')) else {
+    // The opponent is the first word that is not an option: options may
+    // come before or after it.
+    let mut option_words: Vec<&str> = words[1..].to_vec();
+    let Some(at) = option_words.iter().position(|w| !w.contains('=')) else {
         return Ok(Answer::error(format!("Whom do you challenge? {usage}")));
     };
+    let opponent_word = option_words.remove(at);
     let challenger = player_of(&request.user);
     let challenged = if is_bot_word(bot, opponent_word)
         || request
@@ -379,8 +389,21 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
     let mut level = None;
     let mut clock = bot.config.default_clock;
     let mut game_options = Vec::new();
-    for word in &words[2..] {
+    let mut seen: Vec<String> = Vec::new();
+    for word in &option_words {
         let lower = word.to_ascii_lowercase();
+        // Every key, the bot's own and the game's, is refused the same way
+        // when repeated.
+        if let Some((key, _)) = lower.split_once('=') {
+            let key = key.trim().to_string();
+            if seen.contains(&key) {
+                return Ok(Answer::error(format!(
+                    "Option `{}` is given twice; give each option once.",
+                    quote(&key)
+                )));
+            }
+            seen.push(key);
+        }
         if let Some(value) = lower.strip_prefix("clock=") {
             match TimeControl::parse(value, bot.config.min_clock_ms) {
                 Ok(control) => clock = control,
@@ -403,8 +426,9 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
                     )))
                 }
             }
-        } else if word.contains('=') {
-            game_options.push(word.to_string());
+        } else if let Some((key, value)) = lower.split_once('=') {
+            // Echoed and stored in canonical form: `size=7`, not `SIZE=7`.
+            game_options.push(format!("{}={}", key.trim(), value.trim()));
         } else {
             return Ok(Answer::error(format!(
                 "I don't understand `{}`: options are written key=value. {usage}",
@@ -480,13 +504,28 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
                 )));
             }
         }
+        // A new challenge replaces the challenger's earlier one here: say so,
+        // and tell the player who was challenged before.
+        let replaced = record.challenge.as_ref().map(|pending| {
+            (
+                format!(
+                    "This replaces {}'s challenge to {} ({}), which is withdrawn. ",
+                    pending.challenger.name,
+                    pending.challenged.name,
+                    options_label(pending.game, &pending.options)
+                ),
+                (!pending.challenged.is_bot && pending.challenged.id != challenge.challenged.id)
+                    .then(|| to_user(&pending.challenged)),
+            )
+        });
+        let (replaced_text, replaced_user) = replaced.unwrap_or_default();
         if challenge.challenged.is_bot {
             let game = match start_game(&challenge, now) {
                 Ok(game) => game,
                 Err(e) => return Update::keep(Answer::error(e)),
             };
             let text = format!(
-                "{} takes on {} at {} (level {}{}). {}.",
+                "{replaced_text}{} takes on {} at {} (level {}{}). {}.",
                 challenge.challenger.name,
                 game.players.iter().find(|p| p.is_bot).map(|p| p.name.as_str()).unwrap_or("the bot"),
                 options_label(kind, &challenge.options),
@@ -494,7 +533,10 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
                 clock_label(challenge.clock, ", your clock: "),
                 status_caption(&game)
             );
-            let answer = game_reply(&game, text);
+            let mut answer = game_reply(&game, text);
+            if let Some(first) = answer.replies.first_mut() {
+                first.mentions.extend(replaced_user.clone());
+            }
             return Update {
                 change: Change::Put(ChannelRecord {
                     schema: SCHEMA_VERSION,
@@ -521,9 +563,11 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
             format_duration(bot.config.challenge_ttl_ms)
         );
         let for_user = Some(challenge.challenged.id.clone());
+        let mut mentions = vec![to_user(&challenge.challenged)];
+        mentions.extend(replaced_user.clone());
         let reply = Reply {
-            text,
-            mentions: vec![to_user(&challenge.challenged)],
+            text: format!("{replaced_text}{text}"),
+            mentions,
             actions: vec![
                 Action { label: "Accept".into(), command: "accept".into(), for_user: for_user.clone(), primary: true },
                 Action { label: "Decline".into(), command: "decline".into(), for_user, primary: false },
@@ -792,6 +836,7 @@ fn play(bot: &Bot, request: &Request, key: &str, turn_text: &str) -> Result<Answ
             ));
         }
         let mut record = game.clone();
+        let was_mid_turn = record.game.in_mid_turn();
         let played = match record.game.play_str(turn_text) {
             Ok(played) => played,
             Err(error) => {
@@ -805,50 +850,69 @@ fn play(bot: &Bot, request: &Request, key: &str, turn_text: &str) -> Result<Answ
                 return Update::keep(Answer::error(message));
             }
         };
+        // A turn sent in parts is announced whole once its last part is in:
+        // the parts are this seat's entries at the end of the history.
+        let mut shown = played.canonical.clone();
+        if was_mid_turn && !record.game.in_mid_turn() {
+            let parts: Vec<&str> = record
+                .history
+                .iter()
+                .rev()
+                .take_while(|t| t.seat == seat)
+                .map(|t| t.turn.as_str())
+                .collect();
+            if !parts.is_empty() {
+                let mut whole: Vec<&str> = parts.into_iter().rev().collect();
+                whole.push(&played.canonical);
+                shown = whole.join(" ");
+            }
+        }
         record.history.push(TurnRecord {
             turn: played.canonical.clone(),
             seat,
             at_ms: now,
         });
         record.last = played.highlights;
-        record.undo_request = None;
-        record.draw_offer = None;
+        // What this turn ends: a pending draw offer or undo request lapses
+        // with the next turn played (documented in `help draw` and `help undo`).
+        let mut lapsed = Vec::new();
+        if let Some(offerer) = record.draw_offer.take() {
+            lapsed.push(if offerer == seat {
+                format!("{}'s draw offer lapses: an offer lasts until the next turn is played", record.player(offerer).name)
+            } else {
+                format!("{} plays on, so {}'s draw offer is declined", record.player(seat).name, record.player(offerer).name)
+            });
+        }
+        if let Some(asker) = record.undo_request.take() {
+            lapsed.push(if asker == seat {
+                format!("{}'s request to take back a turn lapses: it lasts until the next turn is played", record.player(asker).name)
+            } else {
+                format!("{} plays on, so {}'s request to take back a turn is refused", record.player(seat).name, record.player(asker).name)
+            });
+        }
+        record.resign_request = None;
         let next = record.game.to_move();
         if let Some(clock) = record.clock.as_mut() {
             clock.turn_done(seat.index(), next.index(), now);
         }
         let mover = player_label(&record, seat);
-        let text = match record.outcome() {
-            Some(Outcome {
-                winner: Some(w),
-                reason,
-            }) => format!(
-                "{mover} played {}. {} wins ({}).",
-                played.canonical,
-                player_label(&record, w),
-                reason_words(reason)
+        let mut text = match record.outcome() {
+            Some(outcome) => format!(
+                "{mover} played {shown}. {}.",
+                super::end_phrase(&record, outcome)
             ),
-            Some(Outcome {
-                winner: None,
-                reason,
-            }) => {
-                format!(
-                    "{mover} played {}. The game is drawn ({}).",
-                    played.canonical,
-                    reason_words(reason)
-                )
-            }
-            None if record.game.to_move() == seat => format!(
-                "{mover} played {}; the turn goes on: {} to finish it.",
-                played.canonical,
+            None if record.game.in_mid_turn() => format!(
+                "{mover} played {shown}; the turn goes on: {} to finish it.",
                 record.player(seat).name
             ),
-            None => format!(
-                "{mover} played {}. {}.",
-                played.canonical,
-                status_caption(&record)
-            ),
+            None => format!("{mover} played {shown}. {}.", status_caption(&record)),
         };
+        for note in lapsed {
+            text.push_str(&format!(" {note}."));
+        }
+        if let Some(warning) = warning_line(&record) {
+            text.push_str(&format!(" {warning}"));
+        }
         let answer = game_reply(&record, text);
         store_game(key, record, answer, now)
     })
@@ -860,21 +924,18 @@ fn sentence(text: &str) -> String {
     text.trim_end_matches('.').to_string()
 }
 
-fn reason_words(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Line => "line",
-        Reason::NoMoves => "no legal move left",
-        Reason::AllCaptured => "all pieces captured",
-        Reason::Repetition => "threefold repetition",
-        Reason::Stall => "the game stalled; decided by captures",
-        Reason::Square => "square",
-        Reason::BiggerSquare => "bigger square",
-        Reason::Exhausted => "all pieces placed",
-        Reason::Cleared => "row cleared",
-        Reason::Resign => "resignation",
-        Reason::Timeout => "time out",
-        Reason::Agreement => "by agreement",
+/// The warning for the player to move of a loss at the end of this turn:
+/// "Warning for bob: White holds rank 3 with 5 of its cells (5 needed): break it
+/// this turn or lose."
+fn warning_line(record: &GameRecord) -> Option<String> {
+    if record.outcome().is_some() {
+        return None;
     }
+    let warning = record.game.warning()?;
+    Some(format!(
+        "Warning for {}: {warning}.",
+        record.player(record.game.to_move()).name
+    ))
 }
 
 fn show(bot: &Bot, key: &str, hints: bool) -> Result<Answer, StoreError> {
@@ -898,12 +959,16 @@ fn show(bot: &Bot, key: &str, hints: bool) -> Result<Answer, StoreError> {
         legal_list(&game.game)
     } else {
         let turns = game.history.len();
-        format!(
+        let mut text = format!(
             "{}. {} turn{} played.",
             status_caption(game),
             turns,
             if turns == 1 { "" } else { "s" }
-        )
+        );
+        if let Some(warning) = warning_line(game) {
+            text.push_str(&format!(" {warning}"));
+        }
+        text
     };
     Ok(Answer {
         replies: vec![Reply::text(text)],
@@ -923,12 +988,24 @@ fn legal_list(game: &AnyGame) -> String {
         return "There are no legal turns: the game is over.".into();
     }
     if count > 5_000 {
-        return format!("There are {count} legal turns, too many to list.");
+        let hint = game.too_many_turns_hint().unwrap_or_else(|| {
+            format!(
+                "`rules {}` shows how turns are written.",
+                game.kind().name()
+            )
+        });
+        return format!("There are {count} legal turns, too many to list. {hint}");
     }
     let all = game.legal_strings();
-    let shown: Vec<&str> = all.iter().take(SHOWN).map(String::as_str).collect();
-    let more = if all.len() > SHOWN {
-        format!(" and {} more", all.len() - SHOWN)
+    // Never "and 1 more": a list one longer than the limit is shown whole.
+    let take = if all.len() <= SHOWN + 1 {
+        all.len()
+    } else {
+        SHOWN
+    };
+    let shown: Vec<&str> = all.iter().take(take).map(String::as_str).collect();
+    let more = if all.len() > take {
+        format!(" and {} more", all.len() - take)
     } else {
         String::new()
     };
@@ -998,15 +1075,27 @@ fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
         if let Some(clock) = record.clock.as_mut() {
             clock.restart(now);
         }
+        // Say every turn that goes: granting can take back the granter's own
+        // later turn too.
+        let taken: Vec<String> = game.history[record.history.len()..]
+            .iter()
+            .map(|t| format!("{}'s {}", record.player(t.seat).name, t.turn))
+            .collect();
         let text = format!(
-            "Turn taken back for {}. {}.",
+            "Taken back for {}: {} ({} turn{}). {}.",
             record.player(requester).name,
+            crate::rules::notation::list_and(&taken),
+            taken.len(),
+            if taken.len() == 1 { "" } else { "s" },
             status_caption(&record)
         );
         let answer = game_reply(&record, text);
         store_game(key, record, answer, now)
     })
 }
+
+/// How long a first `resign` waits for its confirmation.
+const RESIGN_CONFIRM_MS: u64 = 60_000;
 
 fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
     let now = bot.now();
@@ -1016,6 +1105,28 @@ fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError>
             Err(answer) => return Update::keep(answer),
         };
         let mut record = game.clone();
+        // Resigning cannot be undone: the first `resign` asks, a second one
+        // within a minute (or the button) confirms.
+        let confirmed = matches!(game.resign_request, Some((asker, at)) if asker == seat && now.saturating_sub(at) <= RESIGN_CONFIRM_MS);
+        if !confirmed {
+            record.resign_request = Some((seat, now));
+            let reply = Reply {
+                text: format!(
+                    "Resigning ends the game of {} at once and cannot be undone. To resign, send `resign` again within a minute (or press the button); to play on, just play.",
+                    game.kind.title()
+                ),
+                ephemeral: true,
+                actions: vec![Action {
+                    label: "Resign".into(),
+                    command: "resign".into(),
+                    for_user: Some(request.user.id.clone()),
+                    primary: false,
+                }],
+                ..Reply::default()
+            };
+            return store_game(key, record, Answer::reply(reply), now);
+        }
+        record.resign_request = None;
         record.result = Some(Outcome::win(seat.other(), Reason::Resign));
         let text = format!(
             "{} resigns. {} wins.",

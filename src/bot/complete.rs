@@ -414,7 +414,7 @@ const fn spec(
     }
 }
 
-/// Each game's options (shared/rules/*.md).
+/// Each game's options (docs/rules/*.md).
 fn option_specs(game: GameKind) -> &'static [OptionSpec] {
     const CALLANISH: &[OptionSpec] = &[
         spec("size", &["9", "7", "5", "11", "13", "15", "17", "19"], None),

@@ -316,6 +316,9 @@ impl Bot {
             view.last = show.record.last.clone();
             if show.hints {
                 view.hints = show.record.game.hint_spots();
+                if !view.hints.is_empty() {
+                    view.notes.push(show.record.game.hint_legend().to_string());
+                }
             }
             first.board_text = Some(text_board::board_text(&view, &caption));
             if self.config.images {
@@ -452,14 +455,67 @@ pub fn captions(record: &GameRecord) -> (String, String) {
     (title, status_caption(record))
 }
 
-/// "bob (Black) to move", "alice (White) wins (line)", "Draw (agreement)".
+/// "bob (Black) to move", "bob (Black) wins: alice (White) has no legal
+/// move", "Draw by agreement".
 pub fn status_caption(record: &GameRecord) -> String {
     match record.outcome() {
         None => format!("{} to move", player_label(record, record.game.to_move())),
-        Some(outcome) => match outcome.winner {
-            Some(seat) => format!("{} wins ({})", player_label(record, seat), outcome.reason),
-            None => format!("Draw ({})", outcome.reason),
-        },
+        Some(outcome) => end_phrase(record, outcome),
+    }
+}
+
+/// How a game ended, in words: who won and why, naming the loser where the
+/// reason is theirs ("alice (White) has no legal move"), with the game's
+/// own words where they depend on its options (a stalled Fanorona).
+pub fn end_phrase(record: &GameRecord, outcome: crate::rules::Outcome) -> String {
+    use crate::rules::Reason;
+    let detail = record.game.end_detail(outcome);
+    let Some(winner) = outcome.winner else {
+        return match (outcome.reason, detail) {
+            (Reason::Agreement, _) => "Draw by agreement".to_string(),
+            (_, Some(detail)) => format!("Draw: {detail}"),
+            (Reason::Repetition, None) => "Draw: the same position a third time".to_string(),
+            (Reason::Exhausted, None) => {
+                "Draw: every piece is placed and no square was made".to_string()
+            }
+            (Reason::Stall, None) => "Draw: the game stalled".to_string(),
+            (other, None) => format!("Draw: {}", reason_fallback(other)),
+        };
+    };
+    let loser = winner.other();
+    let won = player_label(record, winner);
+    let lost = player_label(record, loser);
+    let why = match (outcome.reason, detail) {
+        (Reason::Resign, _) => format!("{lost} resigned"),
+        (Reason::Timeout, _) => format!("{lost} ran out of time"),
+        (_, Some(detail)) => detail,
+        (Reason::NoMoves, None) => format!("{lost} has no legal move"),
+        (Reason::AllCaptured, None) => format!("every piece of {lost} is captured"),
+        (Reason::Line, None) => "a line held through the opponent's turn".to_string(),
+        (Reason::Square, None) => format!("{lost} could not answer the square with a larger one"),
+        (Reason::BiggerSquare, None) => "a larger square answered the check".to_string(),
+        (Reason::Cleared, None) => "their row is clear of their colour".to_string(),
+        (other, None) => reason_fallback(other).to_string(),
+    };
+    format!("{won} wins: {why}")
+}
+
+/// Plain words for a reason no branch above words better.
+fn reason_fallback(reason: crate::rules::Reason) -> &'static str {
+    use crate::rules::Reason;
+    match reason {
+        Reason::Line => "a line",
+        Reason::NoMoves => "no legal move",
+        Reason::AllCaptured => "all pieces captured",
+        Reason::Repetition => "the same position a third time",
+        Reason::Stall => "the game stalled",
+        Reason::Square => "a square",
+        Reason::BiggerSquare => "a larger square",
+        Reason::Exhausted => "every piece placed",
+        Reason::Cleared => "a row cleared",
+        Reason::Resign => "resignation",
+        Reason::Timeout => "time out",
+        Reason::Agreement => "agreement",
     }
 }
 

@@ -65,8 +65,9 @@ pub fn board_text(view: &BoardView, caption: &str) -> String {
             let pits = pits as usize;
             let pit = |spot: usize| match view.spots.get(spot) {
                 Some(Spot::Pit { red, black }) => {
+                    // "4r 0b": each count beside its own colour letter.
                     format!(
-                        "{:>2}r{:<2}b{}",
+                        "{:>2}r{:>2}b{}",
                         red,
                         black,
                         if marked(spot) { "*" } else { " " }
@@ -83,6 +84,12 @@ pub fn board_text(view: &BoardView, caption: &str) -> String {
             for spot in (pits + 1..=2 * pits).rev() {
                 out.push_str(&pit(spot));
             }
+            // The stores, labelled, at each end of the board.
+            out.push_str(&format!(
+                "\n{:<width$}East store",
+                "West store",
+                width = 7 * pits + 8
+            ));
             out.push_str(&format!("\n{}", pit(2 * pits + 1)));
             out.push_str(&" ".repeat(7 * pits + 1));
             out.push_str(&pit(pits));

@@ -5,10 +5,16 @@
 //! beside a text board. Timed events (reminders, losses on time, lapsed
 //! challenges) are printed as they happen, tagged with their channel.
 //!
-//! Input is read as bytes: invalid UTF-8 is replaced (never fatal), a line
-//! over [`MAX_LINE_BYTES`] is skipped with a note, and names of channels and
-//! users are accepted or refused with a sentence. Only `/quit`, the end of
-//! input, or a closed output ends the console.
+//! On a terminal, lines are read with rustyline: arrow keys move in the
+//! line and through the history instead of ending up in a command, and
+//! timed events are printed above the line being typed. Otherwise (a pipe,
+//! a script) input is read as bytes: invalid UTF-8 is replaced (never
+//! fatal), a line over [`MAX_LINE_BYTES`] is skipped with a note. Names of
+//! channels and users are accepted or refused with a sentence. Only
+//! `/quit`, the end of input (Ctrl-D), or a closed output ends the console.
+//!
+//! Board images are written to a folder, and only the last
+//! `CAIRN_IMAGES_KEEP` of each channel are kept there.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -95,7 +101,15 @@ fn name_problem(name: &str) -> Option<String> {
 struct Printer {
     images: PathBuf,
     image_count: AtomicU64,
+    /// Board images kept per channel (`0`: all).
+    keep: usize,
 }
+
+/// Board images kept per channel unless `CAIRN_IMAGES_KEEP` says otherwise.
+pub const DEFAULT_IMAGES_KEEP: usize = 20;
+
+/// The console's own commands, which `help` lists too.
+pub const CONSOLE_HELP: &str = "Console commands: `/as <name>` speak as another player, `/channel <name>` move to another channel (one game per channel), `/quit` leave (also Ctrl-D). Up and down arrows recall earlier lines.";
 
 /// The REPL's state: who speaks where.
 pub struct Console {
@@ -120,10 +134,91 @@ impl Console {
             printer: Arc::new(Printer {
                 images: images.into(),
                 image_count: AtomicU64::new(0),
+                keep: DEFAULT_IMAGES_KEEP,
             }),
             user: User::new("alice", "alice"),
             channel: "lobby".into(),
         }
+    }
+
+    /// Keep only the last `keep` board images of each channel (`0`: all).
+    pub fn keep_images(mut self, keep: usize) -> Console {
+        if let Some(printer) = Arc::get_mut(&mut self.printer) {
+            printer.keep = keep;
+        }
+        self
+    }
+
+    fn greeting(&self) -> String {
+        format!(
+            "Cairn console. You are {} in #{}. `/as <name>` to switch player, `/channel <name>` to switch channel, `help` for commands, `/quit` to leave.",
+            self.user.name, self.channel
+        )
+    }
+
+    /// The REPL on a terminal, with line editing and history (rustyline);
+    /// timed events are printed above the line being typed.
+    pub fn run_terminal(&mut self) -> Result<()> {
+        use rustyline::error::ReadlineError;
+        use rustyline::ExternalPrinter as _;
+        let mut editor = rustyline::DefaultEditor::new().context("starting line editing")?;
+        let external = editor
+            .create_external_printer()
+            .context("starting line editing")?;
+        let external = Arc::new(Mutex::new(external));
+        let printer = self.printer.clone();
+        let stop = self
+            .bot
+            .spawn_scheduler(vec![PLATFORM], move |delivery: Delivery| {
+                let mut text = Vec::new();
+                if let Err(error) = printer.print_delivery(&delivery, &mut text) {
+                    tracing::error!(%error, "printing a timed event");
+                    return;
+                }
+                let text = String::from_utf8_lossy(&text).trim_end().to_string();
+                let mut external = external
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                if let Err(error) = external.print(text) {
+                    tracing::error!(%error, "printing a timed event");
+                }
+            })
+            .context("starting the scheduler")?;
+        let mut stdout = std::io::stdout();
+        let result = (|| -> Result<()> {
+            writeln!(stdout, "{}", self.greeting())?;
+            loop {
+                let prompt = format!("{}@{}> ", self.user.name, self.channel);
+                let line = match editor.readline(&prompt) {
+                    Ok(line) => line,
+                    // Ctrl-C drops the line being typed; Ctrl-D leaves.
+                    Err(ReadlineError::Interrupted) => continue,
+                    Err(ReadlineError::Eof) => break,
+                    Err(error) => return Err(error).context("reading input"),
+                };
+                let line = line.trim();
+                if line.is_empty() {
+                    continue;
+                }
+                if line.len() > MAX_LINE_BYTES {
+                    writeln!(
+                        stdout,
+                        "That line was {} bytes long; lines of more than {MAX_LINE_BYTES} bytes are ignored.",
+                        line.len()
+                    )?;
+                    continue;
+                }
+                if let Err(error) = editor.add_history_entry(line) {
+                    tracing::debug!(%error, "no history entry");
+                }
+                if !self.line(line, &mut stdout)? {
+                    break;
+                }
+            }
+            Ok(())
+        })();
+        self.bot.stop_scheduler(&stop);
+        result
     }
 
     /// Read lines until end of input or `/quit`, printing timed events of
@@ -157,11 +252,7 @@ impl Console {
         output: &SharedOutput,
         interactive: bool,
     ) -> Result<()> {
-        writeln!(
-            lock(output),
-            "Cairn console. You are {} in #{}. `/as <name>` to switch player, `/channel <name>` to switch channel, `help` for commands, `/quit` to leave.",
-            self.user.name, self.channel
-        )?;
+        writeln!(lock(output), "{}", self.greeting())?;
         loop {
             if interactive {
                 let mut out = lock(output);
@@ -224,6 +315,7 @@ impl Console {
             .unwrap_or(line)
             .trim_start_matches('/')
             .trim();
+        let is_help = matches!(command, "help" | "?");
         let request = Request {
             platform: PLATFORM.into(),
             channel: self.channel.clone(),
@@ -238,6 +330,9 @@ impl Console {
         });
         for reply in replies {
             self.printer.print(&reply, &self.channel, output)?;
+        }
+        if is_help {
+            writeln!(output, "{CONSOLE_HELP}")?;
         }
         output.flush()?;
         Ok(true)
@@ -302,8 +397,49 @@ impl Printer {
             .take(40)
             .collect();
         let name = format!("{channel}-{}-{count}.png", crate::store::now_ms());
+        let channel_key = channel.clone();
         let path = Path::new(&self.images).join(name);
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
+        if self.keep > 0 {
+            if let Err(error) = self.prune(&channel_key) {
+                tracing::warn!(%error, "removing old board images");
+            }
+        }
         Ok(path)
+    }
+
+    /// Remove this channel's board images but the newest `keep`. Names are
+    /// `<channel>-<ms>-<n>.png`; only files of exactly this channel count.
+    fn prune(&self, channel: &str) -> std::io::Result<()> {
+        let mut ours: Vec<((u64, u64), PathBuf)> = Vec::new();
+        for entry in std::fs::read_dir(&self.images)? {
+            let path = entry?.path();
+            let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            let Some(stem) = name.strip_suffix(".png") else {
+                continue;
+            };
+            let mut parts = stem.rsplitn(3, '-');
+            let (Some(n), Some(ms), Some(owner)) = (parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            if owner != channel {
+                continue;
+            }
+            if let (Ok(ms), Ok(n)) = (ms.parse::<u64>(), n.parse::<u64>()) {
+                ours.push(((ms, n), path));
+            }
+        }
+        if ours.len() <= self.keep {
+            return Ok(());
+        }
+        ours.sort();
+        let excess = ours.len() - self.keep;
+        for (_, path) in ours.into_iter().take(excess) {
+            std::fs::remove_file(path)?;
+        }
+        Ok(())
     }
 }

@@ -112,58 +112,7 @@ pub fn draw(
     canvas.fill_rect(ix0 - frame, iy0, ix0, iy1, style::LINE);
     canvas.fill_rect(ix1, iy0, ix1 + frame, iy1, style::LINE);
 
-    // Coordinates.
     let coord_size = if g.cell >= 40.0 { 15.0 } else { 12.5 };
-    let mid = g.band / 2.0 + 1.0;
-    for file in 0..g.files {
-        let x = gx0 + (file as f32 + 0.5) * g.cell;
-        let name = file_name(file);
-        text::draw_centred(
-            canvas,
-            Face::Bold,
-            coord_size,
-            x,
-            gy1 + mid,
-            &name,
-            style::COORD,
-        )?;
-        if g.all_sides {
-            text::draw_centred(
-                canvas,
-                Face::Bold,
-                coord_size,
-                x,
-                gy0 - mid,
-                &name,
-                style::COORD,
-            )?;
-        }
-    }
-    for rank in 0..g.ranks {
-        let y = gy0 + (g.ranks - 1 - rank) as f32 * g.cell + g.cell / 2.0;
-        let name = (rank + 1).to_string();
-        text::draw_centred(
-            canvas,
-            Face::Bold,
-            coord_size,
-            gx0 - mid,
-            y,
-            &name,
-            style::COORD,
-        )?;
-        if g.all_sides {
-            text::draw_centred(
-                canvas,
-                Face::Bold,
-                coord_size,
-                gx1 + mid,
-                y,
-                &name,
-                style::COORD,
-            )?;
-        }
-    }
-
     let r = g.radius();
     for (spot, content) in view.spots.iter().enumerate() {
         let Some((x, y)) = g.spot_centre(origin, spot) else {
@@ -213,6 +162,61 @@ pub fn draw(
         style::marks_over(canvas, x, y, r, rest, occupied)?;
         if m.has(MarkKind::Added) {
             style::badge(canvas, x, y, r, style::ACCENT, style::Badge::Plus);
+        }
+    }
+    for &spot in &view.winning {
+        if let Some((x, y)) = g.spot_centre(origin, spot) {
+            style::winning(canvas, x, y, r);
+        }
+    }
+    // Coordinates last, so that no highlight covers them.
+    let mid = g.band / 2.0 + 1.0;
+    for file in 0..g.files {
+        let x = gx0 + (file as f32 + 0.5) * g.cell;
+        let name = file_name(file);
+        text::draw_centred(
+            canvas,
+            Face::Bold,
+            coord_size,
+            x,
+            gy1 + mid,
+            &name,
+            style::COORD,
+        )?;
+        if g.all_sides {
+            text::draw_centred(
+                canvas,
+                Face::Bold,
+                coord_size,
+                x,
+                gy0 - mid,
+                &name,
+                style::COORD,
+            )?;
+        }
+    }
+    for rank in 0..g.ranks {
+        let y = gy0 + (g.ranks - 1 - rank) as f32 * g.cell + g.cell / 2.0;
+        let name = (rank + 1).to_string();
+        text::draw_centred(
+            canvas,
+            Face::Bold,
+            coord_size,
+            gx0 - mid,
+            y,
+            &name,
+            style::COORD,
+        )?;
+        if g.all_sides {
+            text::draw_centred(
+                canvas,
+                Face::Bold,
+                coord_size,
+                gx1 + mid,
+                y,
+                &name,
+                style::COORD,
+            )?;
         }
     }
     Ok(())

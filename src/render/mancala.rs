@@ -18,6 +18,8 @@ const STORE_W: f32 = 64.0;
 const PIT_H: f32 = 86.0;
 const STONE_R: f32 = 6.5;
 const INK: Rgb = Rgb::hex(0x2e1d10);
+/// The height of the name line above each store.
+const STORE_LABEL: f32 = 20.0;
 
 pub struct Geometry {
     pits: usize,
@@ -71,9 +73,10 @@ impl Geometry {
         let left = origin.0 + PAD;
         let pits_x = left + STORE_W + GAP;
         let column = |c: usize| pits_x + c as f32 * (self.pit_w + GAP);
+        // Stores leave room above them for their name.
         let store = |x0: f32| Place {
             x0,
-            y0: top,
+            y0: top + STORE_LABEL,
             x1: x0 + STORE_W,
             y1: top + 2.0 * PIT_H + GAP,
             store: true,
@@ -155,6 +158,22 @@ pub fn draw(
         "South",
         style::COORD,
     )?;
+
+    // The stores' names, as the notes and messages call them.
+    for (spot, name) in [(2 * n + 1, "West store"), (n, "East store")] {
+        if let Some(p) = g.place(origin, spot) {
+            let (x, _) = p.centre();
+            text::draw_centred(
+                canvas,
+                Face::Bold,
+                11.0,
+                x,
+                p.y0 - STORE_LABEL / 2.0,
+                name,
+                style::COORD,
+            )?;
+        }
+    }
 
     // Arrows from pit to pit would hide the piles: a path on this board
     // marks each pit it passes as sown into instead.

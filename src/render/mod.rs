@@ -75,8 +75,10 @@ pub fn render(view: &BoardView, options: &RenderOptions) -> Result<RgbaImage, Re
     let title = text::fit(Face::Bold, TITLE_SIZE, &view.title, inner)?;
     let caption = options.caption.as_deref().unwrap_or(&view.status);
     let icon = caption_colour(caption);
-    let icon_room = if icon.is_some() { 24.0 } else { 0.0 };
-    let caption = text::fit(Face::Bold, STATUS_SIZE, caption, inner - icon_room)?;
+    let icon_room = if icon.is_some() { 30.0 } else { 0.0 };
+    // A long caption ("bob (Black) wins: alice (White) has no legal move")
+    // wraps onto a second line rather than being cut.
+    let caption = wrap_words(Face::Bold, STATUS_SIZE, caption, inner - icon_room, 3)?;
     let notes = wrap_notes(&view.notes, inner)?;
 
     let board_y = TITLE_HEIGHT;
@@ -87,7 +89,7 @@ pub fn render(view: &BoardView, options: &RenderOptions) -> Result<RgbaImage, Re
     }
     let status_y = y;
     if !caption.is_empty() {
-        y += 30.0;
+        y += 30.0 + CAPTION_LINE * (caption.len() - 1) as f32;
     }
     let notes_y = y;
     y += notes.len() as f32 * NOTE_LINE;
@@ -149,15 +151,17 @@ pub fn render(view: &BoardView, options: &RenderOptions) -> Result<RgbaImage, Re
             style::frame_stone(&mut canvas, x + 8.0, baseline - 6.0, 8.0, colour);
             x += icon_room;
         }
-        text::draw(
-            &mut canvas,
-            Face::Bold,
-            STATUS_SIZE,
-            x,
-            baseline,
-            &caption,
-            style::TITLE,
-        )?;
+        for (i, line) in caption.iter().enumerate() {
+            text::draw(
+                &mut canvas,
+                Face::Bold,
+                STATUS_SIZE,
+                x,
+                baseline + CAPTION_LINE * i as f32,
+                line,
+                style::TITLE,
+            )?;
+        }
     }
     for (i, line) in notes.iter().enumerate() {
         let baseline = notes_y + 14.0 + i as f32 * NOTE_LINE;
@@ -260,6 +264,43 @@ fn caption_colour(caption: &str) -> Option<Colour> {
 }
 
 const NOTE_GAP: f32 = 22.0;
+const CAPTION_LINE: f32 = 22.0;
+
+/// `text` in lines of whole words that fit `width`, at most `max_lines`
+/// (the last one shortened if the text is longer still).
+fn wrap_words(
+    face: Face,
+    size: f32,
+    text: &str,
+    width: f32,
+    max_lines: usize,
+) -> Result<Vec<String>, RenderError> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
+        if current.is_empty() || text::measure(face, size, &candidate)? <= width {
+            current = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut current, word.to_string()));
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    if lines.len() > max_lines {
+        let rest = lines.split_off(max_lines - 1).join(" ");
+        lines.push(rest);
+    }
+    lines
+        .iter()
+        .map(|line| text::fit(face, size, line, width))
+        .collect()
+}
 
 /// The notes flowed into lines that fit `width`, each note kept whole
 /// (or shortened when it alone is too long).

@@ -128,35 +128,7 @@ pub fn draw(
         }
     }
 
-    // Coordinates: files below, ranks on the left, midway between the outer
-    // pieces and the panel edge.
     let coord_size = (g.spacing * 0.2).clamp(11.0, 15.0);
-    let gap = (g.pad + g.radius) / 2.0 + 2.0;
-    for file in 0..g.files {
-        let (x, y) = g.centre(origin, file, 0);
-        text::draw_centred(
-            canvas,
-            Face::Bold,
-            coord_size,
-            x,
-            y + gap,
-            &file_name(file),
-            style::COORD,
-        )?;
-    }
-    for rank in 0..g.ranks {
-        let (x, y) = g.centre(origin, 0, rank);
-        text::draw_centred(
-            canvas,
-            Face::Bold,
-            coord_size,
-            x - gap,
-            y,
-            &(rank + 1).to_string(),
-            style::COORD,
-        )?;
-    }
-
     let r = g.radius;
     for (spot, m) in marks.iter().enumerate() {
         if let Some((x, y)) = g.spot_centre(origin, spot) {
@@ -193,6 +165,39 @@ pub fn draw(
             let occupied = matches!(&view.spots[spot], Spot::Stack(s) if !s.is_empty());
             style::marks_over(canvas, x, y, r, *m, occupied)?;
         }
+    }
+    for &spot in &view.winning {
+        if let Some((x, y)) = g.spot_centre(origin, spot) {
+            style::winning(canvas, x, y, r);
+        }
+    }
+    // Coordinates last, so that no highlight covers them.
+    // Files below, ranks on the left, midway between the outer
+    // pieces and the panel edge.
+    let gap = (g.pad + g.radius) / 2.0 + 2.0;
+    for file in 0..g.files {
+        let (x, y) = g.centre(origin, file, 0);
+        text::draw_centred(
+            canvas,
+            Face::Bold,
+            coord_size,
+            x,
+            y + gap,
+            &file_name(file),
+            style::COORD,
+        )?;
+    }
+    for rank in 0..g.ranks {
+        let (x, y) = g.centre(origin, 0, rank);
+        text::draw_centred(
+            canvas,
+            Face::Bold,
+            coord_size,
+            x - gap,
+            y,
+            &(rank + 1).to_string(),
+            style::COORD,
+        )?;
     }
     Ok(())
 }

@@ -105,10 +105,22 @@ pub fn stone(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Colour) {
     }
 }
 
-/// A stone on the dark frame: a pale rim keeps a black one visible.
+/// A stone on the dark frame, set on a disc of board wood so that a black
+/// one stands out as clearly as a white one.
 pub fn frame_stone(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Colour) {
-    canvas.fill_circle(cx, cy, r + 1.6, TEXT_DIM, 1.0);
+    canvas.fill_circle(cx, cy, r + 5.5, WOOD_EDGE, 1.0);
+    canvas.fill_circle(cx, cy, r + 4.5, WOOD, 1.0);
     stone(canvas, cx, cy, r, colour);
+}
+
+/// What won a finished game (a line's cells, a square's corners): a gold
+/// ring with a dark edge around the piece.
+pub const WON: Rgb = Rgb::hex(0xf2b705);
+
+pub fn winning(canvas: &mut Canvas, cx: f32, cy: f32, r: f32) {
+    let w = (r * 0.14).clamp(2.5, 4.5);
+    canvas.ring(cx, cy, r + w * 1.2, w + 2.5, Rgb::hex(0x3a2608), 0.85);
+    canvas.ring(cx, cy, r + w * 1.2, w, WON, 1.0);
 }
 
 /// A cell's or point's pieces, bottom-up: a lone stone; a two-colour stack
@@ -230,7 +242,12 @@ pub fn marks_over(
         canvas.dashed_ring(cx, cy, r * 0.92, w, 10, ACCENT, 1.0);
         badge(canvas, cx, cy, r, ACCENT, Badge::Minus);
     }
-    if marks.has(MarkKind::Captured) || marks.has(MarkKind::Emptied) {
+    if marks.has(MarkKind::Captured) && occupied {
+        // A chain that ended where it captured earlier this turn: the piece
+        // standing there now is the capturer, so the capture is a small
+        // badge beside it, not a cross over it.
+        badge(canvas, cx, cy, r, CAPTURE, Badge::Cross);
+    } else if marks.has(MarkKind::Captured) || marks.has(MarkKind::Emptied) {
         cross(canvas, cx, cy, r * 0.5, w * 1.5);
     }
     if marks.has(MarkKind::Changed) {
@@ -289,6 +306,7 @@ pub enum Badge {
     Plus,
     Minus,
     Dot,
+    Cross,
 }
 
 /// A small round badge at the upper right of a piece.
@@ -305,6 +323,11 @@ pub fn badge(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Rgb, sign: B
         Badge::Plus => {
             canvas.line((bx - arm, by), (bx + arm, by), w, HALO, 1.0);
             canvas.line((bx, by - arm), (bx, by + arm), w, HALO, 1.0);
+        }
+        Badge::Cross => {
+            let d = arm * 0.8;
+            canvas.line((bx - d, by - d), (bx + d, by + d), w, HALO, 1.0);
+            canvas.line((bx - d, by + d), (bx + d, by - d), w, HALO, 1.0);
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Alquad (Kanare Kato, 2024), see shared/rules/alquad.md.
+//! Alquad (Kanare Kato, 2024), see docs/rules/alquad.md.
 //!
 //! A placement game on the 5 x 5 Alquerque board with a pie-rule setup: the
 //! setter (`Seat::First`) places one White and one Black piece, the chooser
@@ -24,6 +24,12 @@ use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
     Reason, Seat, Spot, TurnError,
 };
+
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "Placement on the 5 x 5 board. Setup: the setter (the challenger) places one White and one Black piece; then the chooser picks the colour they will play; each is a whole turn. Then White moves first and players place one piece a turn (12 each in all). Four of your pieces on the corners of a square (upright, or tilted 45 degrees on the diagonal points) is a check: your opponent gets one reply, and wins only if it completes a strictly larger square of theirs; otherwise the checker wins. If all pieces are placed without a square, the game is drawn.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "Setup: `move w:c3 b:d4` (the White point, then the Black point). Choice: `move white` or `move black`. Placement: the point, `move c2`.";
 
 const POINTS: usize = 25;
 const ALL: u32 = (1 << POINTS) - 1;
@@ -105,6 +111,17 @@ fn best_square(own: u32, p: usize) -> u8 {
         }
     }
     0
+}
+
+/// The largest square all of whose corners are in `own`, if any.
+fn largest_square(own: u32) -> Option<Square> {
+    squares()
+        .by_point
+        .iter()
+        .flatten()
+        .filter(|s| own & s.mask == s.mask)
+        .max_by_key(|s| s.area)
+        .copied()
 }
 
 fn name(p: usize) -> String {
@@ -597,15 +614,61 @@ impl Game for Alquad {
                 self.side_of(Seat::Second).title()
             )),
         }
-        if let Some((checker, area)) = self.check {
-            let checked = checker.other().title();
-            view.notes.push(format!(
-                "{} checks with area {area}: {checked} must complete a square larger than {area} now, or {} wins",
+        match (self.check, self.outcome) {
+            (Some((checker, area)), None) => view.notes.push(format!(
+                "{} has a square of area {area}: {} must answer with a larger one",
                 checker.title(),
-                checker.title()
-            ));
+                checker.other().title()
+            )),
+            (
+                _,
+                Some(Outcome {
+                    winner: Some(winner),
+                    ..
+                }),
+            ) => {
+                let side = self.side_of(winner);
+                if let Some(square) = largest_square(self.pieces[side.index()]) {
+                    view.winning = bits(square.mask as u64).collect();
+                    view.notes.push(format!(
+                        "{}'s winning square: area {}",
+                        side.title(),
+                        square.area
+                    ));
+                }
+            }
+            _ => {}
         }
         view
+    }
+
+    fn warning(&self) -> Option<String> {
+        let (checker, area) = self.check?;
+        Some(format!(
+            "{} has a square of area {area}: complete a square larger than {area} this turn or lose",
+            checker.title()
+        ))
+    }
+
+    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+        let (checker, area) = self.check?;
+        match outcome.reason {
+            Reason::Square => Some(format!(
+                "{} made a square of area {area} and {} could not answer with a larger one",
+                checker.title(),
+                checker.other().title()
+            )),
+            Reason::BiggerSquare => {
+                let larger = largest_square(self.pieces[checker.other().index()])
+                    .map_or(area + 1, |s| s.area);
+                Some(format!(
+                    "{} answered {}'s square of area {area} with a larger one, of area {larger}",
+                    checker.other().title(),
+                    checker.title()
+                ))
+            }
+            _ => None,
+        }
     }
 
     fn can_draw(&self) -> bool {
@@ -794,10 +857,9 @@ mod tests {
         play(&mut g, "b2");
         assert_eq!(g.check, Some((Side::White, 1)));
         assert!(g.outcome().is_none());
-        assert!(g
-            .view()
-            .notes
-            .contains(&"White checks with area 1: Black must complete a square larger than 1 now, or White wins".to_string()));
+        assert!(g.view().notes.contains(
+            &"White has a square of area 1: Black must answer with a larger one".to_string()
+        ));
         play(&mut g, "e5");
         assert_eq!(
             g.outcome(),
@@ -900,7 +962,7 @@ mod tests {
         assert_eq!(g.outcome(), Some(Outcome::draw(Reason::Exhausted)));
         assert_eq!(g.hand, [0, 0]);
         assert!(g.legal_turns().is_empty());
-        assert_eq!(g.view().status, "Draw (exhausted)");
+        assert_eq!(g.view().status, "Draw: every piece is placed");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Alquerque on the 5 x 5 point board (shared/rules/alquerque.md), with the
+//! Alquerque on the 5 x 5 point board (docs/rules/alquerque.md), with the
 //! leaflet's two rule sets:
 //!
 //! - `rules=basic`: steps in any direction, optional captures, chains that
@@ -38,6 +38,12 @@ use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
     Reason, Seat, Spot, TurnError,
 };
+
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "5 x 5 board with diagonals through every other point, 12 pieces each, White moves first. Step to an adjacent empty point along a line, or capture by jumping over an adjacent enemy piece to the empty point beyond; the same piece may go on jumping (a chain), changing direction. rules=bell (default): captures are compulsory and a chain must go on while it can; no step backwards; no step straight back to the point a piece just left; a piece on the far rank only moves by capturing; a player with no legal move loses. rules=basic: steps in any direction, captures optional; the game ends when the player to move has no move, after stall=40 turns without a capture, or when a position comes back a third time: then whoever captured more wins (equal: a draw). Capturing every enemy piece wins in both.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "A step: `move b2-c3`. A capture: `move b2xd4`; a chain lists each landing point, `move b2xd4xb4`. `b2c3` and `b2 c3` also work.";
 
 /// Points on the board.
 const POINTS: usize = 25;
@@ -907,14 +913,13 @@ impl Game for Alquerque {
         view.status = status_line(self.seat_name(self.side), self.outcome, |s| {
             self.seat_name(s)
         });
-        view.notes.push(format!(
-            "Captured: White {}, Black {}",
-            self.lost(Seat::Second),
-            self.lost(Seat::First)
-        ));
+        view.notes
+            .push(format!("White has taken {} Black", self.lost(Seat::Second)));
+        view.notes
+            .push(format!("Black has taken {} White", self.lost(Seat::First)));
         if self.rules == Rules::Basic {
             view.notes.push(format!(
-                "Turns without capture: {} of {}",
+                "Turns without a capture: {} of {}",
                 self.quiet, self.stall
             ));
         }
@@ -923,6 +928,53 @@ impl Game for Alquerque {
 
     fn can_draw(&self) -> bool {
         self.rules == Rules::Basic
+    }
+
+    fn warning(&self) -> Option<String> {
+        if self.rules != Rules::Basic {
+            return None;
+        }
+        if self.quiet + 1 < self.stall {
+            return None;
+        }
+        let (white, black) = (self.lost(Seat::Second), self.lost(Seat::First));
+        let result = if false {
+            "a draw".to_string()
+        } else {
+            match white.cmp(&black) {
+                std::cmp::Ordering::Greater => {
+                    format!("White wins on captures, {white} to {black}")
+                }
+                std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
+                std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
+            }
+        };
+        Some(format!(
+            "unless this turn captures, the game ends after {} turns without a capture: {result}",
+            self.stall
+        ))
+    }
+
+    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+        if outcome.reason != Reason::Stall {
+            return None;
+        }
+        let why = if self.quiet >= self.stall {
+            format!("{} turns without a capture", self.quiet)
+        } else {
+            "no capture is possible any more (no legal move, or a position seen a third time)"
+                .to_string()
+        };
+        let (white, black) = (self.lost(Seat::Second), self.lost(Seat::First));
+        Some(match outcome.winner {
+            Some(seat) => format!(
+                "{why}, and {} has taken more pieces ({} to {})",
+                super::view::capitalise(self.seat_name(seat)),
+                white.max(black),
+                white.min(black)
+            ),
+            None => format!("{why}, with equal captures ({white} each)"),
+        })
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -1309,8 +1361,9 @@ mod tests {
         assert_eq!(v.title, "Alquerque (basic rules)");
         assert_eq!(v.layout, Layout::Points { files: 5, ranks: 5 });
         assert_eq!(v.status, "White to move");
-        assert_eq!(v.notes[0], "Captured: White 0, Black 1");
-        assert_eq!(v.notes[1], "Turns without capture: 0 of 40");
+        assert_eq!(v.notes[0], "White has taken 0 Black");
+        assert_eq!(v.notes[1], "Black has taken 1 White");
+        assert_eq!(v.notes[2], "Turns without a capture: 0 of 40");
         assert_eq!(v.spots[13], Spot::Stack(vec![Colour::Black]));
         assert_eq!(v.spots[12], Spot::Empty);
         assert_eq!(v.spots[0], Spot::Stack(vec![Colour::White]));

@@ -1,7 +1,7 @@
 //! Callanish (José Manuel Astilleros): on an n x n board of cells, remove one
 //! of your exposed stones and add two a knight's move away. A player who
 //! controls at least half (rounded up) of a row or column at the end of the
-//! opponent's turn wins. See shared/rules/callanish.md.
+//! opponent's turn wins. See docs/rules/callanish.md.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -11,11 +11,17 @@ use serde::{Deserialize, Serialize};
 
 use super::geometry::CellBoard;
 use super::notation::{list_or, square_name};
-use super::view::status_line;
+use super::view::{capitalise, status_line};
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
     Reason, Seat, SplitRng, Spot, TurnError,
 };
+
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "Square board of cells (default 9 x 9), White moves first. Opening: White, then Black, places a single stone on any empty cell; each is a whole turn. Every later turn: remove one of your exposed stones (a lone stone or the top of a stack), then add two stones on cells a knight's move from where you removed, each on an empty cell or on a lone enemy stone (yours goes on top and controls the cell). The top stone controls a cell. At the end of each turn, the player who did not just move wins if they control at least half (rounded up) of the cells of any row or column: 5 of 9 on a 9 x 9 board. So a line you make wins only if it survives your opponent's turn, and your opponent must break it or lose. A player with no legal turn loses (this includes running out of stones). There are no draws. Options: size=5..19 (odd), shape=square|circle, stones=N, blocked=<cells>.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "Opening turn: the cell, `move e5`. Later turns: the cell you remove from, then the two cells you add on, `move b2 a4 d1` (additions in either order; `b2-a4-d1` and `b2:d1,a4` also work).";
 
 /// What stands on a cell, as one byte: 0 empty, 1 White, 2 Black (lone
 /// stones), 3 White on Black (White controls), 4 Black on White.
@@ -301,6 +307,54 @@ const CIRCLE: [&str; 12] = [
 impl Callanish {
     fn board(&self) -> &'static CellBoard {
         &self.geometry.0.board
+    }
+
+    /// The lines `seat` holds at or above their threshold, as
+    /// `(line, cells held, threshold)`.
+    fn held_lines(&self, seat: Seat) -> Vec<(usize, u8, u8)> {
+        let t = self.geometry.0;
+        let s = seat.index();
+        (0..t.threshold.len())
+            .filter(|&l| t.threshold[l] != u8::MAX && self.lines.count[s][l] >= t.threshold[l])
+            .map(|l| (l, self.lines.count[s][l], t.threshold[l]))
+            .collect()
+    }
+
+    /// "rank 3", "file e": line indices are ranks first, then files.
+    fn line_name(&self, line: usize) -> String {
+        let n = self.size as usize;
+        if line < n {
+            format!("rank {}", line + 1)
+        } else {
+            format!("file {}", square_name(line - n, 0).trim_end_matches('1'))
+        }
+    }
+
+    /// "rank 3 with 5 of its cells (5 needed) and file e with 6 of its cells
+    /// (5 needed)".
+    fn lines_words(&self, lines: &[(usize, u8, u8)]) -> String {
+        let words: Vec<String> = lines
+            .iter()
+            .map(|&(l, held, needed)| {
+                format!(
+                    "{} with {held} of its cells ({needed} needed)",
+                    self.line_name(l)
+                )
+            })
+            .collect();
+        super::notation::list_and(&words)
+    }
+
+    /// The cells `seat` controls on the lines it holds.
+    fn held_cells(&self, seat: Seat) -> Vec<usize> {
+        let t = self.geometry.0;
+        let lines: Vec<usize> = self.held_lines(seat).iter().map(|l| l.0).collect();
+        let mut cells: Vec<usize> = (0..self.cells.len())
+            .filter(|&c| controller(self.cells[c]) == Some(seat.index()))
+            .filter(|&c| t.line_of[c].iter().any(|&l| lines.contains(&(l as usize))))
+            .collect();
+        cells.sort_unstable();
+        cells
     }
 
     fn turn(&self, kind: CallanishTurn) -> Turn {
@@ -909,6 +963,13 @@ impl Game for Callanish {
         }
         view.notes.push(format!("White supply: {}", self.supply[0]));
         view.notes.push(format!("Black supply: {}", self.supply[1]));
+        if let Some(Outcome {
+            winner: Some(winner),
+            reason: Reason::Line,
+        }) = self.outcome
+        {
+            view.winning = self.held_cells(winner);
+        }
         view.status = status_line(self.seat_name(self.to_move), self.outcome, |s| {
             self.seat_name(s)
         });
@@ -917,6 +978,34 @@ impl Game for Callanish {
 
     fn can_draw(&self) -> bool {
         false
+    }
+
+    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+        match outcome {
+            Outcome {
+                winner: Some(winner),
+                reason: Reason::Line,
+            } => Some(format!(
+                "{} holds {}",
+                capitalise(self.seat_name(winner)),
+                self.lines_words(&self.held_lines(winner))
+            )),
+            _ => None,
+        }
+    }
+
+    fn warning(&self) -> Option<String> {
+        let holder = self.to_move.other();
+        let lines = self.held_lines(holder);
+        if lines.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "{} holds {}: break {} this turn or lose",
+            capitalise(self.seat_name(holder)),
+            self.lines_words(&lines),
+            if lines.len() == 1 { "it" } else { "them all" }
+        ))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Collapse (Kanare Kato): on the 9 x 5 Fanorona board a piece flies along a
 //! line until it crashes into an enemy piece, which is captured. Every turn
 //! captures exactly one piece; a player who cannot capture loses.
-//! See shared/rules/collapse.md.
+//! See docs/rules/collapse.md.
 
 use std::fmt;
 
@@ -14,6 +14,12 @@ use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
     Reason, Seat, Spot, TurnError,
 };
+
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "9 x 5 board with the pieces round the edge (setup=ring, 12 each) or on the first and last ranks (setup=ranks, 9 each); White moves first. A turn: a piece flies along a line over empty points and stops just before the first piece it meets, which must be an enemy piece: that piece is captured. Every turn captures exactly one piece; there is no other move and no passing. A player who cannot capture on their turn loses (so does one with no pieces left); there are no draws.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "The piece's point and the point where it stops: `move c1-c4` (captures the enemy on c5). `c1c4`, and `c1xc5` naming the captured piece, also work.";
 
 fn board() -> &'static PointBoard {
     PointBoard::nine_by_five()

@@ -1,6 +1,6 @@
 //! Fanorona (9 x 5 Tsivy and 5 x 5 Dimy): paika steps, and capture by
 //! approach or withdrawal taking a whole unbroken enemy line, with optional
-//! continuation. See shared/rules/fanorona.md.
+//! continuation. See docs/rules/fanorona.md.
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -14,6 +14,12 @@ use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
     Reason, Seat, SplitRng, Spot, TurnError,
 };
+
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "Madagascar's capture game on 9 x 5 points (board=tsivy, 22 pieces each) or 5 x 5 (board=dimy, 12 each); White moves first. Capture by approach (step towards an enemy piece so that it lies just beyond your landing point) or withdrawal (step away from an enemy piece next to you); the whole unbroken line of enemy pieces in that direction is taken. Captures are compulsory; after a capture the same piece may capture again, but not onto a point it already visited this turn nor in the same direction twice in a row; stopping is always allowed. Without a capture, a turn is one step (a paika). Capturing every enemy piece wins; a player with no legal move loses. A stalled game (stall-turns=50 turns without a capture, or a position seen a third time): with stall=score (default) the player who captured more wins, equal is a draw; with stall=draw it is a draw. paika=forward allows only forward paika steps.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "A paika step: `move d2-d3`. A capture: the landing point followed by `a` (approach) or `w` (withdrawal), `move d2-d3a`; a chain lists each landing point, `move e2-e3a-f4w`. The `a`/`w` may be left out when the step can capture only one way.";
 
 /// The longest capture sequence we represent (a piece visits each point at
 /// most once, and sequences this long never arise in play).
@@ -1166,10 +1172,10 @@ impl Game for Fanorona {
                 view.spots[p] = Spot::Stack(vec![colour]);
             }
         }
-        view.notes.push(format!(
-            "Captured: White {}, Black {}",
-            self.captured[0], self.captured[1]
-        ));
+        view.notes
+            .push(format!("White has taken {} Black", self.captured[0]));
+        view.notes
+            .push(format!("Black has taken {} White", self.captured[1]));
         view.notes.push(format!(
             "Turns without a capture: {} of {}",
             self.quiet_turns, self.stall_turns
@@ -1182,6 +1188,50 @@ impl Game for Fanorona {
 
     fn can_draw(&self) -> bool {
         true
+    }
+
+    fn warning(&self) -> Option<String> {
+        if self.quiet_turns + 1 < self.stall_turns {
+            return None;
+        }
+        let [white, black] = self.captured;
+        let result = if self.stall_draw {
+            "a draw".to_string()
+        } else {
+            match white.cmp(&black) {
+                std::cmp::Ordering::Greater => {
+                    format!("White wins on captures, {white} to {black}")
+                }
+                std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
+                std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
+            }
+        };
+        Some(format!(
+            "unless this turn captures, the game ends after {} turns without a capture: {result}",
+            self.stall_turns
+        ))
+    }
+
+    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+        if outcome.reason != Reason::Stall {
+            return None;
+        }
+        let why = if self.quiet_turns >= self.stall_turns {
+            format!("{} turns without a capture", self.quiet_turns)
+        } else {
+            "the same position a third time".to_string()
+        };
+        let [white, black] = self.captured;
+        Some(match outcome.winner {
+            _ if self.stall_draw => why,
+            Some(seat) => format!(
+                "{why}, and {} has taken more pieces ({} to {})",
+                super::view::capitalise(self.seat_name(seat)),
+                white.max(black),
+                white.min(black)
+            ),
+            None => format!("{why}, with equal captures ({white} each)"),
+        })
     }
 }
 

@@ -1,4 +1,4 @@
-//! Floaters, a two-colour mancala (shared/rules/floaters.md).
+//! Floaters, a two-colour mancala (docs/rules/floaters.md).
 //!
 //! A Kalah board of 14 spots, indexed as [`Layout::Mancala`] describes:
 //! `0..6` are South's pits 1..6, `6` is the east store, `7..13` are North's
@@ -31,6 +31,12 @@ use super::{
     BoardView, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome, Reason,
     Seat, SplitRng, Spot, TurnError,
 };
+
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "Two-colour mancala on a Kalah board: South (bottom row) plays Red, North (top row) plays Black; each pit starts with 4 stones of its owner's colour; South starts (first=north changes that). A turn: take all stones of one of your pits and sow them one by one counter-clockwise into the following pits and both stores, choosing the colour of each stone you sow. Where the last stone lands decides: in a store, or a pit where your colour is more, the turn ends; a pit with equal colours is emptied into a store and the turn ends; a pit where your colour is fewer is taken up and sown on (a relay lap). You win when your own row holds no stone of your colour. A position seen a third time is a draw.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "The pit number (1-6 from your left), then the colours of each lap in sowing order, `r` red and `b` black: `move 3 rrbr`, with a relay lap `move 3 rrbr bbrbb`. A pit number alone (`move 3`) starts the turn: I then show the stones in hand and you send each lap's colours (`move rbb`). A lap of one colour needs no string.";
 
 /// Spots on the board: 12 pits and 2 stores.
 const SPOTS: usize = 14;
@@ -1351,6 +1357,45 @@ impl Game for Floaters {
 
     fn can_draw(&self) -> bool {
         true
+    }
+
+    fn in_mid_turn(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+        match outcome {
+            Outcome {
+                winner: Some(seat),
+                reason: Reason::Cleared,
+            } => Some(match seat {
+                Seat::First => "no red stone is left in South's row".to_string(),
+                Seat::Second => "no black stone is left in North's row".to_string(),
+            }),
+            _ => None,
+        }
+    }
+
+    fn hint_legend(&self) -> &'static str {
+        if self.hand.is_some() {
+            "Green dots: where the laps you can send start"
+        } else {
+            "Green dots: the pits you can sow from"
+        }
+    }
+
+    fn too_many_turns_hint(&self) -> Option<String> {
+        if let Some(mid) = self.hand {
+            return Some(format!(
+                "You are mid-turn: {}.",
+                self.mid_turn_sentence(mid)
+            ));
+        }
+        let first = self.playable().into_iter().next()?;
+        Some(format!(
+            "Every order of a lap's colours is a different turn, so they are not listed. Start with a pit number alone ({}), e.g. `move {first}`: I then show the stones in hand and the pit they go to next, and you send each lap's colours in sowing order, e.g. `move rrb`.",
+            self.playable_sentence()
+        ))
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -140,7 +140,7 @@ pub enum TurnError {
 }
 
 /// The contract every game implements. A *turn* is everything one player
-/// does before the other is to move (see `shared/rules/README.md`).
+/// does before the other is to move (see `docs/rules/README.md`).
 ///
 /// Invariant: a string is accepted by [`Game::parse_turn`] + [`Game::play`]
 /// iff its canonical form (`Display` of the turn) is in [`Game::legal_turns`]
@@ -246,6 +246,37 @@ pub trait Game:
     /// knows when a draw offer makes sense.
     fn can_draw(&self) -> bool;
 
+    /// Whether the player to move is in the middle of their own turn (a
+    /// Floaters turn sent in parts), rather than starting a new one.
+    fn in_mid_turn(&self) -> bool {
+        false
+    }
+
+    /// Why the game ended, in words that fit the options in force and the
+    /// position, without player names ("50 turns without a capture"), for
+    /// reasons whose plain wording would mislead; `None`: the usual words.
+    fn end_detail(&self, _outcome: Outcome) -> Option<String> {
+        None
+    }
+
+    /// A warning to the player to move of a loss at the end of this very
+    /// turn unless they act ("Black holds rank 3 (5 of the 5 cells
+    /// needed): break it this turn or lose"); `None` without such a threat.
+    fn warning(&self) -> Option<String> {
+        None
+    }
+
+    /// What the green dots of the `moves` image mean for this game.
+    fn hint_legend(&self) -> &'static str {
+        "Green dots: where your legal turns place or move a piece"
+    }
+
+    /// What to say when there are too many legal turns to list: how to
+    /// start a turn (Floaters: a pit number alone). `None`: nothing special.
+    fn too_many_turns_hint(&self) -> Option<String> {
+        None
+    }
+
     /// A transposition key that is equal for positions which play alike
     /// under a symmetry of the board, for exact solvers; `None` (the
     /// default) makes them hash the whole state instead. Never 0.
@@ -253,7 +284,7 @@ pub trait Game:
         None
     }
 
-    /// Number of distinct `depth`-turn sequences (shared/rules/README.md).
+    /// Number of distinct `depth`-turn sequences (docs/rules/README.md).
     fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -326,16 +357,30 @@ impl GameKind {
         }
     }
 
-    /// A short summary for the `rules` command.
+    /// The short rules for the `rules` command: the whole game in a few
+    /// sentences (each game's module holds its own text).
     pub fn summary(self) -> &'static str {
         match self {
-            GameKind::Callanish => "Square board of cells. Each turn remove one of your exposed stones and add two a knight's move away (on empty cells or lone enemy stones). Control half of any row or column (rounded up) at the end of your opponent's turn to win. Options: size=5..19 (odd), shape=square|circle, stones=N, blocked=<cells>.",
-            GameKind::Alquerque => "5 x 5 board with diagonals, 12 pieces each. Step to an adjacent point or jump enemy pieces, chaining jumps. rules=bell (default): captures are compulsory and must continue, no backward steps. rules=basic: captures optional, most captures wins when play stalls (stall=N).",
-            GameKind::Fanorona => "Madagascar's capture game on 9 x 5 (board=tsivy) or 5 x 5 (board=dimy). Capture by approaching or withdrawing from a line of enemy pieces; captures are compulsory and may continue in new directions. Options: stall=score|draw, stall-turns=N, paika=any|forward.",
-            GameKind::Alquad => "Placement on the 5 x 5 board. The setter places one White and one Black piece, the chooser picks a colour, then players place pieces. Make a square (upright or tilted on strong points); your opponent then gets one reply that must make a strictly larger square.",
-            GameKind::Sight => "Placement and movement on the 5 x 5 board. Place (or, once you have a stack, move the top of your tallest stack one step); every friendly piece the moved piece sees grows by one. A player with no legal move loses.",
-            GameKind::Collapse => "9 x 5 board with pieces round the edge. A piece flies along a line until it crashes into an enemy piece, which is captured; every turn must capture. A player who cannot capture loses. Options: setup=ring|ranks.",
-            GameKind::Floaters => "Two-colour mancala on a Kalah board. Sow red and black stones in the colour order you choose; relay laps continue from pits where your colour is fewer. Clear your own row of your colour to win. Options: first=south|north.",
+            GameKind::Callanish => callanish::RULES,
+            GameKind::Alquerque => alquerque::RULES,
+            GameKind::Fanorona => fanorona::RULES,
+            GameKind::Alquad => alquad::RULES,
+            GameKind::Sight => sight::RULES,
+            GameKind::Collapse => collapse::RULES,
+            GameKind::Floaters => floaters::RULES,
+        }
+    }
+
+    /// How turns are written, with examples (each game's module).
+    pub fn notation(self) -> &'static str {
+        match self {
+            GameKind::Callanish => callanish::NOTATION,
+            GameKind::Alquerque => alquerque::NOTATION,
+            GameKind::Fanorona => fanorona::NOTATION,
+            GameKind::Alquad => alquad::NOTATION,
+            GameKind::Sight => sight::NOTATION,
+            GameKind::Collapse => collapse::NOTATION,
+            GameKind::Floaters => floaters::NOTATION,
         }
     }
 
@@ -454,6 +499,29 @@ impl AnyGame {
 
     pub fn can_draw(&self) -> bool {
         with_game!(self, g => g.can_draw())
+    }
+
+    pub fn in_mid_turn(&self) -> bool {
+        with_game!(self, g => g.in_mid_turn())
+    }
+
+    pub fn end_detail(&self, outcome: Outcome) -> Option<String> {
+        with_game!(self, g => g.end_detail(outcome))
+    }
+
+    pub fn warning(&self) -> Option<String> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        with_game!(self, g => g.warning())
+    }
+
+    pub fn hint_legend(&self) -> &'static str {
+        with_game!(self, g => g.hint_legend())
+    }
+
+    pub fn too_many_turns_hint(&self) -> Option<String> {
+        with_game!(self, g => g.too_many_turns_hint())
     }
 
     pub fn view(&self) -> BoardView {

@@ -1,4 +1,4 @@
-//! Sight (Kanare Kato), see shared/rules/sight.md.
+//! Sight (Kanare Kato), see docs/rules/sight.md.
 //!
 //! A line-of-sight game on the 5 x 5 Alquerque board. While a player has no
 //! stack they place a piece; once they have one they must move the top piece
@@ -22,6 +22,12 @@ use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
     Reason, Seat, Spot, TurnError,
 };
+
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "Placement and movement on the 5 x 5 board, empty at the start, White moves first. Pieces see each other along a line with nothing between them. While you have no stack (two or more pieces on one point), place a piece on an empty point. Once you have a stack, you must instead move the top piece of one of your tallest stacks one step to an adjacent empty point. Either way, every piece of your colour that the placed or moved piece sees grows by one (the stack it came from excepted). A player with no legal move on their turn loses; there are no draws.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "A placement: the point, `move c3`. A move: the stack's point and the empty point next to it, `move c3-c4` (`c3c4` also works).";
 
 const POINTS: usize = 25;
 const ALL: u32 = (1 << POINTS) - 1;
@@ -739,7 +745,7 @@ mod tests {
         assert!(g.legal_turns().is_empty());
         assert_eq!(g.count_turns(), 0);
         assert_eq!(g.parse_turn("c4"), Err(TurnError::GameOver));
-        assert_eq!(g.view().status, "White wins (no-moves)");
+        assert_eq!(g.view().status, "White wins: Black has no legal move");
     }
 
     #[test]

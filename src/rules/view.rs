@@ -121,13 +121,16 @@ pub struct BoardView {
     pub last: Highlights,
     /// Extra marks such as legal destinations for the hint layer.
     pub hints: Vec<usize>,
-    /// "White to move", "Black wins (line)": the bot may replace it with
+    /// "White to move", "Black wins: a line": the bot may replace it with
     /// player names.
     pub status: String,
     /// Short facts shown beside the board: supplies, hands, captures.
     pub notes: Vec<String>,
     /// Mancala stones in hand mid-turn.
     pub hand: Option<Hand>,
+    /// On a finished game, what won it: the line, square or stack.
+    #[serde(default)]
+    pub winning: Vec<usize>,
 }
 
 impl BoardView {
@@ -142,26 +145,52 @@ impl BoardView {
             status: String::new(),
             notes: Vec::new(),
             hand: None,
+            winning: Vec::new(),
         }
     }
 }
 
-/// The usual status line: "White to move" or "Black wins (line)" / "Draw (stall)".
+/// The usual status line: "White to move", "Black wins: White has no
+/// legal move", "Draw: the game stalled" (words, never reason codes).
 pub fn status_line(
     to_move: &str,
     outcome: Option<super::Outcome>,
     name: impl Fn(super::Seat) -> &'static str,
 ) -> String {
+    use super::Reason;
     match outcome {
         None => format!("{} to move", capitalise(to_move)),
         Some(super::Outcome {
             winner: Some(seat),
             reason,
-        }) => format!("{} wins ({})", capitalise(name(seat)), reason),
+        }) => {
+            let loser = capitalise(name(seat.other()));
+            let why = match reason {
+                Reason::Line => "a line".to_string(),
+                Reason::NoMoves => format!("{loser} has no legal move"),
+                Reason::AllCaptured => format!("every piece of {loser} is captured"),
+                Reason::Stall => "more captures when play stalled".to_string(),
+                Reason::Square => format!("{loser} could not answer the square"),
+                Reason::BiggerSquare => "a larger square answered the check".to_string(),
+                Reason::Cleared => "their row is clear of their colour".to_string(),
+                Reason::Resign => format!("{loser} resigned"),
+                Reason::Timeout => format!("{loser} ran out of time"),
+                Reason::Repetition | Reason::Exhausted | Reason::Agreement => {
+                    reason.as_str().replace('-', " ")
+                }
+            };
+            format!("{} wins: {why}", capitalise(name(seat)))
+        }
         Some(super::Outcome {
             winner: None,
             reason,
-        }) => format!("Draw ({reason})"),
+        }) => match reason {
+            Reason::Stall => "Draw: the game stalled".to_string(),
+            Reason::Repetition => "Draw: the same position a third time".to_string(),
+            Reason::Exhausted => "Draw: every piece is placed".to_string(),
+            Reason::Agreement => "Draw by agreement".to_string(),
+            other => format!("Draw: {}", other.as_str().replace('-', " ")),
+        },
     }
 }
 

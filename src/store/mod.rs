@@ -181,6 +181,10 @@ pub struct GameRecord {
     pub undo_request: Option<Seat>,
     /// A pending draw offer by this seat.
     pub draw_offer: Option<Seat>,
+    /// A `resign` waiting for its confirmation: the seat and when it was
+    /// asked (a second `resign` within a minute confirms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resign_request: Option<(Seat, u64)>,
     /// Bot strength when one player is the bot.
     pub level: Option<u8>,
     /// Set when the game has ended (by the rules, resignation or agreement).
