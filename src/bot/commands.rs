@@ -57,6 +57,16 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "your games in every channel, and your last results",
     ),
     (
+        "replay",
+        "replay",
+        "the game in this channel as an animated picture, turn by turn (also posted when a game ends)",
+    ),
+    (
+        "export",
+        "export",
+        "the record of the game in this channel, as JSON (Abstract Play's format) and as text",
+    ),
+    (
         "notify",
         "notify [on|off|dm]",
         "turn reminders: in the channel (on), none (off), or by direct message (dm, Discord)",
@@ -172,6 +182,8 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
         "resign" => resign(bot, request, &key),
         "draw" => draw(bot, request, &key),
         "notify" => notify(bot, request, rest),
+        "replay" => super::history::replay(bot, &key),
+        "export" | "record" => super::history::export(bot, &key),
         other => {
             let hint = match suggestion(other) {
                 Some(s) => format!(" Did you mean `{s}`?"),
@@ -314,6 +326,7 @@ fn game_reply(record: &GameRecord, text: String) -> Answer {
         board: Some(BoardShow {
             record: Box::new(record.clone()),
             hints: false,
+            replay: record.outcome().is_some(),
         }),
         bot_to_move,
     }
@@ -863,6 +876,7 @@ fn show(bot: &Bot, key: &str, hints: bool) -> Result<Answer, StoreError> {
         board: Some(BoardShow {
             record: Box::new(game.clone()),
             hints,
+            replay: false,
         }),
         bot_to_move: false,
     })

@@ -9,6 +9,7 @@
 
 mod commands;
 pub mod complete;
+mod history;
 pub mod limits;
 pub mod schedule;
 pub mod text_board;
@@ -88,6 +89,60 @@ pub struct Reply {
     pub ephemeral: bool,
     /// Buttons (accept / decline a challenge).
     pub actions: Vec<Action>,
+    /// Files posted with the reply: a replay GIF, a game record.
+    pub files: Vec<Attachment>,
+    /// A table for platforms with embeds (a leaderboard); the text says
+    /// the same for the others.
+    pub table: Option<Table>,
+}
+
+/// A file posted with a reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name, e.g. `replay.gif`.
+    pub name: String,
+    pub kind: AttachmentKind,
+    pub bytes: Vec<u8>,
+    /// A short description (alt text).
+    pub description: String,
+}
+
+/// What an attached file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttachmentKind {
+    /// An animated GIF (a replay).
+    Gif,
+    /// JSON (a game record).
+    Json,
+    /// Plain UTF-8 text (a game record).
+    Text,
+}
+
+impl AttachmentKind {
+    /// The MIME content type.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            AttachmentKind::Gif => "image/gif",
+            AttachmentKind::Json => "application/json",
+            AttachmentKind::Text => "text/plain; charset=utf-8",
+        }
+    }
+
+    /// An image a client shows inline.
+    pub fn is_image(self) -> bool {
+        self == AttachmentKind::Gif
+    }
+}
+
+/// Rows under a title, e.g. a leaderboard: `columns` names each cell of a
+/// row.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// A line under the table.
+    pub footer: Option<String>,
 }
 
 impl Reply {
@@ -191,6 +246,8 @@ struct Answer {
 struct BoardShow {
     record: Box<GameRecord>,
     hints: bool,
+    /// Attach the game's replay too (the game has just ended).
+    replay: bool,
 }
 
 impl Answer {
@@ -294,6 +351,9 @@ impl Bot {
                 }
             }
             first.title = Some(title);
+            if show.replay && self.config.images {
+                first.files.extend(history::replay_attachment(&show.record));
+            }
         }
         replies
     }

@@ -277,6 +277,12 @@ impl Printer {
                 Err(error) => writeln!(output, "[no board image: {error:#}]")?,
             }
         }
+        for file in &reply.files {
+            match self.save_file(&file.bytes, &file.name, channel) {
+                Ok(path) => writeln!(output, "[{}: {}]", file.description, path.display())?,
+                Err(error) => writeln!(output, "[{} not written: {error:#}]", file.description)?,
+            }
+        }
         if !reply.actions.is_empty() {
             let words: Vec<&str> = reply.actions.iter().map(|a| a.command.as_str()).collect();
             writeln!(output, "(answer with: {})", words.join(" / "))?;
@@ -285,6 +291,12 @@ impl Printer {
     }
 
     fn save_image(&self, png: &[u8], channel: &str) -> Result<PathBuf> {
+        self.save_file(png, "board.png", channel)
+    }
+
+    /// Write a file into the images folder as `<channel>-<time>-<n>-<name>`
+    /// (board images keep their old `<channel>-<time>-<n>.png`).
+    fn save_file(&self, bytes: &[u8], file_name: &str, channel: &str) -> Result<PathBuf> {
         std::fs::create_dir_all(&self.images)
             .with_context(|| format!("creating {}", self.images.display()))?;
         let count = self.image_count.fetch_add(1, Ordering::Relaxed) + 1;
@@ -300,9 +312,24 @@ impl Printer {
             })
             .take(40)
             .collect();
-        let name = format!("{channel}-{}-{count}.png", crate::store::now_ms());
+        let name = if file_name == "board.png" {
+            format!("{channel}-{}-{count}.png", crate::store::now_ms())
+        } else {
+            let safe: String = file_name
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || c == '-' || c == '.' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .take(60)
+                .collect();
+            format!("{channel}-{}-{count}-{safe}", crate::store::now_ms())
+        };
         let path = Path::new(&self.images).join(name);
-        std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
         Ok(path)
     }
 }

@@ -44,7 +44,7 @@ use matrix_sdk::{Client, Room, RoomState, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use crate::bot::{Bot, BotConfig, Delivery, Reply, Request, User};
+use crate::bot::{AttachmentKind, Bot, BotConfig, Delivery, Reply, Request, User};
 use crate::config::MatrixConfig;
 
 pub const PLATFORM: &str = "matrix";
@@ -244,7 +244,64 @@ async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) {
                 tracing::error!(room = %room.room_id(), %error, "posting a timed event's board");
             }
         }
+        if let Err(error) = send_files(&room, reply, None).await {
+            tracing::error!(room = %room.room_id(), %error, "posting a timed event's files");
+        }
     }
+}
+
+/// The MIME type of an attached file.
+fn mime_of(kind: AttachmentKind) -> mime::Mime {
+    match kind {
+        AttachmentKind::Gif => mime::IMAGE_GIF,
+        AttachmentKind::Json => mime::APPLICATION_JSON,
+        AttachmentKind::Text => mime::TEXT_PLAIN_UTF_8,
+    }
+}
+
+/// A GIF's width and height from its header.
+fn gif_size(gif: &[u8]) -> Option<(u32, u32)> {
+    if gif.len() < 10 || !gif.starts_with(b"GIF8") {
+        return None;
+    }
+    let width = u16::from_le_bytes([gif[6], gif[7]]);
+    let height = u16::from_le_bytes([gif[8], gif[9]]);
+    (width > 0 && height > 0).then_some((width.into(), height.into()))
+}
+
+/// Post a reply's files after its text: a replay GIF as an `m.image`,
+/// records as `m.file`.
+async fn send_files(room: &Room, reply: &Reply, thread: Option<&SdkReply>) -> Result<()> {
+    for file in &reply.files {
+        let mut attachment = AttachmentConfig::new().mentions(Some(Mentions::new()));
+        if file.kind.is_image() {
+            let mut info = BaseImageInfo {
+                size: UInt::new(file.bytes.len() as u64),
+                ..BaseImageInfo::default()
+            };
+            if let Some((width, height)) = gif_size(&file.bytes) {
+                info.width = Some(UInt::from(width));
+                info.height = Some(UInt::from(height));
+            }
+            attachment = attachment.info(AttachmentInfo::Image(info));
+        }
+        if let Some(thread) = thread {
+            attachment = attachment.reply(Some(SdkReply {
+                event_id: thread.event_id.clone(),
+                enforce_thread: EnforceThread::MaybeThreaded,
+                add_mentions: AddMentions::No,
+            }));
+        }
+        room.send_attachment(
+            &file.name,
+            &mime_of(file.kind),
+            file.bytes.clone(),
+            attachment,
+        )
+        .await
+        .with_context(|| format!("sending {}", file.name))?;
+    }
+    Ok(())
 }
 
 /// How long one sync request waits on the homeserver for news.
@@ -759,6 +816,12 @@ impl Shared {
                 "board image sent"
             );
         }
+        let thread = in_thread.then(|| SdkReply {
+            event_id: event.event_id.clone(),
+            enforce_thread: EnforceThread::MaybeThreaded,
+            add_mentions: AddMentions::No,
+        });
+        send_files(room, reply, thread.as_ref()).await?;
         Ok(())
     }
 }

@@ -82,7 +82,9 @@ pub struct MessageParts {
     /// no embed.
     pub content: String,
     pub embed: Option<CreateEmbed>,
-    pub attachment: Option<CreateAttachment>,
+    /// The board (shown in the embed), then the reply's files (a replay
+    /// GIF, records).
+    pub attachments: Vec<CreateAttachment>,
     /// Exactly the mentioned users (none without pings); never everyone
     /// or roles.
     pub allowed_mentions: CreateAllowedMentions,
@@ -155,14 +157,20 @@ pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
         }
         embed
     });
-    let attachment = reply
+    let mut attachments: Vec<CreateAttachment> = reply
         .image
         .as_ref()
-        .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE).description("The board"));
+        .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE).description("The board"))
+        .into_iter()
+        .collect();
+    attachments.extend(reply.files.iter().map(|file| {
+        CreateAttachment::bytes(file.bytes.clone(), file.name.as_str())
+            .description(clip(&file.description, 1024))
+    }));
     MessageParts {
         content: clip(&content, CONTENT_LIMIT),
         embed,
-        attachment,
+        attachments,
         allowed_mentions: CreateAllowedMentions::new().users(ids).replied_user(false),
         components: action_rows(&reply.actions),
         ephemeral: reply.ephemeral,
@@ -179,7 +187,7 @@ pub fn edit_builder(reply: &Reply) -> EditInteractionResponse {
         .allowed_mentions(parts.allowed_mentions)
         .components(parts.components)
         .embeds(parts.embed.into_iter().collect());
-    if let Some(file) = parts.attachment {
+    for file in parts.attachments {
         edit = edit.new_attachment(file);
     }
     edit
@@ -198,7 +206,7 @@ pub fn followup_builder(reply: &Reply) -> CreateInteractionResponseFollowup {
     if let Some(embed) = parts.embed {
         followup = followup.add_embed(embed);
     }
-    if let Some(file) = parts.attachment {
+    for file in parts.attachments {
         followup = followup.add_file(file);
     }
     followup
@@ -254,7 +262,7 @@ impl Allowed {
 pub fn fit_to_permissions(reply: &Reply, allowed: Allowed) -> Reply {
     let has_embed = reply.image.is_some() || reply.title.is_some();
     let mut missing = Vec::new();
-    if reply.image.is_some() && !allowed.files {
+    if (reply.image.is_some() || !reply.files.is_empty()) && !allowed.files {
         missing.push("Attach Files");
     }
     if has_embed && !allowed.embeds {
@@ -270,6 +278,8 @@ pub fn fit_to_permissions(reply: &Reply, allowed: Allowed) -> Reply {
     );
     let note = if reply.image.is_some() {
         format!("(I cannot show the board picture here: {permissions}.)")
+    } else if !reply.files.is_empty() && !allowed.files {
+        format!("(I cannot attach the files here: {permissions}.)")
     } else {
         format!("({permissions}.)")
     };
@@ -293,6 +303,11 @@ pub fn fit_to_permissions(reply: &Reply, allowed: Allowed) -> Reply {
         text: format!("{head}{board}\n{note}"),
         title: None,
         image: None,
+        files: if allowed.files {
+            reply.files.clone()
+        } else {
+            Vec::new()
+        },
         ..reply.clone()
     }
 }
@@ -381,7 +396,7 @@ pub fn response_builder(reply: &Reply) -> CreateInteractionResponse {
     if let Some(embed) = parts.embed {
         message = message.add_embed(embed);
     }
-    if let Some(file) = parts.attachment {
+    for file in parts.attachments {
         message = message.add_file(file);
     }
     CreateInteractionResponse::Message(message)
