@@ -67,6 +67,16 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "the record of the game in this channel, as JSON (Abstract Play's format) and as text",
     ),
     (
+        "rating",
+        "rating [@player] [game]",
+        "your ratings (or another player's), Glicko-2 per game",
+    ),
+    (
+        "leaderboard",
+        "leaderboard <game> [all]",
+        "the best rated players of a game on this server or in this room, or everywhere with `all`",
+    ),
+    (
         "notify",
         "notify [on|off|dm]",
         "turn reminders: in the channel (on), none (off), or by direct message (dm, Discord)",
@@ -184,6 +194,8 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
         "notify" => notify(bot, request, rest),
         "replay" => super::history::replay(bot, &key),
         "export" | "record" => super::history::export(bot, &key),
+        "rating" | "ratings" => super::history::rating(bot, request, rest),
+        "leaderboard" | "top" => super::history::leaderboard(bot, request, &key, rest),
         other => {
             let hint = match suggestion(other) {
                 Some(s) => format!(" Did you mean `{s}`?"),
@@ -229,7 +241,7 @@ fn rules_text(rest: &str) -> String {
     }
 }
 
-fn unknown_game(name: &str) -> String {
+pub(super) fn unknown_game(name: &str) -> String {
     let names = GameKind::ALL.map(|k| k.name());
     let close = names
         .iter()

@@ -21,8 +21,10 @@ use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::{IVec, Transactional};
 
 use super::durable::{self, Durable};
+use super::ratings::{default_place, game_prefix, rated_entries, rating_key, RatingEntry};
 use super::{deadline_key, parse_deadline_key, user_key, StoreError, Update, UserSettings};
 use super::{decode_channel, decode_finished, Change, ChannelRecord, FinishedGame, GameRecord};
+use crate::rules::{GameKind, Seat};
 
 /// The deadline index entries a write removed and added.
 type DeadlineMoves = (Option<Vec<u8>>, Option<Vec<u8>>);
@@ -42,15 +44,23 @@ pub enum TreeName {
     Deadlines,
     /// Per-user preferences: `platform NUL user id` -> JSON.
     Users,
+    /// Ratings: `game NUL platform NUL user id` -> JSON, changed in the
+    /// same transaction as a rated game's archived result.
+    Ratings,
+    /// The place (Discord server) of a channel, when the platform says:
+    /// channel key -> place.
+    Places,
 }
 
 impl TreeName {
-    pub const ALL: [TreeName; 5] = [
+    pub const ALL: [TreeName; 7] = [
         TreeName::Channels,
         TreeName::Archive,
         TreeName::Quarantine,
         TreeName::Deadlines,
         TreeName::Users,
+        TreeName::Ratings,
+        TreeName::Places,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -60,6 +70,8 @@ impl TreeName {
             TreeName::Quarantine => "quarantine",
             TreeName::Deadlines => "deadlines",
             TreeName::Users => "users",
+            TreeName::Ratings => "ratings",
+            TreeName::Places => "places",
         }
     }
 
@@ -153,6 +165,8 @@ struct Inner {
     state: RwLock<State>,
     /// Serialises writes (and consistent exports).
     writer: Mutex<()>,
+    /// Channel places already stored (see [`Store::set_place`]).
+    places: Mutex<HashMap<String, String>>,
 }
 
 /// The database. Cheap to clone; clones share one handle.
@@ -211,6 +225,7 @@ impl Store {
                     ..State::default()
                 }),
                 writer: Mutex::new(()),
+                places: Mutex::default(),
             }),
         })
     }
@@ -330,18 +345,23 @@ impl Store {
         let archived: RefCell<Option<Vec<u8>>> = RefCell::new(None);
         // The deadline index entries the write removed and added.
         let deadline_moves: RefCell<DeadlineMoves> = RefCell::default();
+        // The rating entries the write replaced (key, old value).
+        let rated: RefCell<Vec<(Vec<u8>, Option<IVec>)>> = RefCell::default();
         let generation = RefCell::new(0u64);
         let state = self.read();
         let open = open_of(&state)?;
         let channels = open.tree(TreeName::Channels);
         let archive = open.tree(TreeName::Archive);
         let deadlines = open.tree(TreeName::Deadlines);
-        let trees = (channels, archive, deadlines, &open.meta);
-        let result = trees.transaction(|(channels, archive, deadlines, meta)| {
+        let ratings = open.tree(TreeName::Ratings);
+        let places = open.tree(TreeName::Places);
+        let trees = (channels, archive, deadlines, &open.meta, ratings, places);
+        let result = trees.transaction(|(channels, archive, deadlines, meta, ratings, places)| {
             let bytes = channels.get(key)?;
             *seen.borrow_mut() = bytes.clone();
             *archived.borrow_mut() = None;
             *deadline_moves.borrow_mut() = (None, None);
+            rated.borrow_mut().clear();
             let current = match bytes {
                 None => None,
                 Some(bytes) => {
@@ -382,6 +402,38 @@ impl Store {
                 let archive_key = super::archive_key(finished);
                 *archived.borrow_mut() = Some(archive_key.clone().into_bytes());
                 archive.insert(archive_key.as_bytes(), bytes)?;
+                // The players' ratings change with the archived result, once.
+                let place = match places.get(key)? {
+                    Some(place) => String::from_utf8_lossy(&place).into_owned(),
+                    None => default_place(key),
+                };
+                let game = &finished.record;
+                let platform = super::platform_of(key);
+                let keys =
+                    Seat::BOTH.map(|seat| rating_key(game.kind, platform, &game.player(seat).id));
+                let mut current: [Option<RatingEntry>; 2] = [None, None];
+                let mut old: Vec<(Vec<u8>, Option<IVec>)> = Vec::new();
+                for (slot, rating_key) in current.iter_mut().zip(&keys) {
+                    let bytes = ratings.get(rating_key.as_slice())?;
+                    if let Some(bytes) = &bytes {
+                        *slot = Some(serde_json::from_slice(bytes).map_err(|source| {
+                            ConflictableTransactionError::Abort(StoreError::Corrupt {
+                                key: String::from_utf8_lossy(rating_key).replace('\0', ":"),
+                                source,
+                            })
+                        })?);
+                    }
+                    old.push((rating_key.clone(), bytes));
+                }
+                if let Some(entries) = rated_entries(finished, &place, current) {
+                    for (entry, rating_key) in entries.iter().zip(&keys) {
+                        let bytes = serde_json::to_vec(entry).map_err(|e| {
+                            ConflictableTransactionError::Abort(StoreError::Encode(e))
+                        })?;
+                        ratings.insert(rating_key.as_slice(), bytes)?;
+                    }
+                    *rated.borrow_mut() = old;
+                }
             }
             if !matches!(update.change, Change::Keep) || update.archive.is_some() {
                 let next = meta
@@ -440,6 +492,12 @@ impl Store {
                         .overlay
                         .entry((TreeName::Deadlines, new))
                         .or_insert(None);
+                }
+                for (rating_key, old) in rated.borrow().iter() {
+                    state
+                        .overlay
+                        .entry((TreeName::Ratings, rating_key.clone()))
+                        .or_insert_with(|| old.clone());
                 }
                 state.failure.get_or_insert(cause.clone());
                 Err(StoreError::WriteFailed { cause })
@@ -602,6 +660,85 @@ impl Store {
             .insert(user_key(platform, user_id), bytes)?;
         open.db.flush()?;
         open.durable.sync()?;
+        Ok(())
+    }
+
+    /// A player's rating in one game (`None`: no rated game yet).
+    pub fn rating(
+        &self,
+        game: GameKind,
+        platform: &str,
+        user_id: &str,
+    ) -> Result<Option<RatingEntry>, StoreError> {
+        let key = rating_key(game, platform, user_id);
+        match self.get_raw(TreeName::Ratings, &key)? {
+            None => Ok(None),
+            Some(bytes) => {
+                serde_json::from_slice(&bytes)
+                    .map(Some)
+                    .map_err(|source| StoreError::Corrupt {
+                        key: format!("rating {}:{platform}:{user_id}", game.name()),
+                        source,
+                    })
+            }
+        }
+    }
+
+    /// Every rated player of one game (unreadable entries skipped).
+    pub fn ratings_of(&self, game: GameKind) -> Result<Vec<RatingEntry>, StoreError> {
+        let prefix = game_prefix(game);
+        let mut out = Vec::new();
+        for (key, bytes) in self.entries(TreeName::Ratings)? {
+            if !key.starts_with(&prefix) {
+                continue;
+            }
+            match serde_json::from_slice(&bytes) {
+                Ok(entry) => out.push(entry),
+                Err(error) => tracing::warn!(%error, "skipping an unreadable rating"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The place of a channel: the one a platform named (a Discord
+    /// server), else the channel itself (a Matrix thread's room).
+    pub fn place_of(&self, channel_key: &str) -> Result<String, StoreError> {
+        Ok(
+            match self.get_raw(TreeName::Places, channel_key.as_bytes())? {
+                Some(place) => String::from_utf8_lossy(&place).into_owned(),
+                None => default_place(channel_key),
+            },
+        )
+    }
+
+    /// Note a channel's place (a Discord channel's server); written once
+    /// per channel and process, durably.
+    pub fn set_place(&self, channel_key: &str, place: &str) -> Result<(), StoreError> {
+        {
+            let known = self
+                .inner
+                .places
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if known.get(channel_key).is_some_and(|p| p == place) {
+                return Ok(());
+            }
+        }
+        if self.place_of(channel_key)? != place {
+            let _writer = self.writer();
+            self.ensure_writable()?;
+            let state = self.read();
+            let open = open_of(&state)?;
+            open.tree(TreeName::Places)
+                .insert(channel_key.as_bytes(), place.as_bytes())?;
+            open.db.flush()?;
+            open.durable.sync()?;
+        }
+        self.inner
+            .places
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(channel_key.to_string(), place.to_string());
         Ok(())
     }
 

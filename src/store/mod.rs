@@ -14,6 +14,7 @@
 pub mod backup;
 mod db;
 mod durable;
+pub mod ratings;
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
