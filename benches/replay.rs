@@ -12,6 +12,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 
 use cairn::history::replay_frames;
+use cairn::render::render;
 use cairn::render::replay::{render_gif, theme_palette, Timing};
 use cairn::rules::GameKind;
 use cairn::rules::{AnyGame, Options, SplitRng};
@@ -96,6 +97,20 @@ fn bench(c: &mut Criterion<cpu_time::CpuTime>) {
             b.iter(|| {
                 let frames = replay_frames(kind, &options, &turns, None, None).expect("frames");
                 render_gif(&frames, Timing::default()).expect("gif")
+            })
+        });
+    }
+    // The drawing alone (what the PNG boards cost too), for the share of
+    // palette mapping and encoding in the totals above.
+    for (name, kind, options, turns) in cases() {
+        let frames = replay_frames(kind, &options, &turns, None, None).expect("frames");
+        group.bench_function(format!("{name}_drawing_only"), |b| {
+            b.iter(|| {
+                for frame in &frames {
+                    std::hint::black_box(
+                        render(&frame.view, &frame.render_options()).expect("render"),
+                    );
+                }
             })
         });
     }

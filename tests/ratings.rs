@@ -229,6 +229,22 @@ fn ratings_and_leaderboards_here_and_everywhere() {
     assert_eq!(table.rows[0][2], alice.rating.label());
     assert!(all.text.contains("everywhere"), "{}", all.text);
 
+    // The record carries the players' ratings.
+    let export = &chat.say_in("x", "bob", "export")[0];
+    let record =
+        cairn::history::record::Record::parse(std::str::from_utf8(&export.files[0].bytes).unwrap())
+            .unwrap();
+    let bob = chat.rating("bob").unwrap();
+    assert_eq!(
+        record.players.map(|p| p.rating),
+        [
+            alice.rating.rating.round() as u32,
+            bob.rating.rating.round() as u32
+        ]
+        .map(Some)
+    );
+    assert!(!record.unrated);
+
     let none = &chat.say_in("y", "bob", "leaderboard fanorona")[0];
     assert!(
         none.text

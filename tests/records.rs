@@ -43,11 +43,13 @@ fn record(kind: GameKind, seed: u64) -> Record {
                 name: "alice \"the first\"".into(),
                 id: "id-alice".into(),
                 is_bot: false,
+                rating: Some(1623),
             },
             RecordPlayer {
                 name: "Cairn".into(),
                 id: "cairn".into(),
                 is_bot: true,
+                rating: None,
             },
         ],
         turns,
@@ -82,6 +84,7 @@ fn records_of_every_game_round_trip_to_the_same_final_position() {
                 assert!(header[key].is_string(), "{kind}: {key}");
             }
             assert_eq!(header["players"][1]["is_ai"], true);
+            assert_eq!(header["players"][0]["rating"], 1623);
             let rounds = json["moves"].as_array().unwrap();
             assert!(rounds
                 .iter()

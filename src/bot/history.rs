@@ -110,7 +110,18 @@ pub(super) fn export(bot: &Bot, key: &str) -> Result<Answer, StoreError> {
         Ok(game) => game,
         Err(answer) => return Ok(answer),
     };
-    let record = Record::of_game(&game, key);
+    let mut record = Record::of_game(&game, key);
+    // Each player's current rating in this game, as Abstract Play's
+    // records carry it.
+    let platform = crate::store::platform_of(key);
+    for (player, entry) in record.players.iter_mut().zip(&game.players) {
+        if !entry.is_bot {
+            player.rating = bot
+                .store
+                .rating(game.kind, platform, &entry.id)?
+                .map(|r| r.rating.rating.round() as u32);
+        }
+    }
     let json = match record.to_json(bot.now()) {
         Ok(json) => json,
         Err(error) => {

@@ -28,6 +28,8 @@ pub struct RecordPlayer {
     /// The platform's user id (empty when unknown).
     pub id: String,
     pub is_bot: bool,
+    /// The player's rating in this game when the record was made, if any.
+    pub rating: Option<u32>,
 }
 
 /// Everything a record says about a game.
@@ -96,6 +98,7 @@ impl Record {
                 name: p.name.clone(),
                 id: p.id.clone(),
                 is_bot: p.is_bot,
+                rating: None,
             }
         };
         Record {
@@ -180,6 +183,9 @@ impl Record {
                     entry.insert("userid".into(), json!(p.id));
                 }
                 entry.insert("is_ai".into(), json!(p.is_bot));
+                if let Some(rating) = p.rating {
+                    entry.insert("rating".into(), json!(rating));
+                }
                 if let Some(outcome) = self.result {
                     let result = match outcome.winner {
                         Some(w) if w == seat => 1,
@@ -230,6 +236,10 @@ impl Record {
                     name: text("name"),
                     id: text("userid"),
                     is_bot: p.get("is_ai").and_then(Value::as_bool).unwrap_or(false),
+                    rating: p
+                        .get("rating")
+                        .and_then(Value::as_u64)
+                        .and_then(|r| u32::try_from(r).ok()),
                 };
                 results[i] = p.get("result").and_then(Value::as_i64);
             }
@@ -307,6 +317,9 @@ impl Record {
             }
             if p.is_bot {
                 tag(&format!("{key}Bot"), "yes");
+            }
+            if let Some(rating) = p.rating {
+                tag(&format!("{key}Rating"), &rating.to_string());
             }
         }
         tag(
@@ -392,6 +405,7 @@ impl Record {
             name: tag(key).unwrap_or("").to_string(),
             id: tag(&format!("{key}Id")).unwrap_or("").to_string(),
             is_bot: tag(&format!("{key}Bot")) == Some("yes"),
+            rating: tag(&format!("{key}Rating")).and_then(|r| r.parse().ok()),
         };
         let results = match tag("Result") {
             None => [None, None],
