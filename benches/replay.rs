@@ -100,6 +100,12 @@ fn bench(c: &mut Criterion<cpu_time::CpuTime>) {
             })
         });
     }
+    // Replaying the turns through the rules into board views, alone.
+    for (name, kind, options, turns) in cases() {
+        group.bench_function(format!("{name}_replaying_only"), |b| {
+            b.iter(|| replay_frames(kind, &options, &turns, None, None).expect("frames"))
+        });
+    }
     // The drawing alone (what the PNG boards cost too), for the share of
     // palette mapping and encoding in the totals above.
     for (name, kind, options, turns) in cases() {
