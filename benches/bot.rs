@@ -38,7 +38,9 @@ fn bench_move(c: &mut Criterion, images: bool) {
     c.bench_function(name, |b| {
         b.iter_batched(
             || {
-                // A fresh game of Sight with one placement to make.
+                // A fresh game of Sight with one placement to make
+                // (`resign` asks, the second confirms).
+                bot.handle(&request("alice", "resign"));
                 bot.handle(&request("alice", "resign"));
                 bot.handle(&request("alice", "challenge sight bob"));
                 bot.handle(&request("bob", "accept"));

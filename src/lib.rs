@@ -7,6 +7,7 @@ pub mod ai;
 pub mod bot;
 pub mod clock;
 pub mod config;
+pub mod history;
 pub mod platform;
 pub mod position;
 pub mod render;

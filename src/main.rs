@@ -36,8 +36,12 @@ enum Command {
         /// Also count move sequences to this depth (at most 20)
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(cairn::position::PERFT_DEPTH_LIMIT)))]
         perft: Option<u32>,
+        /// Replay a game record (the JSON or text of `export`) instead of
+        /// options and --moves; its game must be <game>.
+        #[arg(long, conflicts_with = "moves")]
+        record: Option<PathBuf>,
     },
-    /// Draw a position as a PNG.
+    /// Draw a position as a PNG, or the whole game as a replay GIF.
     Render {
         game: String,
         options: Vec<String>,
@@ -48,6 +52,10 @@ enum Command {
         hints: bool,
         #[arg(long, default_value = "board.png")]
         out: PathBuf,
+        /// Write the replay of the turns as an animated GIF here instead
+        /// (prints its size, frames and time taken).
+        #[arg(long, conflicts_with = "hints")]
+        gif: Option<PathBuf>,
     },
     /// Play a series of games between two players and report A's results as JSON.
     Arena {
@@ -113,6 +121,64 @@ enum Command {
     },
 }
 
+/// `cairn position <game> --record file`: the record's final position.
+fn replay_record(
+    game: &str,
+    options: &[String],
+    path: &std::path::Path,
+) -> Result<(cairn::rules::AnyGame, Vec<cairn::rules::Played>)> {
+    let kind: cairn::rules::GameKind = game.parse()?;
+    if !options.is_empty() {
+        anyhow::bail!(
+            "with --record the options come from the record; leave out {}",
+            options.join(" ")
+        );
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let record = cairn::history::record::Record::parse(&text)
+        .with_context(|| format!("reading the record {}", path.display()))?;
+    if record.kind != kind {
+        anyhow::bail!(
+            "{} is a record of {}, not of {}",
+            path.display(),
+            record.kind.name(),
+            kind.name()
+        );
+    }
+    let mut replayed = record.replay()?;
+    let game = replayed
+        .positions
+        .pop()
+        .context("a replay always has its start")?;
+    Ok((game, replayed.turns.into_iter().map(|(_, p)| p).collect()))
+}
+
+/// `cairn render ... --gif out.gif`: the replay of `moves`, timed.
+fn write_replay(
+    game: &str,
+    options: &[String],
+    moves: &[&str],
+    path: &std::path::Path,
+) -> Result<()> {
+    let kind: cairn::rules::GameKind = game.parse()?;
+    let turns: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let started = std::time::Instant::now();
+    let frames = cairn::history::replay_frames(kind, options, &turns, None, None)?;
+    let gif = cairn::render::replay::render_gif(&frames, Default::default())?;
+    let elapsed = started.elapsed();
+    std::fs::write(path, &gif).with_context(|| format!("writing {}", path.display()))?;
+    eprintln!(
+        "{}: {} frames, {} bytes, {:.1} ms ({:.2} ms a frame)",
+        path.display(),
+        frames.len(),
+        gif.len(),
+        elapsed.as_secs_f64() * 1e3,
+        elapsed.as_secs_f64() * 1e3 / frames.len() as f64
+    );
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
@@ -131,7 +197,13 @@ fn run(cli: Cli) -> Result<()> {
             options,
             moves,
             perft,
+            record,
         }) => {
+            if let Some(path) = record {
+                let (game, played) = replay_record(&game, &options, &path)?;
+                println!("{}", cairn::position::report(&game, &played, perft));
+                return Ok(());
+            }
             let moves = cairn::position::split_moves(&moves);
             let (game, played) = cairn::position::build(&game, &options, &moves)?;
             println!("{}", cairn::position::report(&game, &played, perft));
@@ -143,8 +215,12 @@ fn run(cli: Cli) -> Result<()> {
             moves,
             hints,
             out,
+            gif,
         }) => {
             let moves = cairn::position::split_moves(&moves);
+            if let Some(path) = gif {
+                return write_replay(&game, &options, &moves, &path);
+            }
             let (game, played) = cairn::position::build(&game, &options, &moves)?;
             let mut view = game.view();
             if let Some(last) = played.last() {

@@ -308,8 +308,11 @@ async fn quiet(fake: &Fake, token: &str) -> Exchange {
     fake.exchange(token)
 }
 
+/// The board in the embed (and, when the game has just ended, its replay
+/// GIF as a second file).
 fn has_board(msg: &Msg) -> bool {
-    msg.files == ["board.png"]
+    msg.files.first().is_some_and(|f| f == "board.png")
+        && msg.files[1..].iter().all(|f| f.ends_with("-replay.gif"))
         && msg
             .embeds
             .iter()
@@ -502,7 +505,13 @@ async fn the_real_client_against_a_discord_compatible_server() {
         }
         last = Some(shown);
     }
-    let end = last.expect("moves were played").text();
+    let last = last.expect("moves were played");
+    assert!(
+        last.files.len() == 2 && last.files[1].ends_with("-replay.gif"),
+        "the final board comes with the replay: {:?}",
+        last.files
+    );
+    let end = last.text();
     assert!(
         moves.len() >= 5 && (end.contains(" wins") || end.contains("drawn")),
         "{} moves; the end: {end}",

@@ -565,6 +565,30 @@ async fn check_image(player: &mut Player, room: &Room, bot: &BotTask, raw_url: O
     }
 }
 
+/// The replay GIF that follows a finished game's board: an `m.image` of
+/// type image/gif whose size in the info is right and which decodes into
+/// `frames` frames.
+async fn check_replay(player: &mut Player, room: &Room, bot: &BotTask, frames: usize) {
+    let seen = player.next(room, bot).await;
+    let image = seen
+        .image()
+        .unwrap_or_else(|| panic!("expected the replay GIF, got {}", seen.describe()))
+        .clone();
+    let info = image.info.as_ref().expect("image info");
+    assert_eq!(info.mimetype.as_deref(), Some("image/gif"));
+    let gif = player.download(&image).await;
+    assert_eq!(info.size.map(u64::from), Some(gif.len() as u64));
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(gif.as_slice())
+        .expect("the replay is a GIF");
+    assert_eq!(info.width.map(u64::from), Some(u64::from(decoder.width())));
+    let mut count = 0;
+    while decoder.read_next_frame().expect("a frame").is_some() {
+        count += 1;
+    }
+    assert_eq!(count, frames, "one frame per turn plus the start");
+}
+
 /// A legal Sight turn in the position after `turns`.
 fn sight_turn(turns: &[&str]) -> String {
     let options = cairn::rules::Options::parse::<&str>(&[]).expect("no options");
@@ -871,6 +895,7 @@ async fn matrix_end_to_end() {
     assert_eq!(mentioned, vec![alice_id.clone(), bob_id.clone()]);
     if images {
         check_image(&mut alice, &room, &bot, None).await;
+        check_replay(&mut alice, &room, &bot, 3).await;
     }
     // Not a command: no answer.
     alice.say(&room, "good game, cairn").await;
@@ -918,6 +943,7 @@ async fn matrix_end_to_end() {
     }
     if images {
         check_image(&mut alice, &room, &bot, None).await;
+        check_replay(&mut alice, &room, &bot, turns.len() + 1).await;
     }
 
     // A game on a clock of seconds: the bot's scheduler mentions Alice in

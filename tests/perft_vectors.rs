@@ -14,8 +14,8 @@ const NODE_BUDGET: u64 = 2_000_000;
 /// The vectors; a missing or unreadable file fails the test (it must
 /// never pass by checking nothing).
 fn vectors() -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/vectors/start-perft.json");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/vectors/start-perft.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("the perft vectors {}: {e}", path.display()));
     serde_json::from_str(&text)

@@ -61,6 +61,26 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "your games in every channel, and your last results",
     ),
     (
+        "replay",
+        "replay",
+        "the game in this channel as an animated picture, turn by turn (also posted when a game ends)",
+    ),
+    (
+        "export",
+        "export",
+        "the record of the game in this channel, as JSON (Abstract Play's format) and as text",
+    ),
+    (
+        "rating",
+        "rating [@player] [game]",
+        "your ratings (or another player's), Glicko-2 per game",
+    ),
+    (
+        "leaderboard",
+        "leaderboard <game> [all]",
+        "the best rated players of a game on this server or in this room, or everywhere with `all`",
+    ),
+    (
         "notify",
         "notify [on|off|dm]",
         "turn reminders: in the channel (on), none (off), or by direct message (dm, Discord)",
@@ -182,6 +202,10 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
         "draw" => draw(bot, request, &key),
         "notify" => notify(bot, request, rest),
         "settings" => settings(bot, request, rest),
+        "replay" => super::history::replay(bot, &key),
+        "export" | "record" => super::history::export(bot, &key),
+        "rating" | "ratings" => super::history::rating(bot, request, rest),
+        "leaderboard" | "top" => super::history::leaderboard(bot, request, &key, rest),
         other => {
             let hint = match suggestion(other) {
                 Some(s) => format!(" Did you mean `{s}`?"),
@@ -228,7 +252,7 @@ fn rules_text(rest: &str) -> String {
     }
 }
 
-fn unknown_game(name: &str) -> String {
+pub(super) fn unknown_game(name: &str) -> String {
     let names = GameKind::ALL.map(|k| k.name());
     let close = names
         .iter()
@@ -296,7 +320,7 @@ fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, String> {
         last: Default::default(),
         undo_request: None,
         draw_offer: None,
-        resign_request: None,
+        resign_request: [None; 2],
         level: challenge.level,
         result: None,
         clock: challenge.clock.map(|control| GameClock::new(control, now)),
@@ -326,6 +350,7 @@ fn game_reply(record: &GameRecord, text: String) -> Answer {
         board: Some(BoardShow {
             record: Box::new(record.clone()),
             hints: false,
+            replay: record.outcome().is_some(),
         }),
         bot_to_move,
     }
@@ -890,7 +915,7 @@ fn play(bot: &Bot, request: &Request, key: &str, turn_text: &str) -> Result<Answ
                 format!("{} plays on, so {}'s request to take back a turn is refused", record.player(seat).name, record.player(asker).name)
             });
         }
-        record.resign_request = None;
+        record.resign_request = [None; 2];
         let next = record.game.to_move();
         if let Some(clock) = record.clock.as_mut() {
             clock.turn_done(seat.index(), next.index(), now);
@@ -975,6 +1000,7 @@ fn show(bot: &Bot, key: &str, hints: bool) -> Result<Answer, StoreError> {
         board: Some(BoardShow {
             record: Box::new(game.clone()),
             hints,
+            replay: false,
         }),
         bot_to_move: false,
     })
@@ -1107,9 +1133,10 @@ fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError>
         let mut record = game.clone();
         // Resigning cannot be undone: the first `resign` asks, a second one
         // within a minute (or the button) confirms.
-        let confirmed = matches!(game.resign_request, Some((asker, at)) if asker == seat && now.saturating_sub(at) <= RESIGN_CONFIRM_MS);
+        let asked = game.resign_request[seat.index()];
+        let confirmed = asked.is_some_and(|at| now.saturating_sub(at) <= RESIGN_CONFIRM_MS);
         if !confirmed {
-            record.resign_request = Some((seat, now));
+            record.resign_request[seat.index()] = Some(now);
             let reply = Reply {
                 text: format!(
                     "Resigning ends the game of {} at once and cannot be undone. To resign, send `resign` again within a minute (or press the button); to play on, just play.",
@@ -1126,7 +1153,7 @@ fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError>
             };
             return store_game(key, record, Answer::reply(reply), now);
         }
-        record.resign_request = None;
+        record.resign_request = [None; 2];
         record.result = Some(Outcome::win(seat.other(), Reason::Resign));
         let text = format!(
             "{} resigns. {} wins.",

@@ -9,6 +9,7 @@
 
 mod commands;
 pub mod complete;
+mod history;
 pub mod limits;
 pub mod schedule;
 pub mod text_board;
@@ -99,6 +100,11 @@ pub struct Reply {
     /// creates the thread moves the game with [`Bot::move_game`] and posts
     /// this reply there.
     pub thread: Option<GameThread>,
+    /// Files posted with the reply: a replay GIF, a game record.
+    pub files: Vec<Attachment>,
+    /// A table for platforms with embeds (a leaderboard); the text says
+    /// the same for the others.
+    pub table: Option<Table>,
 }
 
 /// A thread a new game may move into.
@@ -108,6 +114,55 @@ pub struct GameThread {
     pub name: String,
     /// The players to add to the thread (by mentioning them there).
     pub players: Vec<User>,
+}
+
+/// A file posted with a reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name, e.g. `replay.gif`.
+    pub name: String,
+    pub kind: AttachmentKind,
+    pub bytes: Vec<u8>,
+    /// A short description (alt text).
+    pub description: String,
+}
+
+/// What an attached file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttachmentKind {
+    /// An animated GIF (a replay).
+    Gif,
+    /// JSON (a game record).
+    Json,
+    /// Plain UTF-8 text (a game record).
+    Text,
+}
+
+impl AttachmentKind {
+    /// The MIME content type.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            AttachmentKind::Gif => "image/gif",
+            AttachmentKind::Json => "application/json",
+            AttachmentKind::Text => "text/plain; charset=utf-8",
+        }
+    }
+
+    /// An image a client shows inline.
+    pub fn is_image(self) -> bool {
+        self == AttachmentKind::Gif
+    }
+}
+
+/// Rows under a title, e.g. a leaderboard: `columns` names each cell of a
+/// row.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// A line under the table.
+    pub footer: Option<String>,
 }
 
 impl Reply {
@@ -211,6 +266,8 @@ struct Answer {
 struct BoardShow {
     record: Box<GameRecord>,
     hints: bool,
+    /// Attach the game's replay too (the game has just ended).
+    replay: bool,
 }
 
 impl Answer {
@@ -332,6 +389,9 @@ impl Bot {
                 }
             }
             first.title = Some(title);
+            if show.replay && self.config.images {
+                first.files.extend(history::replay_attachment(&show.record));
+            }
         }
         replies
     }

@@ -373,6 +373,12 @@ impl Printer {
                 Err(error) => writeln!(output, "[no board image: {error:#}]")?,
             }
         }
+        for file in &reply.files {
+            match self.save_file(&file.bytes, &file.name, channel) {
+                Ok(path) => writeln!(output, "[{}: {}]", file.description, path.display())?,
+                Err(error) => writeln!(output, "[{} not written: {error:#}]", file.description)?,
+            }
+        }
         if !reply.actions.is_empty() {
             let words: Vec<&str> = reply.actions.iter().map(|a| a.command.as_str()).collect();
             writeln!(output, "(answer with: {})", words.join(" / "))?;
@@ -381,6 +387,12 @@ impl Printer {
     }
 
     fn save_image(&self, png: &[u8], channel: &str) -> Result<PathBuf> {
+        self.save_file(png, "board.png", channel)
+    }
+
+    /// Write a file into the images folder as `<channel>-<time>-<n>-<name>`
+    /// (board images keep their old `<channel>-<time>-<n>.png`).
+    fn save_file(&self, bytes: &[u8], file_name: &str, channel: &str) -> Result<PathBuf> {
         std::fs::create_dir_all(&self.images)
             .with_context(|| format!("creating {}", self.images.display()))?;
         let count = self.image_count.fetch_add(1, Ordering::Relaxed) + 1;
@@ -396,12 +408,28 @@ impl Printer {
             })
             .take(40)
             .collect();
-        let name = format!("{channel}-{}-{count}.png", crate::store::now_ms());
-        let channel_key = channel.clone();
+        let name = if file_name == "board.png" {
+            format!("{channel}-{}-{count}.png", crate::store::now_ms())
+        } else {
+            let safe: String = file_name
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || c == '-' || c == '.' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .take(60)
+                .collect();
+            format!("{channel}-{}-{count}-{safe}", crate::store::now_ms())
+        };
         let path = Path::new(&self.images).join(name);
-        std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
-        if self.keep > 0 {
-            if let Err(error) = self.prune(&channel_key) {
+        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+        // Board images are kept to the newest few per channel; replays and
+        // records stay (they are what a player keeps).
+        if self.keep > 0 && file_name == "board.png" {
+            if let Err(error) = self.prune(&channel) {
                 tracing::warn!(%error, "removing old board images");
             }
         }

@@ -44,7 +44,7 @@ use matrix_sdk::{Client, Room, RoomState, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use crate::bot::{Bot, BotConfig, Delivery, Reply, Request, User};
+use crate::bot::{AttachmentKind, Bot, BotConfig, Delivery, Reply, Request, User};
 use crate::config::MatrixConfig;
 
 pub const PLATFORM: &str = "matrix";
@@ -219,6 +219,14 @@ async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) {
         return;
     };
     let root = thread_root.and_then(|root| EventId::parse(root).ok());
+    // Images and files go into the thread too.
+    let within = || {
+        root.as_ref().map(|root| SdkReply {
+            event_id: root.clone(),
+            enforce_thread: EnforceThread::Threaded(ReplyWithinThread::No),
+            add_mentions: AddMentions::No,
+        })
+    };
     for reply in &delivery.replies {
         let nobody = User::new("", "");
         let out = format_reply(reply, prefix, reply.mentions.first().unwrap_or(&nobody));
@@ -236,18 +244,16 @@ async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) {
             continue;
         }
         if let Some(png) = &reply.image {
-            let within = root.as_ref().map(|root| SdkReply {
-                event_id: root.clone(),
-                enforce_thread: EnforceThread::Threaded(ReplyWithinThread::No),
-                add_mentions: AddMentions::No,
-            });
-            let attachment = board_attachment(png, reply.title.as_deref(), within);
+            let attachment = board_attachment(png, reply.title.as_deref(), within());
             if let Err(error) = room
                 .send_attachment("board.png", &mime::IMAGE_PNG, png.clone(), attachment)
                 .await
             {
                 tracing::error!(room = %room.room_id(), %error, "posting a timed event's board");
             }
+        }
+        if let Err(error) = send_files(&room, reply, within).await {
+            tracing::error!(room = %room.room_id(), %error, "posting a timed event's files");
         }
     }
 }
@@ -274,6 +280,60 @@ fn board_attachment(png: &[u8], title: Option<&str>, within: Option<SdkReply>) -
         attachment = attachment.reply(within);
     }
     attachment
+}
+
+/// The MIME type of an attached file.
+fn mime_of(kind: AttachmentKind) -> mime::Mime {
+    match kind {
+        AttachmentKind::Gif => mime::IMAGE_GIF,
+        AttachmentKind::Json => mime::APPLICATION_JSON,
+        AttachmentKind::Text => mime::TEXT_PLAIN_UTF_8,
+    }
+}
+
+/// A GIF's width and height from its header.
+fn gif_size(gif: &[u8]) -> Option<(u32, u32)> {
+    if gif.len() < 10 || !gif.starts_with(b"GIF8") {
+        return None;
+    }
+    let width = u16::from_le_bytes([gif[6], gif[7]]);
+    let height = u16::from_le_bytes([gif[8], gif[9]]);
+    (width > 0 && height > 0).then_some((width.into(), height.into()))
+}
+
+/// Post a reply's files after its text: a replay GIF as an `m.image`,
+/// records as `m.file`; each within the thread `within` makes a reply in.
+async fn send_files(
+    room: &Room,
+    reply: &Reply,
+    within: impl Fn() -> Option<SdkReply>,
+) -> Result<()> {
+    for file in &reply.files {
+        let mut attachment = AttachmentConfig::new().mentions(Some(Mentions::new()));
+        if file.kind.is_image() {
+            let mut info = BaseImageInfo {
+                size: UInt::new(file.bytes.len() as u64),
+                ..BaseImageInfo::default()
+            };
+            if let Some((width, height)) = gif_size(&file.bytes) {
+                info.width = Some(UInt::from(width));
+                info.height = Some(UInt::from(height));
+            }
+            attachment = attachment.info(AttachmentInfo::Image(info));
+        }
+        if let Some(within) = within() {
+            attachment = attachment.reply(Some(within));
+        }
+        room.send_attachment(
+            &file.name,
+            &mime_of(file.kind),
+            file.bytes.clone(),
+            attachment,
+        )
+        .await
+        .with_context(|| format!("sending {}", file.name))?;
+    }
+    Ok(())
 }
 
 /// How long one sync request waits on the homeserver for news.
@@ -774,6 +834,14 @@ impl Shared {
                 "board image sent"
             );
         }
+        send_files(room, reply, || {
+            in_thread.then(|| SdkReply {
+                event_id: event.event_id.clone(),
+                enforce_thread: EnforceThread::MaybeThreaded,
+                add_mentions: AddMentions::No,
+            })
+        })
+        .await?;
         Ok(())
     }
 }

@@ -1,4 +1,5 @@
-//! Board images: a [`BoardView`] drawn as a PNG.
+//! Board images: a [`BoardView`] drawn as a PNG, and whole games as
+//! animated GIFs ([`replay`]).
 //!
 //! One drawing module per board family: [`cells`] (Callanish), [`points`]
 //! (the Alquerque and Fanorona boards) and [`mancala`] (Floaters). This
@@ -15,6 +16,7 @@ mod mancala;
 mod paint;
 mod png;
 mod points;
+pub mod replay;
 mod style;
 mod text;
 
@@ -47,6 +49,12 @@ pub enum RenderError {
     Font,
     #[error("PNG encoding failed: {0}")]
     Encode(#[from] image::ImageError),
+    #[error("GIF encoding failed: {0}")]
+    Gif(#[from] gif::EncodingError),
+    #[error("a replay needs at least one position")]
+    NoFrames,
+    #[error("a replay frame of {width} x {height} pixels is too large for a GIF")]
+    FrameSize { width: u32, height: u32 },
 }
 
 /// The space around the board panel.
@@ -62,38 +70,33 @@ const HAND_HEIGHT: f32 = 42.0;
 
 /// The board as an RGBA image.
 pub fn render(view: &BoardView, options: &RenderOptions) -> Result<RgbaImage, RenderError> {
-    check(view)?;
+    render_sized(view, options, 0)
+}
+
+/// The board as an RGBA image at least `min_height` pixels tall (the
+/// frames of a replay share one size; extra room goes below the notes).
+fn render_sized(
+    view: &BoardView,
+    options: &RenderOptions,
+    min_height: u32,
+) -> Result<RgbaImage, RenderError> {
+    let Page {
+        board_w,
+        width,
+        inner,
+        title,
+        caption,
+        icon,
+        icon_room,
+        notes,
+        board_y,
+        hand_y,
+        status_y,
+        notes_y,
+        height,
+    } = page(view, options)?;
     let marks = spot_marks(view, options);
-    let (board_w, board_h) = match view.layout {
-        Layout::Cells { files, ranks } => cells::Geometry::new(files, ranks).size(),
-        Layout::Points { files, ranks } => points::Geometry::new(files, ranks).size(),
-        Layout::Mancala { pits } => mancala::Geometry::new(pits).size(),
-    };
-    let width = (board_w + 2.0 * MARGIN).max(MIN_WIDTH).round();
-    let inner = width - 2.0 * MARGIN;
-
-    let title = text::fit(Face::Bold, TITLE_SIZE, &view.title, inner)?;
-    let caption = options.caption.as_deref().unwrap_or(&view.status);
-    let icon = caption_colour(caption);
-    let icon_room = if icon.is_some() { 30.0 } else { 0.0 };
-    // A long caption ("bob (Black) wins: alice (White) has no legal move")
-    // wraps onto a second line rather than being cut.
-    let caption = wrap_words(Face::Bold, STATUS_SIZE, caption, inner - icon_room, 3)?;
-    let notes = wrap_notes(&view.notes, inner)?;
-
-    let board_y = TITLE_HEIGHT;
-    let mut y = board_y + board_h + 10.0;
-    let hand_y = y;
-    if view.hand.is_some() {
-        y += HAND_HEIGHT;
-    }
-    let status_y = y;
-    if !caption.is_empty() {
-        y += 30.0 + CAPTION_LINE * (caption.len() - 1) as f32;
-    }
-    let notes_y = y;
-    y += notes.len() as f32 * NOTE_LINE;
-    let height = (y + 10.0).round();
+    let height = height.max(min_height as f32);
 
     let mut canvas = Canvas::new(width as u32, height as u32, style::FRAME);
     canvas.stroke_round_rect(
@@ -189,6 +192,74 @@ pub fn render(view: &BoardView, options: &RenderOptions) -> Result<RgbaImage, Re
         }
     }
     Ok(canvas.into_image())
+}
+
+/// Where everything goes in a board image.
+struct Page {
+    board_w: f32,
+    width: f32,
+    inner: f32,
+    title: String,
+    caption: Vec<String>,
+    icon: Option<Colour>,
+    icon_room: f32,
+    notes: Vec<Vec<String>>,
+    board_y: f32,
+    hand_y: f32,
+    status_y: f32,
+    notes_y: f32,
+    height: f32,
+}
+
+/// Lay a board image out without drawing it.
+fn page(view: &BoardView, options: &RenderOptions) -> Result<Page, RenderError> {
+    check(view)?;
+    let (board_w, board_h) = match view.layout {
+        Layout::Cells { files, ranks } => cells::Geometry::new(files, ranks).size(),
+        Layout::Points { files, ranks } => points::Geometry::new(files, ranks).size(),
+        Layout::Mancala { pits } => mancala::Geometry::new(pits).size(),
+    };
+    let width = (board_w + 2.0 * MARGIN).max(MIN_WIDTH).round();
+    let inner = width - 2.0 * MARGIN;
+
+    let title = text::fit(Face::Bold, TITLE_SIZE, &view.title, inner)?;
+    let caption = options.caption.as_deref().unwrap_or(&view.status);
+    let icon = caption_colour(caption);
+    let icon_room = if icon.is_some() { 30.0 } else { 0.0 };
+    // A long caption ("bob (Black) wins: alice (White) has no legal move")
+    // wraps onto a second line rather than being cut.
+    let caption = wrap_words(Face::Bold, STATUS_SIZE, caption, inner - icon_room, 3)?;
+    let notes = wrap_notes(&view.notes, inner)?;
+
+    let board_y = TITLE_HEIGHT;
+    let mut y = board_y + board_h + 10.0;
+    let hand_y = y;
+    if view.hand.is_some() {
+        y += HAND_HEIGHT;
+    }
+    let status_y = y;
+    if !caption.is_empty() {
+        y += 30.0 + CAPTION_LINE * (caption.len() - 1) as f32;
+    }
+    let notes_y = y;
+    y += notes.len() as f32 * NOTE_LINE;
+    let height = (y + 10.0).round();
+
+    Ok(Page {
+        board_w,
+        width,
+        inner,
+        title,
+        caption,
+        icon,
+        icon_room,
+        notes,
+        board_y,
+        hand_y,
+        status_y,
+        notes_y,
+        height,
+    })
 }
 
 /// The board as PNG bytes (indexed colour, fast compression).

@@ -21,16 +21,16 @@ use super::RenderError;
 const EMPTY: u32 = u32::MAX;
 
 /// Distinct colours and how often each occurs.
-struct Histogram {
+pub(super) struct Histogram {
     keys: Vec<u32>,
     slot_index: Vec<u32>,
-    colours: Vec<u32>,
-    counts: Vec<u32>,
+    pub(super) colours: Vec<u32>,
+    pub(super) counts: Vec<u32>,
     shift: u32,
 }
 
 impl Histogram {
-    fn new() -> Histogram {
+    pub(super) fn new() -> Histogram {
         let bits = 14;
         Histogram {
             keys: vec![EMPTY; 1 << bits],
@@ -56,7 +56,7 @@ impl Histogram {
 
     /// The index of `rgb` among the distinct colours (added if new).
     #[inline]
-    fn index(&mut self, rgb: u32) -> usize {
+    pub(super) fn index(&mut self, rgb: u32) -> usize {
         let i = self.slot(rgb);
         if self.keys[i] == rgb {
             return self.slot_index[i] as usize;
@@ -87,7 +87,7 @@ impl Histogram {
 
 /// A pixel as `r | g << 8 | b << 16`.
 #[inline]
-fn pack(p: &[u8]) -> u32 {
+pub(super) fn pack(p: &[u8]) -> u32 {
     u32::from_le_bytes([p[0], p[1], p[2], p[3]]) & 0x00FF_FFFF
 }
 
@@ -106,10 +106,11 @@ const BY_USE: usize = 200;
 /// The most used colours considered for the remaining entries.
 const CANDIDATES: usize = 800;
 
-/// The palette (as packed RGB) and each distinct colour's palette index.
-fn choose_palette(h: &Histogram) -> (Vec<u32>, Vec<u8>) {
+/// The palette (as packed RGB, at most `size` entries) and each distinct
+/// colour's palette index.
+pub(super) fn choose_palette(h: &Histogram, size: usize) -> (Vec<u32>, Vec<u8>) {
     let n = h.colours.len();
-    if n <= 256 {
+    if n <= size {
         return (h.colours.clone(), (0..n).map(|i| i as u8).collect());
     }
     let mut order: Vec<usize> = (0..n).collect();
@@ -138,7 +139,7 @@ fn choose_palette(h: &Histogram) -> (Vec<u32>, Vec<u8>) {
             (i, d, (h.counts[i] as f32).sqrt())
         })
         .collect();
-    while order.len() < 256 && !rest.is_empty() {
+    while order.len() < size && !rest.is_empty() {
         let (pos, _) = rest
             .iter()
             .enumerate()
@@ -165,20 +166,20 @@ fn choose_palette(h: &Histogram) -> (Vec<u32>, Vec<u8>) {
 
 /// Palette colours in order of green (the channel weighted most), so the
 /// nearest-colour search can stop early.
-struct Palette {
-    colours: Vec<u32>,
+pub(super) struct Palette {
+    pub(super) colours: Vec<u32>,
     greens: Vec<u32>,
 }
 
 impl Palette {
-    fn new(mut colours: Vec<u32>) -> Palette {
+    pub(super) fn new(mut colours: Vec<u32>) -> Palette {
         colours.sort_unstable_by_key(|&c| ((c >> 8) & 255, c));
         let greens = colours.iter().map(|&c| (c >> 8) & 255).collect();
         Palette { colours, greens }
     }
 
     /// The distance to and index of the entry nearest `c`.
-    fn nearest(&self, c: u32) -> (u32, u8) {
+    pub(super) fn nearest(&self, c: u32) -> (u32, u8) {
         nearest(&self.colours, &self.greens, c)
     }
 }
@@ -249,7 +250,7 @@ pub fn encode(image: &RgbaImage) -> Result<Vec<u8>, RenderError> {
     if run > 0 {
         h.counts[number] += run;
     }
-    let (palette, map) = choose_palette(&h);
+    let (palette, map) = choose_palette(&h, 256);
     let indices: Vec<u8> = numbers.iter().map(|&n| map[n as usize]).collect();
 
     let mut grey = Vec::with_capacity(indices.len() / 8 + 1024);

@@ -21,9 +21,11 @@ use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::{IVec, Transactional};
 
 use super::durable::{self, Durable};
+use super::ratings::{default_place, game_prefix, rated_entries, rating_key, RatingEntry};
 use super::{deadline_key, parse_deadline_key, user_key, StoreError, Update, UserSettings};
 use super::{decode_channel, decode_finished, Change, ChannelRecord, FinishedGame, GameRecord};
 use super::{MoveError, ServerSettings};
+use crate::rules::{GameKind, Seat};
 
 /// The deadline index entries a write removed and added.
 type DeadlineMoves = (Option<Vec<u8>>, Option<Vec<u8>>);
@@ -45,16 +47,24 @@ pub enum TreeName {
     Users,
     /// Per-server settings: `platform NUL server id` -> JSON.
     Servers,
+    /// Ratings: `game NUL platform NUL user id` -> JSON, changed in the
+    /// same transaction as a rated game's archived result.
+    Ratings,
+    /// The place (Discord server) of a channel, when the platform says:
+    /// channel key -> place.
+    Places,
 }
 
 impl TreeName {
-    pub const ALL: [TreeName; 6] = [
+    pub const ALL: [TreeName; 8] = [
         TreeName::Channels,
         TreeName::Archive,
         TreeName::Quarantine,
         TreeName::Deadlines,
         TreeName::Users,
         TreeName::Servers,
+        TreeName::Ratings,
+        TreeName::Places,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -65,6 +75,8 @@ impl TreeName {
             TreeName::Deadlines => "deadlines",
             TreeName::Users => "users",
             TreeName::Servers => "servers",
+            TreeName::Ratings => "ratings",
+            TreeName::Places => "places",
         }
     }
 
@@ -158,6 +170,8 @@ struct Inner {
     state: RwLock<State>,
     /// Serialises writes (and consistent exports).
     writer: Mutex<()>,
+    /// Channel places already stored (see [`Store::set_place`]).
+    places: Mutex<HashMap<String, String>>,
 }
 
 /// The database. Cheap to clone; clones share one handle.
@@ -216,6 +230,7 @@ impl Store {
                     ..State::default()
                 }),
                 writer: Mutex::new(()),
+                places: Mutex::default(),
             }),
         })
     }
@@ -335,18 +350,23 @@ impl Store {
         let archived: RefCell<Option<Vec<u8>>> = RefCell::new(None);
         // The deadline index entries the write removed and added.
         let deadline_moves: RefCell<DeadlineMoves> = RefCell::default();
+        // The rating entries the write replaced (key, old value).
+        let rated: RefCell<Vec<(Vec<u8>, Option<IVec>)>> = RefCell::default();
         let generation = RefCell::new(0u64);
         let state = self.read();
         let open = open_of(&state)?;
         let channels = open.tree(TreeName::Channels);
         let archive = open.tree(TreeName::Archive);
         let deadlines = open.tree(TreeName::Deadlines);
-        let trees = (channels, archive, deadlines, &open.meta);
-        let result = trees.transaction(|(channels, archive, deadlines, meta)| {
+        let ratings = open.tree(TreeName::Ratings);
+        let places = open.tree(TreeName::Places);
+        let trees = (channels, archive, deadlines, &open.meta, ratings, places);
+        let result = trees.transaction(|(channels, archive, deadlines, meta, ratings, places)| {
             let bytes = channels.get(key)?;
             *seen.borrow_mut() = bytes.clone();
             *archived.borrow_mut() = None;
             *deadline_moves.borrow_mut() = (None, None);
+            rated.borrow_mut().clear();
             let current = match bytes {
                 None => None,
                 Some(bytes) => {
@@ -387,6 +407,38 @@ impl Store {
                 let archive_key = super::archive_key(finished);
                 *archived.borrow_mut() = Some(archive_key.clone().into_bytes());
                 archive.insert(archive_key.as_bytes(), bytes)?;
+                // The players' ratings change with the archived result, once.
+                let place = match places.get(key)? {
+                    Some(place) => String::from_utf8_lossy(&place).into_owned(),
+                    None => default_place(key),
+                };
+                let game = &finished.record;
+                let platform = super::platform_of(key);
+                let keys =
+                    Seat::BOTH.map(|seat| rating_key(game.kind, platform, &game.player(seat).id));
+                let mut current: [Option<RatingEntry>; 2] = [None, None];
+                let mut old: Vec<(Vec<u8>, Option<IVec>)> = Vec::new();
+                for (slot, rating_key) in current.iter_mut().zip(&keys) {
+                    let bytes = ratings.get(rating_key.as_slice())?;
+                    if let Some(bytes) = &bytes {
+                        *slot = Some(serde_json::from_slice(bytes).map_err(|source| {
+                            ConflictableTransactionError::Abort(StoreError::Corrupt {
+                                key: String::from_utf8_lossy(rating_key).replace('\0', ":"),
+                                source,
+                            })
+                        })?);
+                    }
+                    old.push((rating_key.clone(), bytes));
+                }
+                if let Some(entries) = rated_entries(finished, &place, current) {
+                    for (entry, rating_key) in entries.iter().zip(&keys) {
+                        let bytes = serde_json::to_vec(entry).map_err(|e| {
+                            ConflictableTransactionError::Abort(StoreError::Encode(e))
+                        })?;
+                        ratings.insert(rating_key.as_slice(), bytes)?;
+                    }
+                    *rated.borrow_mut() = old;
+                }
             }
             if !matches!(update.change, Change::Keep) || update.archive.is_some() {
                 let next = meta
@@ -445,6 +497,12 @@ impl Store {
                         .overlay
                         .entry((TreeName::Deadlines, new))
                         .or_insert(None);
+                }
+                for (rating_key, old) in rated.borrow().iter() {
+                    state
+                        .overlay
+                        .entry((TreeName::Ratings, rating_key.clone()))
+                        .or_insert_with(|| old.clone());
                 }
                 state.failure.get_or_insert(cause.clone());
                 Err(StoreError::WriteFailed { cause })
@@ -652,8 +710,9 @@ impl Store {
         let open = open_of(&state)?;
         let channels = open.tree(TreeName::Channels);
         let deadlines = open.tree(TreeName::Deadlines);
-        let trees = (channels, deadlines, &open.meta);
-        let result = trees.transaction(|(channels, deadlines, meta)| {
+        let places = open.tree(TreeName::Places);
+        let trees = (channels, deadlines, &open.meta, places);
+        let result = trees.transaction(|(channels, deadlines, meta, places)| {
             let abort = |e: MoveError| ConflictableTransactionError::Abort(e);
             let from_bytes = channels.get(from)?;
             let to_bytes = channels.get(to)?;
@@ -680,6 +739,11 @@ impl Store {
             if let Some(due) = due {
                 deadlines.remove(deadline_key(from, due))?;
                 deadlines.insert(deadline_key(to, due), &[])?;
+            }
+            // The thread belongs to the channel's place (its server), for
+            // the game's rating and the server's leaderboard.
+            if let Some(place) = places.get(from)? {
+                places.insert(to.as_bytes(), place)?;
             }
             let next = meta
                 .get(GENERATION)?
@@ -732,6 +796,85 @@ impl Store {
                 Err(StoreError::WriteFailed { cause }.into())
             }
         }
+    }
+
+    /// A player's rating in one game (`None`: no rated game yet).
+    pub fn rating(
+        &self,
+        game: GameKind,
+        platform: &str,
+        user_id: &str,
+    ) -> Result<Option<RatingEntry>, StoreError> {
+        let key = rating_key(game, platform, user_id);
+        match self.get_raw(TreeName::Ratings, &key)? {
+            None => Ok(None),
+            Some(bytes) => {
+                serde_json::from_slice(&bytes)
+                    .map(Some)
+                    .map_err(|source| StoreError::Corrupt {
+                        key: format!("rating {}:{platform}:{user_id}", game.name()),
+                        source,
+                    })
+            }
+        }
+    }
+
+    /// Every rated player of one game (unreadable entries skipped).
+    pub fn ratings_of(&self, game: GameKind) -> Result<Vec<RatingEntry>, StoreError> {
+        let prefix = game_prefix(game);
+        let mut out = Vec::new();
+        for (key, bytes) in self.entries(TreeName::Ratings)? {
+            if !key.starts_with(&prefix) {
+                continue;
+            }
+            match serde_json::from_slice(&bytes) {
+                Ok(entry) => out.push(entry),
+                Err(error) => tracing::warn!(%error, "skipping an unreadable rating"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The place of a channel: the one a platform named (a Discord
+    /// server), else the channel itself (a Matrix thread's room).
+    pub fn place_of(&self, channel_key: &str) -> Result<String, StoreError> {
+        Ok(
+            match self.get_raw(TreeName::Places, channel_key.as_bytes())? {
+                Some(place) => String::from_utf8_lossy(&place).into_owned(),
+                None => default_place(channel_key),
+            },
+        )
+    }
+
+    /// Note a channel's place (a Discord channel's server); written once
+    /// per channel and process, durably.
+    pub fn set_place(&self, channel_key: &str, place: &str) -> Result<(), StoreError> {
+        {
+            let known = self
+                .inner
+                .places
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if known.get(channel_key).is_some_and(|p| p == place) {
+                return Ok(());
+            }
+        }
+        if self.place_of(channel_key)? != place {
+            let _writer = self.writer();
+            self.ensure_writable()?;
+            let state = self.read();
+            let open = open_of(&state)?;
+            open.tree(TreeName::Places)
+                .insert(channel_key.as_bytes(), place.as_bytes())?;
+            open.db.flush()?;
+            open.durable.sync()?;
+        }
+        self.inner
+            .places
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(channel_key.to_string(), place.to_string());
+        Ok(())
     }
 
     /// Games in progress in which `user_id` plays, with their channel keys,

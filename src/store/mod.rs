@@ -14,6 +14,7 @@
 pub mod backup;
 mod db;
 mod durable;
+pub mod ratings;
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -181,10 +182,11 @@ pub struct GameRecord {
     pub undo_request: Option<Seat>,
     /// A pending draw offer by this seat.
     pub draw_offer: Option<Seat>,
-    /// A `resign` waiting for its confirmation: the seat and when it was
-    /// asked (a second `resign` within a minute confirms).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resign_request: Option<(Seat, u64)>,
+    /// Each seat's `resign` waiting for its confirmation: when it was
+    /// asked (a second `resign` within a minute confirms). One player's
+    /// request never cancels the other's.
+    #[serde(default)]
+    pub resign_request: [Option<u64>; 2],
     /// Bot strength when one player is the bot.
     pub level: Option<u8>,
     /// Set when the game has ended (by the rules, resignation or agreement).

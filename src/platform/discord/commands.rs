@@ -124,6 +124,28 @@ pub fn command_definitions() -> Vec<CreateCommand> {
                 "The game (leave it out for the list of games)",
                 false,
             )),
+            "rating" => command
+                .add_option(CreateCommandOption::new(
+                    CommandOptionType::User,
+                    "player",
+                    "Whose ratings (leave it out for yours)",
+                ))
+                .add_option(game_option(
+                    "game",
+                    "One game (leave it out for every game)",
+                    false,
+                )),
+            "leaderboard" => command
+                .add_option(game_option("game", "The game", true))
+                .add_option(
+                    CreateCommandOption::new(
+                        CommandOptionType::String,
+                        "scope",
+                        "This server (the default) or everyone the bot plays with",
+                    )
+                    .add_string_choice("This server", "here")
+                    .add_string_choice("Everywhere", "all"),
+                ),
             "help" => command.add_option(COMMANDS.iter().fold(
                 CreateCommandOption::new(
                     CommandOptionType::String,
@@ -299,6 +321,27 @@ pub fn request_from_command(
             words.push(turn);
         }
         "rules" => words.extend(text("game")),
+        "rating" => {
+            let player = options.iter().find_map(|o| match &o.value {
+                ResolvedValue::User(user, member) if o.name == "player" => Some(User::new(
+                    user.id.to_string(),
+                    display_name(user, member_nick(*member)),
+                )),
+                ResolvedValue::Unresolved(Unresolved::User(id)) if o.name == "player" => {
+                    Some(User::new(id.to_string(), id.to_string()))
+                }
+                _ => None,
+            });
+            if let Some(player) = player {
+                words.push(format!("@{}", one_word(&player.name)));
+                mentions.push(player);
+            }
+            words.extend(text("game"));
+        }
+        "leaderboard" => {
+            words.extend(text("game"));
+            words.extend(text("scope"));
+        }
         "notify" => words.extend(text("mode")),
         "settings" => words.extend(text("threads").map(|v| format!("threads={}", one_word(&v)))),
         "help" => words.extend(text("command")),

@@ -72,7 +72,7 @@ pub(super) fn message(reply: &Reply) -> CreateMessage {
     if let Some(embed) = parts.embed {
         message = message.embed(embed);
     }
-    if let Some(file) = parts.attachment {
+    for file in parts.attachments {
         message = message.add_file(file);
     }
     message

@@ -4,15 +4,16 @@
 
 use serenity::all::{
     ActionRowComponent, ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateButton, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, EditInteractionResponse, Message, Permissions, UserId,
+    CreateButton, CreateEmbed, CreateEmbedFooter, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+    Message, Permissions, UserId,
 };
 
 use super::commands::custom_id;
 use super::{
     clip, BOARD_FILE, CONTENT_LIMIT, EMBED_COLOUR, EMBED_DESCRIPTION_LIMIT, EMBED_TITLE_LIMIT,
 };
-use crate::bot::{Action, Reply};
+use crate::bot::{Action, Reply, Table};
 
 /// The buttons of a reply.
 pub fn action_rows(actions: &[Action]) -> Vec<CreateActionRow> {
@@ -82,7 +83,9 @@ pub struct MessageParts {
     /// no embed.
     pub content: String,
     pub embed: Option<CreateEmbed>,
-    pub attachment: Option<CreateAttachment>,
+    /// The board (shown in the embed), then the reply's files (a replay
+    /// GIF, records).
+    pub attachments: Vec<CreateAttachment>,
     /// Exactly the mentioned users (none without pings); never everyone
     /// or roles.
     pub allowed_mentions: CreateAllowedMentions,
@@ -135,6 +138,9 @@ pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
         Vec::new()
     };
     let tags: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
+    if let Some(table) = &reply.table {
+        return table_parts(reply, table, ids);
+    }
     let has_embed = reply.image.is_some() || reply.title.is_some();
     let text = channel_links(&reply.text);
     let content = match (has_embed, tags.is_empty()) {
@@ -155,14 +161,61 @@ pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
         }
         embed
     });
-    let attachment = reply
+    let mut attachments: Vec<CreateAttachment> = reply
         .image
         .as_ref()
-        .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE).description("The board"));
+        .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE).description("The board"))
+        .into_iter()
+        .collect();
+    attachments.extend(reply.files.iter().map(|file| {
+        CreateAttachment::bytes(file.bytes.clone(), file.name.as_str())
+            .description(clip(&file.description, 1024))
+    }));
     MessageParts {
         content: clip(&content, CONTENT_LIMIT),
         embed,
-        attachment,
+        attachments,
+        allowed_mentions: CreateAllowedMentions::new().users(ids).replied_user(false),
+        components: action_rows(&reply.actions),
+        ephemeral: reply.ephemeral,
+    }
+}
+
+/// A table (a leaderboard) as an embed: one field per column would wrap
+/// badly on phones, so the rows are lines of the description, the
+/// numbers in a monospaced block.
+fn table_parts(reply: &Reply, table: &Table, ids: Vec<UserId>) -> MessageParts {
+    let mut lines = Vec::new();
+    for row in &table.rows {
+        let cells: Vec<String> = row.iter().map(|c| c.replace('`', "'")).collect();
+        match cells.as_slice() {
+            [rank, name, rating, rest @ ..] => lines.push(format!(
+                "`{rank:>2}.` **{}** `{rating}` {}",
+                clip(name, 40),
+                table
+                    .columns
+                    .iter()
+                    .skip(3)
+                    .zip(rest)
+                    .map(|(c, v)| format!("{c} {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            other => lines.push(other.join(" ")),
+        }
+    }
+    let mut embed = CreateEmbed::new()
+        .title(clip(&table.title, EMBED_TITLE_LIMIT))
+        .description(clip(&lines.join("\n"), EMBED_DESCRIPTION_LIMIT))
+        .colour(EMBED_COLOUR);
+    if let Some(footer) = &table.footer {
+        embed = embed.footer(CreateEmbedFooter::new(clip(footer, 2048)));
+    }
+    let tags: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
+    MessageParts {
+        content: clip(&tags.join(" "), CONTENT_LIMIT),
+        embed: Some(embed),
+        attachments: Vec::new(),
         allowed_mentions: CreateAllowedMentions::new().users(ids).replied_user(false),
         components: action_rows(&reply.actions),
         ephemeral: reply.ephemeral,
@@ -179,7 +232,7 @@ pub fn edit_builder(reply: &Reply) -> EditInteractionResponse {
         .allowed_mentions(parts.allowed_mentions)
         .components(parts.components)
         .embeds(parts.embed.into_iter().collect());
-    if let Some(file) = parts.attachment {
+    for file in parts.attachments {
         edit = edit.new_attachment(file);
     }
     edit
@@ -198,7 +251,7 @@ pub fn followup_builder(reply: &Reply) -> CreateInteractionResponseFollowup {
     if let Some(embed) = parts.embed {
         followup = followup.add_embed(embed);
     }
-    if let Some(file) = parts.attachment {
+    for file in parts.attachments {
         followup = followup.add_file(file);
     }
     followup
@@ -252,9 +305,9 @@ impl Allowed {
 /// or Embed Links (for a board or a title) the reply becomes plain text,
 /// the board drawn as text, followed by one line naming what is missing.
 pub fn fit_to_permissions(reply: &Reply, allowed: Allowed) -> Reply {
-    let has_embed = reply.image.is_some() || reply.title.is_some();
+    let has_embed = reply.image.is_some() || reply.title.is_some() || reply.table.is_some();
     let mut missing = Vec::new();
-    if reply.image.is_some() && !allowed.files {
+    if (reply.image.is_some() || !reply.files.is_empty()) && !allowed.files {
         missing.push("Attach Files");
     }
     if has_embed && !allowed.embeds {
@@ -270,6 +323,8 @@ pub fn fit_to_permissions(reply: &Reply, allowed: Allowed) -> Reply {
     );
     let note = if reply.image.is_some() {
         format!("(I cannot show the board picture here: {permissions}.)")
+    } else if !reply.files.is_empty() && !allowed.files {
+        format!("(I cannot attach the files here: {permissions}.)")
     } else {
         format!("({permissions}.)")
     };
@@ -293,6 +348,12 @@ pub fn fit_to_permissions(reply: &Reply, allowed: Allowed) -> Reply {
         text: format!("{head}{board}\n{note}"),
         title: None,
         image: None,
+        table: None,
+        files: if allowed.files {
+            reply.files.clone()
+        } else {
+            Vec::new()
+        },
         ..reply.clone()
     }
 }
@@ -381,7 +442,7 @@ pub fn response_builder(reply: &Reply) -> CreateInteractionResponse {
     if let Some(embed) = parts.embed {
         message = message.add_embed(embed);
     }
-    if let Some(file) = parts.attachment {
+    for file in parts.attachments {
         message = message.add_file(file);
     }
     CreateInteractionResponse::Message(message)
