@@ -1100,3 +1100,42 @@ fn a_whole_game_against_the_bot_maps_every_reply() {
     assert!(!replies[0].ephemeral, "{whole}: {}", replies[0].text);
     assert!(replies[0].text.contains(&whole), "{}", replies[0].text);
 }
+
+/// `/resign` asks first, privately, with a Resign button that only the
+/// resigning player may press; pressing it confirms (issue 19).
+#[test]
+fn resign_asks_with_a_button_only_the_resigner_may_press() {
+    let s = setup();
+    start(&s.bot, GameKind::Sight, "", &[]);
+    let replies = say(&s.bot, (MASON, "Mase"), "resign", Vec::new());
+    assert_eq!(replies.len(), 1);
+    assert!(replies[0].ephemeral, "{}", replies[0].text);
+    assert!(
+        replies[0].text.contains("cannot be undone"),
+        "{}",
+        replies[0].text
+    );
+    let rows = json(&action_rows(&replies[0].actions));
+    let button = &rows[0]["components"][0];
+    assert_eq!(button["custom_id"], format!("cairn:{MASON}:resign"));
+    assert_eq!(button["label"], "Resign");
+    // The game goes on until the button is pressed.
+    let key = Store::channel_key(PLATFORM, CHANNEL);
+    let game = s.bot.store().load(&key).unwrap().unwrap().game.unwrap();
+    assert!(game.in_progress());
+    let mut value = fixture("button_accept");
+    value["data"]["custom_id"] = format!("cairn:{MASON}:resign").into();
+    assert_eq!(
+        button_check(&component(value.clone())),
+        ButtonCheck::NotForYou
+    );
+    value["member"]["user"]["id"] = MASON.into();
+    value["member"]["user"]["username"] = "Mase".into();
+    let ButtonCheck::Act(request) = button_check(&component(value)) else {
+        panic!("Mase may press it")
+    };
+    assert_eq!(request.command, "resign");
+    let replies = s.bot.handle(&request);
+    assert!(!replies[0].ephemeral, "{}", replies[0].text);
+    assert!(replies[0].text.contains("resigns"), "{}", replies[0].text);
+}

@@ -513,7 +513,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
     );
     let end = last.text();
     assert!(
-        moves.len() >= 5 && (end.contains(" wins") || end.contains("drawn")),
+        moves.len() >= 5 && (end.contains(" wins: ") || end.contains("Draw")),
         "{} moves; the end: {end}",
         moves.len()
     );
