@@ -28,29 +28,82 @@ const SLOT_DIRECTION: [usize; 8] = [6, 2, 5, 3, 1, 7, 0, 4];
 const DIRECTION_SLOT: [usize; 8] = [6, 4, 1, 3, 7, 2, 0, 5];
 /// "No previous step": a slot number that matches no slot.
 const NO_SLOT: usize = 8;
-/// A point index no board has: its bit is never set, so lookups of a
-/// missing neighbour read 0 without a branch.
-const OFF_BOARD: u8 = 63;
 
 /// Every step from one point, by slot, with what it could capture.
 #[derive(Clone, Copy, Debug)]
 struct PointSteps {
-    /// The landing point ([`OFF_BOARD`] if none).
+    /// The landing point (where `has` says there is one).
     to: [u8; 8],
-    /// Approach: the point beyond the landing ([`OFF_BOARD`] if none),
-    /// and the whole ray from it onwards.
-    beyond: [u8; 8],
+    /// Approach: the ray from the point beyond the landing onwards.
     approach_ray: [u64; 8],
-    /// Withdrawal: the point behind the mover ([`OFF_BOARD`] if none), and
-    /// the ray from it onwards, away from the landing.
-    behind: [u8; 8],
+    /// Withdrawal: the ray from the point behind the mover onwards, away
+    /// from the landing.
     withdrawal_ray: [u64; 8],
+    /// Slots with a neighbour, and with a point beyond it, as bit masks.
+    has: u8,
+    has_beyond: u8,
+    /// The rotation that brings this point to bit [`centre`] of a
+    /// bitboard (see [`Ring`]).
+    rotation: u32,
+}
+
+/// Bit `centre(files)` of a rotated bitboard is the point: its neighbours
+/// lie within two rows (of `files` points) either side, and none wraps.
+const fn centre(files: usize) -> usize {
+    2 * files + 2
+}
+
+/// Bit i reversed to bit 7 - i: slot k's opposite is slot 7 - k.
+const REVERSED: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = (i as u8).reverse_bits();
+        i += 1;
+    }
+    table
+};
+
+/// The neighbourhood of one point read from bitboards rotated so that the
+/// point sits at bit [`centre`]: each neighbour by slot is at a fixed bit,
+/// so the 8 slots are gathered with a few constant shifts and masks, for a
+/// board of `F` files.
+struct Ring<const F: usize>;
+
+impl<const F: usize> Ring<F> {
+    const C: usize = centre(F);
+
+    /// Slot k of the result is the neighbour in slot k (offsets in slot
+    /// order: -F-1, -F, -F+1, -1, 1, F-1, F, F+1).
+    #[inline(always)]
+    fn one(y: u64) -> u8 {
+        let c = Self::C;
+        (y >> (c - F - 1) & 0b111
+            | y >> (c - 4) & 0b1000
+            | y >> (c - 3) & 0b1_0000
+            | y >> (c + F - 6) & 0b1110_0000) as u8
+    }
+
+    /// Slot k of the result is the point two steps away in slot k (at
+    /// bits 0, 2, 4, 2F, 2F + 4, 4F, 4F + 2, 4F + 4).
+    #[inline(always)]
+    fn two(y: u64) -> u8 {
+        (y & 1
+            | y >> 1 & 0b10
+            | y >> 2 & 0b100
+            | y >> (2 * F - 3) & 0b1000
+            | y >> (2 * F) & 0b1_0000
+            | y >> (4 * F - 5) & 0b10_0000
+            | y >> (4 * F - 4) & 0b100_0000
+            | y >> (4 * F - 3) & 0b1000_0000) as u8
+    }
 }
 
 /// Every step from every point of a board, so that chains are followed by
 /// table lookups and bitboard masks instead of stepping point by point.
 #[derive(Debug)]
 struct CaptureTables {
+    files: usize,
     all: u64,
     /// The points one step, and one or two steps, away along a line.
     adjacent: Vec<u64>,
@@ -61,29 +114,32 @@ struct CaptureTables {
 impl CaptureTables {
     fn build(b: &PointBoard) -> CaptureTables {
         let ray = |p: usize, d: usize| b.ray(p, d).fold(0u64, |m, q| m | 1 << q);
-        let index = |p: Option<usize>| p.map_or(OFF_BOARD, |q| q as u8);
         let points = (0..b.len())
             .map(|p| {
                 let mut row = PointSteps {
-                    to: [OFF_BOARD; 8],
-                    beyond: [OFF_BOARD; 8],
+                    to: [0; 8],
                     approach_ray: [0; 8],
-                    behind: [OFF_BOARD; 8],
                     withdrawal_ray: [0; 8],
+                    has: 0,
+                    has_beyond: 0,
+                    rotation: ((p + 64 - centre(b.files)) % 64) as u32,
                 };
                 for (slot, &d) in SLOT_DIRECTION.iter().enumerate() {
                     let Some(q) = b.step(p, d) else { continue };
                     debug_assert_eq!(slot >= 4, q > p);
                     row.to[slot] = q as u8;
-                    row.beyond[slot] = index(b.step(q, d));
                     row.approach_ray[slot] = ray(q, d);
-                    row.behind[slot] = index(b.step(p, OPPOSITE[d]));
                     row.withdrawal_ray[slot] = ray(p, OPPOSITE[d]);
+                    row.has |= 1 << slot;
+                    if b.step(q, d).is_some() {
+                        row.has_beyond |= 1 << slot;
+                    }
                 }
                 row
             })
             .collect();
         CaptureTables {
+            files: b.files,
             all: b.all,
             adjacent: (0..b.len()).map(|p| b.adjacent(p)).collect(),
             near: (0..b.len()).map(|p| b.near(p)).collect(),
@@ -110,14 +166,19 @@ impl CaptureTables {
     fn capture_slots(&self, at: usize, blocked: u64, theirs: u64, last: usize) -> (u32, u32) {
         let ps = &self.points[at];
         let open = self.all & !(blocked | theirs);
-        let (mut approach, mut withdrawal) = (0u64, 0u64);
-        for slot in 0..8 {
-            let landing = open >> ps.to[slot];
-            approach |= (landing & theirs >> ps.beyond[slot] & 1) << slot;
-            withdrawal |= (landing & theirs >> ps.behind[slot] & 1) << slot;
-        }
-        let allowed = !(1u64 << last);
-        ((approach & allowed) as u32, (withdrawal & allowed) as u32)
+        let (open, theirs) = (
+            open.rotate_right(ps.rotation),
+            theirs.rotate_right(ps.rotation),
+        );
+        let (landing, near, far) = if self.files == 9 {
+            (Ring::<9>::one(open), Ring::<9>::one(theirs), Ring::<9>::two(theirs))
+        } else {
+            (Ring::<5>::one(open), Ring::<5>::one(theirs), Ring::<5>::two(theirs))
+        };
+        let landing = landing & ps.has & !(1u16 << last) as u8;
+        let approach = landing & far & ps.has_beyond;
+        let withdrawal = landing & REVERSED[usize::from(near & ps.has)];
+        (u32::from(approach), u32::from(withdrawal))
     }
 
     /// The enemy line taken by the step from `at` in `slot`.
@@ -634,19 +695,43 @@ impl Fanorona {
 
     /// The number of turns of the player whose pieces are `mine`, who may
     /// take paikas in the directions of `paika`.
+    ///
+    /// First capture steps are found by direction for every piece at once
+    /// and counted in bulk; only those that may go on are walked piece by
+    /// piece. A step may go on only if its landing is an *origin*, a point
+    /// from which the board allows some capture, whoever stands there:
+    /// the step itself only removes enemies (fewer captures) and empties
+    /// points no next step can land on (the captured line starts on the
+    /// step's line, in its direction or behind the point it left).
     #[inline]
     fn count_for(b: &PointBoard, t: &CaptureTables, mine: u64, theirs: u64, paika: u64) -> u32 {
-        // First capture steps by direction for every piece at once; only
-        // their continuations are walked piece by piece.
-        let mut count = 0;
-        Self::first_steps(b, t, mine, theirs, |s| {
-            count += 1 + t.count_from(s.to, s.blocked, s.theirs, s.slot);
-            true
-        });
-        if count != 0 {
-            return count;
-        }
         let empty = b.all & !(mine | theirs);
+        let mut origins = 0;
+        let mut firsts = [(0u64, 0u64); 8];
+        for (d, first) in firsts.iter_mut().enumerate() {
+            let (approach, withdrawal) = Self::first_captures(b, d, b.all, theirs, empty);
+            origins |= approach | withdrawal;
+            *first = (approach & mine, withdrawal & mine);
+        }
+        let mut count = 0;
+        for (slot, &d) in SLOT_DIRECTION.iter().enumerate() {
+            let (approach, withdrawal) = firsts[d];
+            if approach | withdrawal == 0 {
+                continue;
+            }
+            count += sparse_count(approach) + sparse_count(withdrawal);
+            let onward = b.shift(origins, OPPOSITE[d]);
+            for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
+                for from in bits(set & onward) {
+                    let to = t.points[from].to[slot] as usize;
+                    let left = theirs & !t.line(from, slot, kind, theirs);
+                    count += t.count_from(to, mine | 1 << to, left, slot) as usize;
+                }
+            }
+        }
+        if count != 0 {
+            return count as u32;
+        }
         bits(paika)
             .map(|d| (b.shift(mine, d) & empty).count_ones())
             .sum()
