@@ -572,14 +572,14 @@ impl Alquerque {
                 history.push(key);
                 let last = history.len() - 1;
                 let start = last.saturating_sub(self.quiet as usize);
-                let mut seen = 1;
-                let mut i = last;
-                while i >= start + 2 {
-                    i -= 2;
-                    if history[i] == key {
-                        seen += 1;
-                    }
-                }
+                // Positions with the same player to move: every other one.
+                let seen = 1 + history[start..last]
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|&&k| k == key)
+                    .count();
                 if seen >= 3 || self.quiet >= self.stall || !self.has_move(t, next) {
                     self.outcome = Some(self.decision());
                 }
