@@ -171,9 +171,17 @@ impl CaptureTables {
             theirs.rotate_right(ps.rotation),
         );
         let (landing, near, far) = if self.files == 9 {
-            (Ring::<9>::one(open), Ring::<9>::one(theirs), Ring::<9>::two(theirs))
+            (
+                Ring::<9>::one(open),
+                Ring::<9>::one(theirs),
+                Ring::<9>::two(theirs),
+            )
         } else {
-            (Ring::<5>::one(open), Ring::<5>::one(theirs), Ring::<5>::two(theirs))
+            (
+                Ring::<5>::one(open),
+                Ring::<5>::one(theirs),
+                Ring::<5>::two(theirs),
+            )
         };
         let landing = landing & ps.has & !(1u16 << last) as u8;
         let approach = landing & far & ps.has_beyond;
@@ -690,7 +698,13 @@ impl Fanorona {
     fn count_all(&self) -> u32 {
         let me = self.to_move.index();
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
-        Self::count_for(self.board(), self.tables(), mine, theirs, self.paika_mask(self.to_move))
+        Self::count_for(
+            self.board(),
+            self.tables(),
+            mine,
+            theirs,
+            self.paika_mask(self.to_move),
+        )
     }
 
     /// The number of turns of the player whose pieces are `mine`, who may
