@@ -730,6 +730,9 @@ impl Fanorona {
         let mut count = 0;
         for (slot, &d) in SLOT_DIRECTION.iter().enumerate() {
             let (approach, withdrawal) = firsts[d];
+            if approach | withdrawal == 0 {
+                continue;
+            }
             count += (approach.count_ones() + withdrawal.count_ones()) as usize;
             let onward = b.shift(origins, OPPOSITE[d]);
             for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
