@@ -36,7 +36,7 @@ use super::notation;
 use super::view::status_line;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, Spot, TurnError,
+    Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// The short rules, for the `rules` command.
@@ -158,6 +158,19 @@ fn shift(x: u64, delta: i32) -> u64 {
     } else {
         x << -delta
     }
+}
+
+/// Member number `r` of the sets taken in order: (set index, point).
+#[inline]
+fn nth_member(sets: &[u64], mut r: u64) -> Option<(usize, usize)> {
+    for (i, &set) in sets.iter().enumerate() {
+        let k = u64::from(set.count_ones());
+        if r < k {
+            return bits(set).nth(r as usize).map(|p| (i, p));
+        }
+        r -= k;
+    }
+    None
 }
 
 /// One whole turn: a step, or a capture chain given by its landing points
@@ -390,6 +403,123 @@ impl Alquerque {
         }
     }
 
+    /// The first actions open to the side to move, one word per
+    /// direction d: the pieces that can step in direction d (bits 0-24) and
+    /// those that can jump in direction d (bits 32-56). Under Bell, steps
+    /// only when no piece can capture.
+    #[inline(always)]
+    fn first_actions(&self, t: &Tables) -> [u64; 8] {
+        let side = self.side.index();
+        let own = self.pieces[side];
+        let enemy = self.pieces[side ^ 1];
+        let empty = self.empty();
+        let mut words = [0u64; 8];
+        let mut any_jump = 0;
+        for (d, &delta) in DELTA.iter().enumerate() {
+            let jumpers = own & t.jump_src[d] & shift(enemy, delta) & shift(empty, 2 * delta);
+            words[d] = jumpers << 32;
+            any_jump |= jumpers;
+        }
+        if self.rules == Rules::Basic || any_jump == 0 {
+            let movable = Self::bell_movable(own, side);
+            for (d, &delta) in DELTA.iter().enumerate() {
+                let m = match self.rules {
+                    Rules::Basic => own,
+                    Rules::Bell => self.bell_steppers(side, d, movable),
+                };
+                words[d] |= m & t.step_src[d] & shift(empty, delta);
+            }
+        }
+        words
+    }
+
+    /// Turn number `r` of the `count_turns()` turns, found without listing
+    /// the others: steps by direction, then each capturer's chains in the
+    /// order [`chains`] lists them, whole subtrees skipped by their counts.
+    fn nth_turn(&self, mut r: u64) -> Option<Turn> {
+        let t = tables();
+        let side = self.side.index();
+        let enemy = self.pieces[side ^ 1];
+        let empty = self.empty();
+        let capturers = t.capturers(self.pieces[side], enemy, empty);
+        let maximal = self.rules == Rules::Bell;
+        let steps = self.first_actions(t).map(|w| w & ALL);
+        if let Some((d, p)) = nth_member(&steps, r) {
+            return Some(Turn::step(p, (p as i32 + DELTA[d]) as usize));
+        }
+        r -= steps.iter().map(|s| u64::from(s.count_ones())).sum::<u64>();
+        for p in bits(capturers) {
+            let empty = empty | 1 << p;
+            let k = count_chains(t, p, enemy, empty, maximal);
+            if r < k {
+                let mut turn = Turn::chain_start(p);
+                nth_chain(t, p, enemy, empty, maximal, r, &mut turn);
+                return Some(turn);
+            }
+            r -= k;
+        }
+        None
+    }
+
+    /// A turn drawn step by step, as Ludii's playouts draw one: the first
+    /// action uniformly among every step and first jump, then, while the
+    /// piece can jump again, uniformly among those jumps and (basic rules
+    /// only: Bell chains must go on) stopping.
+    fn stepwise_turn(&self, rng: &mut SplitRng) -> Option<Turn> {
+        let t = tables();
+        let words = self.first_actions(t);
+        let counts = words.map(|w| w.count_ones());
+        let n: u32 = counts.iter().sum();
+        if n == 0 {
+            return None;
+        }
+        let mut r = rng.below(n as usize) as u32;
+        let mut d = 0;
+        while r >= counts[d] {
+            r -= counts[d];
+            d += 1;
+        }
+        let p = bits(words[d]).nth(r as usize)?;
+        if p < 32 {
+            return Some(Turn::step(p, (p as i32 + DELTA[d]) as usize));
+        }
+        let (p, i) = (p - 32, d + 8);
+        let side = self.side.index();
+        let mut enemy = self.pieces[side ^ 1];
+        let mut empty = self.empty() | 1 << p;
+        let delta = DELTA[i - 8];
+        let mut at = (p as i32 + 2 * delta) as usize;
+        let over = (p as i32 + delta) as usize;
+        enemy &= !(1 << over);
+        empty |= 1 << over;
+        let mut turn = Turn::chain_start(p);
+        turn.push(at);
+        let stop = usize::from(self.rules == Rules::Basic);
+        while (turn.len as usize) < MAX_JUMPS {
+            let mut next = [(0u8, 0u8); 8];
+            let mut n = 0;
+            for &(over, land) in t.jumps_from(at) {
+                if enemy >> over & 1 == 1 && empty >> land & 1 == 1 {
+                    next[n] = (over, land);
+                    n += 1;
+                }
+            }
+            if n == 0 {
+                break;
+            }
+            let pick = rng.below(n + stop);
+            if pick == n {
+                break;
+            }
+            let (over, land) = next[pick];
+            enemy &= !(1 << over);
+            empty |= 1 << over;
+            at = land as usize;
+            turn.push(at);
+        }
+        Some(turn)
+    }
+
     /// The decision when a basic game stops: more captures wins.
     fn decision(&self) -> Outcome {
         let (white_lost, black_lost) = (self.lost(Seat::First), self.lost(Seat::Second));
@@ -448,14 +578,14 @@ impl Alquerque {
                 history.push(key);
                 let last = history.len() - 1;
                 let start = last.saturating_sub(self.quiet as usize);
-                let mut seen = 1;
-                let mut i = last;
-                while i >= start + 2 {
-                    i -= 2;
-                    if history[i] == key {
-                        seen += 1;
-                    }
-                }
+                // Positions with the same player to move: every other one.
+                let seen = 1 + history[start..last]
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|&&k| k == key)
+                    .count();
                 if seen >= 3 || self.quiet >= self.stall || !self.has_move(t, next) {
                     self.outcome = Some(self.decision());
                 }
@@ -737,6 +867,44 @@ fn count_chains(t: &Tables, cur: usize, enemy: u64, empty: u64, maximal: bool) -
     }
 }
 
+/// Extends `turn` (its piece on `cur`) to chain number `r` from there, in
+/// the order [`chains`] lists them (the walk of [`count_chains`]).
+fn nth_chain(
+    t: &Tables,
+    mut cur: usize,
+    mut enemy: u64,
+    mut empty: u64,
+    maximal: bool,
+    mut r: u64,
+    turn: &mut Turn,
+) {
+    'jump: while (turn.len as usize) < MAX_JUMPS {
+        for &(over, land) in t.jumps_from(cur) {
+            if enemy >> over & 1 == 0 || empty >> land & 1 == 0 {
+                continue;
+            }
+            let (next_enemy, next_empty) = (enemy & !(1 << over), empty | 1 << over);
+            if !maximal {
+                // Stopping right after this jump comes first.
+                if r == 0 {
+                    turn.push(land as usize);
+                    return;
+                }
+                r -= 1;
+            }
+            let k = count_chains(t, land as usize, next_enemy, next_empty, maximal);
+            if r < k {
+                turn.push(land as usize);
+                (cur, enemy, empty) = (land as usize, next_enemy, next_empty);
+                continue 'jump;
+            }
+            r -= k;
+        }
+        // No jump left: a maximal chain ends here (r is 0).
+        return;
+    }
+}
+
 impl Game for Alquerque {
     type Turn = Turn;
     const KIND: GameKind = GameKind::Alquerque;
@@ -817,6 +985,27 @@ impl Game for Alquerque {
             n += count_chains(t, p, enemy, empty | 1 << p, maximal);
         }
         n
+    }
+
+    /// One turn drawn uniformly among all of them without listing them
+    /// (chains counted, then followed to the drawn one).
+    fn random_turn(&self, rng: &mut SplitRng) -> Option<Turn> {
+        let total = self.count_turns();
+        if total == 0 {
+            return None;
+        }
+        self.nth_turn(rng.below(total as usize) as u64)
+    }
+
+    /// Step by step, as Ludii's playouts do (its Murray ruleset, our basic
+    /// rules, offers "jump again or pass" after each jump): see
+    /// [`Alquerque::stepwise_turn`]. Not uniform among whole chains, and
+    /// several times cheaper than counting them.
+    fn playout_turn(&self, rng: &mut SplitRng) -> Option<Turn> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.stepwise_turn(rng)
     }
 
     fn parse_turn(&self, text: &str) -> Result<Turn, TurnError> {
@@ -1387,6 +1576,64 @@ mod tests {
         assert!(turns.len() > 1);
         for turn in &turns {
             assert_eq!(&g.parse_turn(&turn.to_string()).unwrap(), turn);
+        }
+    }
+
+    /// Random games of both rule sets, plus positions with branching chains.
+    fn sample_positions() -> Vec<Alquerque> {
+        let mut out = vec![
+            position("basic", "e3", "d4 b4 b5 d5 a1", Seat::First),
+            position("bell", "e3", "d4 b4 b5 d5 a1", Seat::First),
+            position("basic", "c3", "b3 a4 b5 d4 d3 b2 e1", Seat::First),
+        ];
+        for (rules, seed) in [("basic", 1), ("bell", 2), ("basic", 3)] {
+            let mut g = game(&[("rules", rules)]);
+            let mut rng = SplitRng::new(seed);
+            while g.outcome().is_none() {
+                out.push(g.clone());
+                let turn = g.random_turn(&mut rng).unwrap();
+                g.apply(&turn);
+            }
+            out.push(g);
+        }
+        out
+    }
+
+    #[test]
+    fn nth_turn_numbers_every_legal_turn_once() {
+        let mut chains = 0;
+        for g in sample_positions() {
+            let mut legal = g.legal_turns();
+            let n = g.count_turns();
+            let mut drawn: Vec<Turn> = (0..n).filter_map(|r| g.nth_turn(r)).collect();
+            if g.outcome().is_none() {
+                assert_eq!(g.nth_turn(n), None);
+            }
+            let key = |t: &Turn| t.to_string();
+            legal.sort_by_key(key);
+            drawn.sort_by_key(key);
+            assert_eq!(drawn, legal, "{g:?}");
+            chains += legal.iter().filter(|t| t.len > 1).count();
+        }
+        assert!(chains > 10, "too few chains of several jumps were checked");
+    }
+
+    #[test]
+    fn stepwise_turns_are_legal_and_reach_every_turn() {
+        let mut rng = SplitRng::new(7);
+        for g in sample_positions() {
+            let legal = g.legal_turns();
+            if legal.is_empty() {
+                assert_eq!(g.playout_turn(&mut rng), None);
+                continue;
+            }
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..300 * legal.len() {
+                let turn = g.playout_turn(&mut rng).unwrap();
+                assert!(legal.contains(&turn), "{turn} is not legal in {g:?}");
+                seen.insert(turn);
+            }
+            assert_eq!(seen.len(), legal.len(), "some turns are never drawn: {g:?}");
         }
     }
 

@@ -25,63 +25,132 @@ pub const NOTATION: &str = "A paika step: `move d2-d3`. A capture: the landing p
 /// most once, and sequences this long never arise in play).
 const MAX_STEPS: usize = 24;
 
-/// One step of a piece from a point in one direction, with what it could
-/// capture, precomputed per board (see [`CaptureTables`]).
-#[derive(Clone, Copy, Debug, Default)]
-struct StepMask {
-    dir: u8,
-    /// The landing point.
-    to: u8,
-    landing: u64,
-    /// Approach: the point beyond the landing, and the whole ray from it
-    /// onwards in the same direction.
-    beyond: u64,
-    approach_ray: u64,
-    /// Withdrawal: the point behind the mover, and the ray from it onwards
-    /// away from the landing.
-    behind: u64,
-    withdrawal_ray: u64,
-    /// Whether the approach / withdrawal rays run towards higher indices.
-    approach_up: bool,
-    withdrawal_up: bool,
+/// The directions in the order of their index deltas on both boards (SW,
+/// S, SE, W, E, NW, N, NE): capture steps are walked by *slot*, a position
+/// in this order, so that bit order is landing-point order. The slot of
+/// the opposite direction is `7 - slot`; slots 4-7 step to higher indices.
+const SLOT_DIRECTION: [usize; 8] = [6, 2, 5, 3, 1, 7, 0, 4];
+/// The slot of each direction (the inverse of [`SLOT_DIRECTION`]).
+const DIRECTION_SLOT: [usize; 8] = [6, 4, 1, 3, 7, 2, 0, 5];
+/// "No previous step": a slot number that matches no slot.
+const NO_SLOT: usize = 8;
+
+/// Every step from one point, by slot, with what it could capture.
+#[derive(Clone, Copy, Debug)]
+struct PointSteps {
+    /// The landing point (where `has` says there is one).
+    to: [u8; 8],
+    /// Approach: the ray from the point beyond the landing onwards.
+    approach_ray: [u64; 8],
+    /// Withdrawal: the ray from the point behind the mover onwards, away
+    /// from the landing.
+    withdrawal_ray: [u64; 8],
+    /// Slots with a neighbour, and with a point beyond it, as bit masks.
+    has: u8,
+    has_beyond: u8,
+    /// The rotation that brings this point to bit [`centre`] of a
+    /// bitboard (see [`Ring`]).
+    rotation: u32,
+}
+
+/// Bit `centre(files)` of a rotated bitboard is the point: its neighbours
+/// lie within two rows (of `files` points) either side, and none wraps.
+const fn centre(files: usize) -> usize {
+    2 * files + 2
+}
+
+/// Bit i reversed to bit 7 - i: slot k's opposite is slot 7 - k.
+const REVERSED: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = (i as u8).reverse_bits();
+        i += 1;
+    }
+    table
+};
+
+/// The neighbourhood of one point read from bitboards rotated so that the
+/// point sits at bit [`centre`]: each neighbour by slot is at a fixed bit,
+/// so the 8 slots are gathered with a few constant shifts and masks, for a
+/// board of `F` files.
+struct Ring<const F: usize>;
+
+impl<const F: usize> Ring<F> {
+    const C: usize = centre(F);
+
+    /// Slot k of the result is the neighbour in slot k (offsets in slot
+    /// order: -F-1, -F, -F+1, -1, 1, F-1, F, F+1).
+    #[inline(always)]
+    fn one(y: u64) -> u8 {
+        let c = Self::C;
+        (y >> (c - F - 1) & 0b111
+            | y >> (c - 4) & 0b1000
+            | y >> (c - 3) & 0b1_0000
+            | y >> (c + F - 6) & 0b1110_0000) as u8
+    }
+
+    /// Slot k of the result is the point two steps away in slot k (at
+    /// bits 0, 2, 4, 2F, 2F + 4, 4F, 4F + 2, 4F + 4).
+    #[inline(always)]
+    fn two(y: u64) -> u8 {
+        (y & 1
+            | y >> 1 & 0b10
+            | y >> 2 & 0b100
+            | y >> (2 * F - 3) & 0b1000
+            | y >> (2 * F) & 0b1_0000
+            | y >> (4 * F - 5) & 0b10_0000
+            | y >> (4 * F - 4) & 0b100_0000
+            | y >> (4 * F - 3) & 0b1000_0000) as u8
+    }
 }
 
 /// Every step from every point of a board, so that chains are followed by
 /// table lookups and bitboard masks instead of stepping point by point.
 #[derive(Debug)]
 struct CaptureTables {
-    steps: Vec<([StepMask; 8], u8)>,
+    files: usize,
+    all: u64,
+    /// The points one step, and one or two steps, away along a line.
+    adjacent: Vec<u64>,
+    near: Vec<u64>,
+    points: Vec<PointSteps>,
 }
 
 impl CaptureTables {
     fn build(b: &PointBoard) -> CaptureTables {
         let ray = |p: usize, d: usize| b.ray(p, d).fold(0u64, |m, q| m | 1 << q);
-        let bit = |p: Option<usize>| p.map_or(0, |q| 1u64 << q);
-        let steps = (0..b.len())
+        let points = (0..b.len())
             .map(|p| {
-                let mut row = [StepMask::default(); 8];
-                let mut n = 0;
-                for (d, &back) in OPPOSITE.iter().enumerate() {
+                let mut row = PointSteps {
+                    to: [0; 8],
+                    approach_ray: [0; 8],
+                    withdrawal_ray: [0; 8],
+                    has: 0,
+                    has_beyond: 0,
+                    rotation: ((p + 64 - centre(b.files)) % 64) as u32,
+                };
+                for (slot, &d) in SLOT_DIRECTION.iter().enumerate() {
                     let Some(q) = b.step(p, d) else { continue };
-                    let beyond = b.step(q, d);
-                    let behind = b.step(p, back);
-                    row[n] = StepMask {
-                        dir: d as u8,
-                        to: q as u8,
-                        landing: 1 << q,
-                        beyond: bit(beyond),
-                        approach_ray: ray(q, d),
-                        behind: bit(behind),
-                        withdrawal_ray: ray(p, back),
-                        approach_up: q > p,
-                        withdrawal_up: q < p,
-                    };
-                    n += 1;
+                    debug_assert_eq!(slot >= 4, q > p);
+                    row.to[slot] = q as u8;
+                    row.approach_ray[slot] = ray(q, d);
+                    row.withdrawal_ray[slot] = ray(p, OPPOSITE[d]);
+                    row.has |= 1 << slot;
+                    if b.step(q, d).is_some() {
+                        row.has_beyond |= 1 << slot;
+                    }
                 }
-                (row, n as u8)
+                row
             })
             .collect();
-        CaptureTables { steps }
+        CaptureTables {
+            files: b.files,
+            all: b.all,
+            adjacent: (0..b.len()).map(|p| b.adjacent(p)).collect(),
+            near: (0..b.len()).map(|p| b.near(p)).collect(),
+            points,
+        }
     }
 
     fn for_board(files: usize) -> &'static CaptureTables {
@@ -94,10 +163,157 @@ impl CaptureTables {
         }
     }
 
+    /// The capture steps open to the piece on `at`, as two masks of slots
+    /// (by approach, by withdrawal). `blocked` holds the mover's other
+    /// pieces and the points it occupied this turn; `last` is the slot of
+    /// its previous step, which it may not repeat. Branch-free: one bit
+    /// test per slot and kind.
+    #[inline(always)]
+    fn capture_slots(&self, at: usize, blocked: u64, theirs: u64, last: usize) -> (u32, u32) {
+        let ps = &self.points[at];
+        let open = self.all & !(blocked | theirs);
+        let (open, theirs) = (
+            open.rotate_right(ps.rotation),
+            theirs.rotate_right(ps.rotation),
+        );
+        let (landing, near, far) = if self.files == 9 {
+            (
+                Ring::<9>::one(open),
+                Ring::<9>::one(theirs),
+                Ring::<9>::two(theirs),
+            )
+        } else {
+            (
+                Ring::<5>::one(open),
+                Ring::<5>::one(theirs),
+                Ring::<5>::two(theirs),
+            )
+        };
+        let landing = landing & ps.has & !(1u16 << last) as u8;
+        let approach = landing & far & ps.has_beyond;
+        let withdrawal = landing & REVERSED[usize::from(near & ps.has)];
+        (u32::from(approach), u32::from(withdrawal))
+    }
+
+    /// The enemy line taken by the step from `at` in `slot`.
+    #[inline(always)]
+    fn line(&self, at: usize, slot: usize, kind: Kind, theirs: u64) -> u64 {
+        let ps = &self.points[at];
+        match kind {
+            Kind::Approach => run_on(ps.approach_ray[slot], slot >= 4, theirs),
+            Kind::Withdrawal => run_on(ps.withdrawal_ray[slot], slot < 4, theirs),
+        }
+    }
+
+    /// Whether the piece on `at` cannot capture (cheap tests first: no
+    /// enemy within two steps, or no open neighbour).
+    #[inline(always)]
+    fn stuck(&self, at: usize, blocked: u64, theirs: u64) -> bool {
+        self.near[at] & theirs == 0 || self.adjacent[at] & !(blocked | theirs) == 0
+    }
+
+    /// Every capture sequence continuing from the piece now on `at`: calls
+    /// `visit(point, theirs)` where each one ends (each capture step ends
+    /// one more turn), with the enemy pieces left. The walk behind counting
+    /// ([`CaptureTables::count_from`]), numbering and perft's last plies.
     #[inline]
-    fn from(&self, p: usize) -> &[StepMask] {
-        let (row, n) = &self.steps[p];
-        &row[..*n as usize]
+    fn walk(
+        &self,
+        at: usize,
+        blocked: u64,
+        theirs: u64,
+        last: usize,
+        visit: &mut impl FnMut(usize, u64),
+    ) {
+        if self.stuck(at, blocked, theirs) {
+            return;
+        }
+        let (approach, withdrawal) = self.capture_slots(at, blocked, theirs, last);
+        let ps = &self.points[at];
+        for (kind, slots) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
+            for slot in bits(u64::from(slots)) {
+                let to = ps.to[slot] as usize;
+                let left = theirs & !self.line(at, slot, kind, theirs);
+                visit(to, left);
+                self.walk(to, blocked | 1 << to, left, slot, visit);
+            }
+        }
+    }
+
+    /// How many capture sequences continue from the piece now on `at`.
+    fn count_from(&self, at: usize, blocked: u64, theirs: u64, last: usize) -> u32 {
+        let mut count = 0;
+        self.walk(at, blocked, theirs, last, &mut |_, _| count += 1);
+        count
+    }
+
+    /// Extends `turn` (its piece now on `at`) to continuation number `r`,
+    /// where 0 is stopping here, in the order [`CaptureTables::count_from`]
+    /// counts (approach steps by slot, then withdrawal steps by slot).
+    fn nth_continuation(
+        &self,
+        mut at: usize,
+        mut blocked: u64,
+        mut theirs: u64,
+        mut last: usize,
+        mut r: u32,
+        turn: &mut FanoronaTurn,
+    ) {
+        'step: while r > 0 && (turn.len as usize) < MAX_STEPS {
+            r -= 1;
+            let (approach, withdrawal) = self.capture_slots(at, blocked, theirs, last);
+            for (kind, slots) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
+                for slot in bits(u64::from(slots)) {
+                    let to = self.points[at].to[slot] as usize;
+                    let left = theirs & !self.line(at, slot, kind, theirs);
+                    let size = 1 + self.count_from(to, blocked | 1 << to, left, slot);
+                    if r >= size {
+                        r -= size;
+                        continue;
+                    }
+                    turn.push(to, kind);
+                    (at, blocked, theirs, last) = (to, blocked | 1 << to, left, slot);
+                    continue 'step;
+                }
+            }
+            // The counts said r was below the total: unreachable.
+            return;
+        }
+    }
+
+    /// Appends every capture sequence continuing `turn` (its piece now on
+    /// `at`) to `out`, in landing-point order, approach before withdrawal.
+    fn push_sequences(
+        &self,
+        at: usize,
+        blocked: u64,
+        theirs: u64,
+        last: usize,
+        turn: &mut FanoronaTurn,
+        out: &mut Vec<FanoronaTurn>,
+    ) {
+        if turn.len as usize >= MAX_STEPS || self.stuck(at, blocked, theirs) {
+            return;
+        }
+        let (approach, withdrawal) = self.capture_slots(at, blocked, theirs, last);
+        for slot in bits(u64::from(approach | withdrawal)) {
+            let to = self.points[at].to[slot] as usize;
+            for kind in [Kind::Approach, Kind::Withdrawal] {
+                let slots = if kind == Kind::Approach {
+                    approach
+                } else {
+                    withdrawal
+                };
+                if slots >> slot & 1 == 0 {
+                    continue;
+                }
+                let left = theirs & !self.line(at, slot, kind, theirs);
+                turn.push(to, kind);
+                out.push(*turn);
+                self.push_sequences(to, blocked | 1 << to, left, slot, turn, out);
+                turn.pop();
+            }
+        }
     }
 }
 
@@ -196,6 +412,24 @@ impl FanoronaTurn {
     pub fn is_capture(&self) -> bool {
         self.kinds[0].is_some()
     }
+
+    #[inline]
+    fn push(&mut self, to: usize, kind: Kind) {
+        let len = self.len as usize;
+        self.to[len] = to as u8;
+        self.kinds[len] = Some(kind);
+        self.len += 1;
+    }
+
+    /// Undo the last [`FanoronaTurn::push`], leaving no trace, so that
+    /// equal turns compare equal whichever way they were built.
+    #[inline]
+    fn pop(&mut self) {
+        self.len -= 1;
+        let len = self.len as usize;
+        self.to[len] = 0;
+        self.kinds[len] = None;
+    }
 }
 
 fn board_for(files: u8) -> &'static PointBoard {
@@ -237,12 +471,12 @@ impl Fanorona {
     /// The enemy line captured by a step from `from` in direction `d`
     /// (landing on the adjacent empty point), as a bitboard (0 if none).
     #[inline]
-    fn captured_line(b: &PointBoard, from: usize, d: usize, kind: Kind, theirs: u64) -> u64 {
-        let here = 1u64 << from;
-        match kind {
-            Kind::Approach => Self::run(b, b.shift(b.shift(here, d), d), d, theirs),
-            Kind::Withdrawal => Self::run(b, b.shift(here, OPPOSITE[d]), OPPOSITE[d], theirs),
-        }
+    fn captured_line(&self, from: usize, d: usize, kind: Kind, theirs: u64) -> u64 {
+        self.tables().line(from, DIRECTION_SLOT[d], kind, theirs)
+    }
+
+    fn tables(&self) -> &'static CaptureTables {
+        CaptureTables::for_board(self.board().files)
     }
 
     fn key(&self) -> [u64; 2] {
@@ -260,61 +494,6 @@ impl Fanorona {
             len: 0,
             files: self.files(),
         }
-    }
-
-    /// Capture sequences of the piece now on `at` (started on `turn.from`).
-    #[allow(clippy::too_many_arguments)]
-    fn sequences(
-        &self,
-        b: &PointBoard,
-        at: usize,
-        mine: u64,
-        theirs: u64,
-        visited: u64,
-        last_dir: usize,
-        turn: &mut FanoronaTurn,
-        out: &mut Vec<FanoronaTurn>,
-    ) {
-        let open = b.all & !(mine | theirs | visited);
-        let len = turn.len as usize;
-        if len >= MAX_STEPS {
-            return;
-        }
-        if b.adjacent(at) & open == 0 || b.near(at) & theirs == 0 {
-            turn.len = len as u8;
-            return;
-        }
-        let here = 1u64 << at;
-        for q in bits(b.adjacent(at) & open) {
-            let Some(d) = b.direction_between(at, q) else {
-                continue;
-            };
-            if d == last_dir {
-                continue;
-            }
-            let landing = 1u64 << q;
-            let back = OPPOSITE[d];
-            for kind in [Kind::Approach, Kind::Withdrawal] {
-                let line = match kind {
-                    Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
-                    Kind::Withdrawal => Self::run(b, b.shift(here, back), back, theirs),
-                };
-                if line == 0 {
-                    continue;
-                }
-                turn.to[len] = q as u8;
-                turn.kinds[len] = Some(kind);
-                turn.len = len as u8 + 1;
-                out.push(*turn);
-                let moved = (mine & !here) | landing;
-                self.sequences(b, q, moved, theirs & !line, visited | landing, d, turn, out);
-            }
-        }
-        // Leave no trace of this level, so that equal turns compare equal
-        // whichever way they were built.
-        turn.to[len] = 0;
-        turn.kinds[len] = None;
-        turn.len = len as u8;
     }
 
     /// The pieces of `mine` that can start a capture in direction `d`, for
@@ -341,71 +520,68 @@ impl Fanorona {
     }
 
     /// The directions a paika may take (all, or only forward ones).
-    fn paika_directions(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..8).filter(move |&d| {
-            if !self.paika_forward {
-                return true;
-            }
-            let dr = DIRECTIONS[d].1;
-            let forward = if self.to_move == Seat::First { dr } else { -dr };
-            forward > 0
-        })
+    fn paika_directions(&self) -> impl Iterator<Item = usize> {
+        bits(self.paika_mask(self.to_move))
     }
 
-    /// How many capture sequences the piece now on `at` has; the same
-    /// walk as [`Fanorona::sequences`], counting instead of listing, on
-    /// precomputed step masks. `blocked` holds the player's other pieces
-    /// and the points the piece has occupied this turn.
-    fn count_sequences(
-        t: &CaptureTables,
+    /// The directions `seat` may take a paika in, as a mask.
+    fn paika_mask(&self, seat: Seat) -> u64 {
+        (0..8)
+            .filter(|&d| {
+                let dr = DIRECTIONS[d].1;
+                let forward = if seat == Seat::First { dr } else { -dr };
+                !self.paika_forward || forward > 0
+            })
+            .fold(0, |m, d| m | 1 << d)
+    }
+
+    /// Walks every first capture step of the side to move (found for every
+    /// piece at once, by direction and kind), calling `visit` with the step
+    /// until it returns false. The one walk behind counting and numbering.
+    #[inline]
+    fn first_steps(
         b: &PointBoard,
-        at: usize,
-        blocked: u64,
+        t: &CaptureTables,
+        mine: u64,
         theirs: u64,
-        last_dir: usize,
-    ) -> u32 {
-        // Nothing to capture without an enemy close by.
-        if b.near(at) & theirs == 0 {
-            return 0;
-        }
-        let open = b.all & !(blocked | theirs);
-        let mut count = 0;
-        for s in t.from(at) {
-            if s.landing & open == 0 || s.dir as usize == last_dir {
-                continue;
-            }
-            let (approach, withdrawal) = (s.beyond & theirs, s.behind & theirs);
-            if approach | withdrawal == 0 {
-                continue;
-            }
-            let blocked = blocked | s.landing;
-            let (to, d) = (s.to as usize, s.dir as usize);
-            if approach != 0 {
-                let line = run_on(s.approach_ray, s.approach_up, theirs);
-                count += 1 + Self::count_sequences(t, b, to, blocked, theirs & !line, d);
-            }
-            if withdrawal != 0 {
-                let line = run_on(s.withdrawal_ray, s.withdrawal_up, theirs);
-                count += 1 + Self::count_sequences(t, b, to, blocked, theirs & !line, d);
+        mut visit: impl FnMut(FirstStep) -> bool,
+    ) {
+        let empty = b.all & !(mine | theirs);
+        for (slot, &d) in SLOT_DIRECTION.iter().enumerate() {
+            let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
+            for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
+                for from in bits(set) {
+                    let to = t.points[from].to[slot] as usize;
+                    let step = FirstStep {
+                        from,
+                        to,
+                        slot,
+                        kind,
+                        blocked: mine | 1 << to,
+                        theirs: theirs & !t.line(from, slot, kind, theirs),
+                    };
+                    if !visit(step) {
+                        return;
+                    }
+                }
             }
         }
-        count
     }
 
     /// Turn number `r` of the `count_all()` turns, found without listing
     /// the others: capture sequences are numbered as [`Fanorona::count_all`]
-    /// counts them (a step, then the sequences continuing it), so whole
-    /// subtrees are skipped by their counts; paikas come by direction.
+    /// counts them (a first step, then the sequences continuing it), so
+    /// whole subtrees are skipped by their counts; paikas come by direction.
     fn nth_turn(&self, mut r: u32) -> Option<FanoronaTurn> {
         if self.outcome.is_some() {
             return None;
         }
         let b = self.board();
-        let t = CaptureTables::for_board(b.files);
+        let t = self.tables();
         let me = self.to_move.index();
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
-        let empty = b.all & !(mine | theirs);
         if Self::capturers(b, mine, theirs) == 0 {
+            let empty = b.all & !(mine | theirs);
             for d in self.paika_directions() {
                 let landings = b.shift(mine, d) & empty;
                 let k = landings.count_ones();
@@ -421,100 +597,20 @@ impl Fanorona {
             }
             return None;
         }
-        for (d, &back) in OPPOSITE.iter().enumerate() {
-            let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
-            for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
-                for p in bits(set) {
-                    let here = 1u64 << p;
-                    let landing = b.shift(here, d);
-                    let line = match kind {
-                        Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
-                        Kind::Withdrawal => Self::run(b, b.shift(here, back), back, theirs),
-                    };
-                    let q = landing.trailing_zeros() as usize;
-                    let (theirs, blocked) = (theirs & !line, mine | landing);
-                    let size = 1 + Self::count_sequences(t, b, q, blocked, theirs, d);
-                    if r >= size {
-                        r -= size;
-                        continue;
-                    }
-                    let mut turn = self.new_turn(p);
-                    turn.to[0] = q as u8;
-                    turn.kinds[0] = Some(kind);
-                    turn.len = 1;
-                    Self::nth_continuation(t, b, q, blocked, theirs, d, r, &mut turn);
-                    return Some(turn);
-                }
+        let mut found = None;
+        Self::first_steps(b, t, mine, theirs, |s| {
+            let size = 1 + t.count_from(s.to, s.blocked, s.theirs, s.slot);
+            if r >= size {
+                r -= size;
+                return true;
             }
-        }
-        None
-    }
-
-    /// Extends `turn` (its piece now on `at`) to continuation number `r`,
-    /// where 0 is stopping here; the same walk as
-    /// [`Fanorona::count_sequences`].
-    #[allow(clippy::too_many_arguments)]
-    fn nth_continuation(
-        t: &CaptureTables,
-        b: &PointBoard,
-        mut at: usize,
-        mut blocked: u64,
-        mut theirs: u64,
-        mut last_dir: usize,
-        mut r: u32,
-        turn: &mut FanoronaTurn,
-    ) {
-        'step: while r > 0 && (turn.len as usize) < MAX_STEPS {
-            r -= 1;
-            let open = b.all & !(blocked | theirs);
-            for s in t.from(at) {
-                if s.landing & open == 0 || s.dir as usize == last_dir {
-                    continue;
-                }
-                let (approach, withdrawal) = (s.beyond & theirs, s.behind & theirs);
-                let (to, d) = (s.to as usize, s.dir as usize);
-                for (kind, start, ray, up) in [
-                    (Kind::Approach, approach, s.approach_ray, s.approach_up),
-                    (
-                        Kind::Withdrawal,
-                        withdrawal,
-                        s.withdrawal_ray,
-                        s.withdrawal_up,
-                    ),
-                ] {
-                    if start == 0 {
-                        continue;
-                    }
-                    let left = theirs & !run_on(ray, up, theirs);
-                    let size = 1 + Self::count_sequences(t, b, to, blocked | s.landing, left, d);
-                    if r >= size {
-                        r -= size;
-                        continue;
-                    }
-                    let len = turn.len as usize;
-                    turn.to[len] = s.to;
-                    turn.kinds[len] = Some(kind);
-                    turn.len += 1;
-                    (at, blocked, theirs, last_dir) = (to, blocked | s.landing, left, d);
-                    continue 'step;
-                }
-            }
-            // The counts said r was below the total: unreachable.
-            return;
-        }
-    }
-
-    /// The unbroken run of `theirs` from the point `start` (a one-bit set,
-    /// or empty) onwards in direction `d`.
-    #[inline]
-    fn run(b: &PointBoard, start: u64, d: usize, theirs: u64) -> u64 {
-        let mut line = 0;
-        let mut at = start & theirs;
-        while at != 0 {
-            line |= at;
-            at = b.shift(at, d) & theirs;
-        }
-        line
+            let mut turn = self.new_turn(s.from);
+            turn.push(s.to, s.kind);
+            t.nth_continuation(s.to, s.blocked, s.theirs, s.slot, r, &mut turn);
+            found = Some(turn);
+            false
+        });
+        found
     }
 
     /// Whether the player to move has a legal turn (without counting).
@@ -532,7 +628,7 @@ impl Fanorona {
     /// A turn drawn step by step (see [`Game::playout_turn`]).
     fn stepwise_turn(&self, rng: &mut SplitRng) -> Option<FanoronaTurn> {
         let b = self.board();
-        let t = CaptureTables::for_board(b.files);
+        let t = self.tables();
         let me = self.to_move.index();
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
         let empty = b.all & !(mine | theirs);
@@ -565,108 +661,171 @@ impl Fanorona {
             return Some(turn);
         }
         let (i, p) = nth_member(&firsts, rng.below(n))?;
-        let (d, kind) = (
-            i / 2,
-            if i % 2 == 0 {
-                Kind::Approach
-            } else {
-                Kind::Withdrawal
-            },
-        );
-        let here = 1u64 << p;
-        let landing = b.shift(here, d);
-        let line = match kind {
-            Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
-            Kind::Withdrawal => Self::run(b, b.shift(here, OPPOSITE[d]), OPPOSITE[d], theirs),
+        let slot = DIRECTION_SLOT[i / 2];
+        let kind = if i % 2 == 0 {
+            Kind::Approach
+        } else {
+            Kind::Withdrawal
         };
+        let mut at = t.points[p].to[slot] as usize;
         let mut turn = self.new_turn(p);
-        let mut at = landing.trailing_zeros() as usize;
-        turn.to[0] = at as u8;
-        turn.kinds[0] = Some(kind);
-        turn.len = 1;
-        let (mut blocked, mut theirs, mut last_dir) = (mine | landing, theirs & !line, d);
+        turn.push(at, kind);
+        let (mut blocked, mut theirs, mut last) = (
+            mine | 1 << at,
+            theirs & !t.line(p, slot, kind, theirs),
+            slot,
+        );
         while (turn.len as usize) < MAX_STEPS {
-            // The next steps (step, kind); stopping is one more choice.
-            let open = b.all & !(blocked | theirs);
-            let mut next = [(0u8, Kind::Approach); 16];
-            let mut n = 0usize;
-            for (i, s) in t.from(at).iter().enumerate() {
-                if s.landing & open == 0 || s.dir as usize == last_dir {
-                    continue;
-                }
-                if s.beyond & theirs != 0 {
-                    next[n] = (i as u8, Kind::Approach);
-                    n += 1;
-                }
-                if s.behind & theirs != 0 {
-                    next[n] = (i as u8, Kind::Withdrawal);
-                    n += 1;
-                }
-            }
+            // The next steps by kind and slot; stopping is one more choice.
+            let (approach, withdrawal) = t.capture_slots(at, blocked, theirs, last);
+            let n_approach = sparse_count(u64::from(approach));
+            let n = n_approach + sparse_count(u64::from(withdrawal));
             let pick = rng.below(n + 1);
             if pick == n {
                 break;
             }
-            let (i, kind) = next[pick];
-            let s = &t.from(at)[i as usize];
-            let line = match kind {
-                Kind::Approach => run_on(s.approach_ray, s.approach_up, theirs),
-                Kind::Withdrawal => run_on(s.withdrawal_ray, s.withdrawal_up, theirs),
+            let (kind, slots, k) = if pick < n_approach {
+                (Kind::Approach, approach, pick)
+            } else {
+                (Kind::Withdrawal, withdrawal, pick - n_approach)
             };
-            let len = turn.len as usize;
-            turn.to[len] = s.to;
-            turn.kinds[len] = Some(kind);
-            turn.len += 1;
-            (at, blocked, theirs, last_dir) = (
-                s.to as usize,
-                blocked | s.landing,
-                theirs & !line,
-                s.dir as usize,
-            );
+            let Some(slot) = bits(u64::from(slots)).nth(k) else {
+                break;
+            };
+            let to = t.points[at].to[slot] as usize;
+            theirs &= !t.line(at, slot, kind, theirs);
+            turn.push(to, kind);
+            (at, blocked, last) = (to, blocked | 1 << to, slot);
         }
         Some(turn)
     }
 
     /// The number of legal turns, without listing them.
     fn count_all(&self) -> u32 {
-        let b = self.board();
-        let t = CaptureTables::for_board(b.files);
         let me = self.to_move.index();
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
+        Self::count_for(
+            self.board(),
+            self.tables(),
+            mine,
+            theirs,
+            self.paika_mask(self.to_move),
+        )
+    }
+
+    /// The number of turns of the player whose pieces are `mine`, who may
+    /// take paikas in the directions of `paika`.
+    ///
+    /// First capture steps are found by direction for every piece at once
+    /// and counted in bulk; only those that may go on are walked piece by
+    /// piece. A step may go on only if its landing is an *origin*, a point
+    /// from which the board allows some capture, whoever stands there:
+    /// the step itself only removes enemies (fewer captures) and empties
+    /// points no next step can land on (the captured line starts on the
+    /// step's line, in its direction or behind the point it left).
+    #[inline]
+    fn count_for(b: &PointBoard, t: &CaptureTables, mine: u64, theirs: u64, paika: u64) -> u32 {
         let empty = b.all & !(mine | theirs);
-        // First capture steps by direction for every piece at once; only
-        // their continuations are walked piece by piece.
+        let mut origins = 0;
+        let mut firsts = [(0u64, 0u64); 8];
+        for (d, first) in firsts.iter_mut().enumerate() {
+            let (approach, withdrawal) = Self::first_captures(b, d, b.all, theirs, empty);
+            origins |= approach | withdrawal;
+            *first = (approach & mine, withdrawal & mine);
+        }
         let mut count = 0;
-        for (d, &back) in OPPOSITE.iter().enumerate() {
-            let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
+        for (slot, &d) in SLOT_DIRECTION.iter().enumerate() {
+            let (approach, withdrawal) = firsts[d];
+            if approach | withdrawal == 0 {
+                continue;
+            }
+            count += (approach.count_ones() + withdrawal.count_ones()) as usize;
+            let onward = b.shift(origins, OPPOSITE[d]);
             for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
-                for p in bits(set) {
-                    let here = 1u64 << p;
-                    let landing = b.shift(here, d);
-                    let line = match kind {
-                        Kind::Approach => Self::run(b, b.shift(landing, d), d, theirs),
-                        Kind::Withdrawal => Self::run(b, b.shift(here, back), back, theirs),
-                    };
-                    let q = landing.trailing_zeros() as usize;
-                    count += 1 + Self::count_sequences(t, b, q, mine | landing, theirs & !line, d);
+                for from in bits(set & onward) {
+                    let to = t.points[from].to[slot] as usize;
+                    let left = theirs & !t.line(from, slot, kind, theirs);
+                    count += t.count_from(to, mine | 1 << to, left, slot) as usize;
                 }
             }
         }
         if count != 0 {
-            return count;
+            return count as u32;
         }
-        self.paika_directions()
+        bits(paika)
             .map(|d| (b.shift(mine, d) & empty).count_ones())
             .sum()
     }
 
+    /// Perft's last two plies at once: the sum over every turn of the
+    /// number of replies, found without building or playing the turns.
+    /// A reply count is 0 where the turn ends the game; a game can only
+    /// end by stalling or repetition after a paika (a capture resets
+    /// both), and every other ending leaves the loser with no turn.
+    fn count_replies(&self) -> u64 {
+        let b = self.board();
+        let t = self.tables();
+        let me = self.to_move.index();
+        let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
+        let paika = self.paika_mask(self.to_move.other());
+        let mut total = 0u64;
+        if Self::capturers(b, mine, theirs) != 0 {
+            if self.stall_turns == 0 {
+                return 0;
+            }
+            Self::first_steps(b, t, mine, theirs, |s| {
+                let rest = mine & !(1 << s.from);
+                let mut visit = |at: usize, left: u64| {
+                    total += u64::from(Self::count_for(b, t, left, rest | 1 << at, paika));
+                };
+                visit(s.to, s.theirs);
+                t.walk(s.to, s.blocked, s.theirs, s.slot, &mut visit);
+                true
+            });
+            return total;
+        }
+        if self.quiet_turns + 1 >= self.stall_turns {
+            return 0;
+        }
+        let empty = b.all & !(mine | theirs);
+        let side_bit = (self.to_move.other().index() as u64) << 63;
+        for d in self.paika_directions() {
+            for q in bits(b.shift(mine, d) & empty) {
+                let Some(p) = b.step(q, OPPOSITE[d]) else {
+                    continue;
+                };
+                let after = mine & !(1 << p) | 1 << q;
+                // The position after the paika, as `key` writes it.
+                let key = if me == 0 {
+                    [after, theirs | side_bit]
+                } else {
+                    [theirs, after | side_bit]
+                };
+                let earlier = self
+                    .history
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|&&k| k == key)
+                    .take(2)
+                    .count();
+                if earlier < 2 {
+                    total += u64::from(Self::count_for(b, t, theirs, after, paika));
+                }
+            }
+        }
+        total
+    }
+
     fn all_turns(&self, out: &mut Vec<FanoronaTurn>) {
         let b = self.board();
+        let t = self.tables();
         let me = self.to_move.index();
         let (mine, theirs) = (self.pieces[me], self.pieces[1 - me]);
         for p in bits(Self::capturers(b, mine, theirs)) {
             let mut turn = self.new_turn(p);
-            self.sequences(b, p, mine, theirs, 1 << p, usize::MAX, &mut turn, out);
+            t.push_sequences(p, mine, theirs, NO_SLOT, &mut turn, out);
         }
         if !out.is_empty() {
             return;
@@ -736,6 +895,9 @@ impl Fanorona {
         if depth <= 1 {
             return u64::from(self.count_all());
         }
+        if depth == 2 {
+            return self.count_replies();
+        }
         let ([buf, turns @ ..], [spare, histories @ ..]) = (turns, histories) else {
             return self.perft(depth);
         };
@@ -782,7 +944,7 @@ impl Fanorona {
         let mut out = Vec::new();
         for (to, kind) in turn.steps() {
             if let (Some(kind), Some(d)) = (kind, b.direction_between(at, to)) {
-                let line = Self::captured_line(b, at, d, kind, theirs);
+                let line = self.captured_line(at, d, kind, theirs);
                 theirs &= !line;
                 out.push(line);
             }
@@ -808,6 +970,19 @@ fn short(mut items: Vec<String>) -> String {
         items.push(format!("{more} more"));
     }
     list_or(&items)
+}
+
+/// A first capture step found by [`Fanorona::first_steps`]: the piece
+/// moves from `from` to `to` (in `slot`), leaving `blocked` (its side's
+/// pieces and the landing) and `theirs` (the enemy after the capture).
+#[derive(Clone, Copy, Debug)]
+struct FirstStep {
+    from: usize,
+    to: usize,
+    slot: usize,
+    kind: Kind,
+    blocked: u64,
+    theirs: u64,
 }
 
 /// One parsed step: a point name and an optional `a` / `w`.
@@ -1076,7 +1251,7 @@ impl Game for Fanorona {
             let mut at = turn.from as usize;
             for (to, kind) in turn.steps() {
                 if let (Some(kind), Some(d)) = (kind, b.direction_between(at, to)) {
-                    let line = Self::captured_line(b, at, d, kind, self.pieces[1 - me]);
+                    let line = self.captured_line(at, d, kind, self.pieces[1 - me]);
                     taken += line.count_ones() as u16;
                     self.pieces[1 - me] &= !line;
                 }
