@@ -17,6 +17,23 @@ fn user(name: &str) -> User {
     User::new(format!("id-{name}"), name)
 }
 
+/// `who` says `command` in `channel`; `@name` words are mentions.
+fn request(channel: &str, who: &str, command: &str) -> Request {
+    let mentions = command
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .map(user)
+        .collect();
+    Request {
+        platform: "test".into(),
+        channel: channel.into(),
+        user: user(who),
+        command: command.into(),
+        mentions,
+        ..Default::default()
+    }
+}
+
 struct Chat {
     bot: Bot,
     clock: ManualClock,
@@ -65,19 +82,7 @@ impl Chat {
     }
 
     fn say_in(&self, channel: &str, who: &str, command: &str) -> Vec<Reply> {
-        let mentions = command
-            .split_whitespace()
-            .filter_map(|w| w.strip_prefix('@'))
-            .map(user)
-            .collect();
-        self.bot.handle(&Request {
-            platform: "test".into(),
-            channel: channel.into(),
-            user: user(who),
-            command: command.into(),
-            mentions,
-            ..Default::default()
-        })
+        self.bot.handle(&request(channel, who, command))
     }
 
     /// Let `ms` pass and fire what is due.
@@ -403,14 +408,7 @@ fn games_lists_the_most_urgent_first_with_time_left() {
 fn many_pending_deadlines_fire_in_order() {
     let chat = Chat::new();
     for i in 0..2_000u64 {
-        chat.bot.handle(&Request {
-            platform: "test".into(),
-            channel: format!("c{i}"),
-            user: user("alice"),
-            command: "challenge sight bob".into(),
-            mentions: vec![],
-            ..Default::default()
-        });
+        chat.say_in(&format!("c{i}"), "alice", "challenge sight bob");
         chat.clock.advance(1);
     }
     assert_eq!(chat.bot.store().pending_count(), 2_000);
@@ -452,19 +450,10 @@ fn fill_ten_thousand_pending_deadlines() {
 
 /// A command in a server's channel, as Discord sends it.
 fn in_server(chat: &Chat, channel: &str, who: &str, admin: bool, command: &str) -> Vec<Reply> {
-    let mentions = command
-        .split_whitespace()
-        .filter_map(|w| w.strip_prefix('@'))
-        .map(user)
-        .collect();
     chat.bot.handle(&Request {
-        platform: "test".into(),
-        channel: channel.into(),
-        user: user(who),
-        command: command.into(),
-        mentions,
         server: Some("guild-1".into()),
         server_admin: admin,
+        ..request(channel, who, command)
     })
 }
 
