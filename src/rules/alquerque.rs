@@ -1127,16 +1127,10 @@ impl Game for Alquerque {
             return None;
         }
         let (white, black) = (self.lost(Seat::Second), self.lost(Seat::First));
-        let result = if false {
-            "a draw".to_string()
-        } else {
-            match white.cmp(&black) {
-                std::cmp::Ordering::Greater => {
-                    format!("White wins on captures, {white} to {black}")
-                }
-                std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
-                std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
-            }
+        let result = match white.cmp(&black) {
+            std::cmp::Ordering::Greater => format!("White wins on captures, {white} to {black}"),
+            std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
+            std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
         };
         Some(format!(
             "unless this turn captures, the game ends after {} turns without a capture: {result}",
