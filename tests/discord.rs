@@ -7,8 +7,6 @@
 
 #![cfg(feature = "discord")]
 
-use cairn::bot::complete::{MAX_CHOICES, MAX_LEN};
-use cairn::bot::{Action, Bot, BotConfig, Reply, Request, User, COMMANDS};
 use cairn::platform::discord::{
     action_rows, autocomplete_response, autocomplete_values, button_check, button_steps,
     channel_links, command_definitions, command_steps, custom_id, disabled_rows, edit_builder,
@@ -17,8 +15,10 @@ use cairn::platform::discord::{
     PLATFORM,
 };
 use cairn::platform::discord::{fit_to_permissions, response_builder, Allowed};
-use cairn::rules::GameKind;
-use cairn::store::Store;
+use cairn_bot::complete::{MAX_CHOICES, MAX_LEN};
+use cairn_bot::{Action, Bot, BotConfig, Reply, Request, User, COMMANDS};
+use cairn_rules::GameKind;
+use cairn_store::Store;
 use serde_json::Value;
 use serenity::all::{CommandInteraction, ComponentInteraction, Interaction};
 
@@ -852,7 +852,7 @@ fn start(bot: &Bot, kind: GameKind, options: &str, turns: &[&str]) {
     }
 }
 
-fn mover(bot: &Bot) -> (String, cairn::rules::AnyGame) {
+fn mover(bot: &Bot) -> (String, cairn_rules::AnyGame) {
     let record = bot
         .store()
         .load(&Store::channel_key(PLATFORM, CHANNEL))
@@ -885,7 +885,7 @@ fn begins(step: &str, turn: &str) -> bool {
     !s.is_empty() && s.len() < t.len() && s[0] == t[0] && s[1..].iter().all(|p| t[1..].contains(p))
 }
 
-fn check_choices(game: &cairn::rules::AnyGame, typed: &str, values: &[String]) {
+fn check_choices(game: &cairn_rules::AnyGame, typed: &str, values: &[String]) {
     assert!(values.len() <= MAX_CHOICES, "{} choices", values.len());
     let legal = game.legal_strings();
     let squeeze = |s: &str| {
@@ -957,10 +957,10 @@ fn autocomplete_for_floaters_goes_pit_then_laps() {
     let s = setup();
     // Seeded whole turns mix the colours in the pits.
     start(&s.bot, GameKind::Floaters, "", &[]);
-    let mut rng = cairn::rules::SplitRng::new(11);
+    let mut rng = cairn_rules::SplitRng::new(11);
     for _ in 0..8 {
         let (who, game) = mover(&s.bot);
-        let turn = cairn::with_game!(&game, g => cairn::rules::Game::random_turn(g, &mut rng).map(|t| t.to_string())).unwrap();
+        let turn = cairn_rules::with_game!(&game, g => cairn_rules::Game::random_turn(g, &mut rng).map(|t| t.to_string())).unwrap();
         let name = if who == MASON { "Mase" } else { "Ducky" };
         let replies = say(&s.bot, (&who, name), &format!("move {turn}"), Vec::new());
         assert!(!replies[0].ephemeral, "{turn}: {}", replies[0].text);

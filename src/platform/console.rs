@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 
-use crate::bot::{Bot, Delivery, Reply, Request, User};
+use cairn_bot::{Bot, Delivery, Reply, Request, User};
 
 pub const PLATFORM: &str = "console";
 
@@ -409,7 +409,7 @@ impl Printer {
             .take(40)
             .collect();
         let name = if file_name == "board.png" {
-            format!("{channel}-{}-{count}.png", crate::store::now_ms())
+            format!("{channel}-{}-{count}.png", cairn_store::now_ms())
         } else {
             let safe: String = file_name
                 .chars()
@@ -422,7 +422,7 @@ impl Printer {
                 })
                 .take(60)
                 .collect();
-            format!("{channel}-{}-{count}-{safe}", crate::store::now_ms())
+            format!("{channel}-{}-{count}-{safe}", cairn_store::now_ms())
         };
         let path = Path::new(&self.images).join(name);
         std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;

@@ -13,7 +13,7 @@ use super::commands::custom_id;
 use super::{
     clip, BOARD_FILE, CONTENT_LIMIT, EMBED_COLOUR, EMBED_DESCRIPTION_LIMIT, EMBED_TITLE_LIMIT,
 };
-use crate::bot::{Action, Reply, Table};
+use cairn_bot::{Action, Reply, Table};
 
 /// The buttons of a reply.
 pub fn action_rows(actions: &[Action]) -> Vec<CreateActionRow> {
