@@ -7,7 +7,7 @@ use super::{
     captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot,
     GameThread, Reply, Request, User,
 };
-use cairn_rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat, TurnError};
+use cairn_rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat, Seating, TurnError};
 use cairn_store::clock::{format_duration, GameClock, TimeControl};
 use cairn_store::{
     Challenge, Change, ChannelRecord, FinishedGame, GameRecord, Notify, Player, Store, StoreError,
@@ -138,7 +138,10 @@ pub fn help_text(topic: Option<&str>) -> String {
             for (_, usage, description) in COMMANDS {
                 text.push_str(&format!("- `{usage}`: {description}\n"));
             }
-            text.push_str("Start with `challenge sight <opponent>` or `rules`.");
+            text.push_str(&format!(
+                "Start with `challenge {} <opponent>` or `rules`.",
+                GameKind::STARTER
+            ));
             text
         }
     }
@@ -242,14 +245,48 @@ fn rules_text(rest: &str) -> String {
     }
     match GameKind::parse(name) {
         Some(kind) => format!(
-            "{}: {}\nHow to write a turn: {}\n`moves` lists the legal turns. Full rules: docs/rules/{}.md in the Cairn repository.",
+            "{}: {}\nHow to write a turn: {}\n{}`moves` lists the legal turns. Full rules: docs/rules/{}.md in the Cairn repository.",
             kind.title(),
             kind.summary(),
             kind.notation(),
+            options_help(kind),
             kind.name()
         ),
         None => unknown_game(name),
     }
+}
+
+/// An example challenge with an option (`challenge callanish @alice
+/// size=7`), from the first game that declares options, and a space.
+fn example_with_option() -> String {
+    GameKind::ALL
+        .into_iter()
+        .find_map(|kind| {
+            let spec = kind.option_specs().first()?;
+            let value = spec.suggestions().get(1)?.clone();
+            Some(format!("`challenge {kind} @alice {}={value}` ", spec.key))
+        })
+        .unwrap_or_default()
+}
+
+/// The game's declared options, one line each, for `rules <game>`
+/// (nothing for a game without options).
+fn options_help(kind: GameKind) -> String {
+    let specs = kind.option_specs();
+    if specs.is_empty() {
+        return String::new();
+    }
+    let mut text = format!("Options (after the opponent in `challenge {kind} <opponent>`):\n");
+    for spec in specs {
+        let default = spec.default_text();
+        let default = if default.is_empty() {
+            String::new()
+        } else {
+            format!(" (default {default})")
+        };
+        text.push_str(&format!("- `{}`{default}: {}\n", spec.usage(), spec.help));
+    }
+    text
 }
 
 pub(super) fn unknown_game(name: &str) -> String {
@@ -370,7 +407,11 @@ fn busy_message(record: &ChannelRecord) -> Option<String> {
 
 fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answer, StoreError> {
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let usage = "Write `challenge <game> <opponent> [key=value ...]`, e.g. `challenge callanish @alice size=7` or `challenge sight bot`.";
+    let usage = format!(
+        "Write `challenge <game> <opponent> [key=value ...]`, e.g. {}or `challenge {} bot`.",
+        example_with_option(),
+        GameKind::STARTER
+    );
     let Some(game_name) = words.first() else {
         return Ok(Answer::error(format!(
             "Which game, and against whom? {usage}"
@@ -478,11 +519,9 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
     let now = bot.now();
     let challenger_seat = match seat_word.as_deref() {
         None => first_mover,
-        Some(_) if kind == GameKind::Alquad => {
-            return Ok(Answer::error("In Alquad the challenger is the setter and the other player chooses the colours, so `as=` does not apply."));
+        Some(_) if kind.seating() == Seating::PieRule => {
+            return Ok(Answer::error(format!("In {} the challenger is the setter and the other player chooses the colours, so `as=` does not apply.", kind.title())));
         }
-        Some("white" | "red" | "south" | "first") => Seat::First,
-        Some("black" | "north" | "second") => Seat::Second,
         Some("random") => {
             if now.is_multiple_of(2) {
                 Seat::First
@@ -490,15 +529,18 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
                 Seat::Second
             }
         }
-        Some(other) => {
-            let names = [fresh.seat_name(Seat::First), fresh.seat_name(Seat::Second)];
-            return Ok(Answer::error(format!(
-                "`as={}` is not a side: use as={}, as={} or as=random.",
-                quote(other),
-                names[0],
-                names[1]
-            )));
-        }
+        Some(word) => match kind.seat_of_word(word) {
+            Some(seat) => seat,
+            None => {
+                let names = [fresh.seat_name(Seat::First), fresh.seat_name(Seat::Second)];
+                return Ok(Answer::error(format!(
+                    "`as={}` is not a side: use as={}, as={} or as=random.",
+                    quote(word),
+                    names[0],
+                    names[1]
+                )));
+            }
+        },
     };
     if level.is_some() && !challenged.is_bot {
         return Ok(Answer::error(
@@ -578,7 +620,7 @@ fn challenge(bot: &Bot, request: &Request, key: &str, rest: &str) -> Result<Answ
             challenge.challenger.name,
             challenge.challenged.name,
             options_label(kind, &challenge.options),
-            if kind == GameKind::Alquad {
+            if kind.seating() == Seating::PieRule {
                 format!("; {} sets up, {} chooses the colours", challenge.challenger.name, challenge.challenged.name)
             } else {
                 format!(" ({} plays {seat_name})", challenge.challenger.name)

@@ -35,8 +35,8 @@ use super::geometry::{bits, PointBoard, NONE};
 use super::notation;
 use super::view::status_line;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, SplitRng, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
+    Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// The short rules, for the `rules` command.
@@ -909,13 +909,30 @@ impl Game for Alquerque {
     type Turn = Turn;
     const KIND: GameKind = GameKind::Alquerque;
 
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::choice(
+            "rules",
+            &["bell", "basic"],
+            "bell: compulsory captures and no steps back; basic: free steps, optional captures",
+        ),
+        OptionSpec::number(
+            "stall",
+            (DEFAULT_STALL, 1, 10_000),
+            &[DEFAULT_STALL, 20, 60, 100],
+            "turns without a capture that end a basic game",
+        ),
+    ];
+
     fn new(options: &Options) -> Result<Self, OptionError> {
-        options.check_known("alquerque", &["rules", "stall"])?;
-        let rules = match options.choice("rules", "bell", &["bell", "basic"])? {
+        let [rules_spec, stall_spec] = Self::OPTIONS else {
+            return Err(OptionError("Alquerque's options are not declared".into()));
+        };
+        options.check_specs("alquerque", Self::OPTIONS)?;
+        let rules = match options.choice_of(rules_spec)? {
             "basic" => Rules::Basic,
             _ => Rules::Bell,
         };
-        let stall = options.number("stall", DEFAULT_STALL, 1, 10_000)?;
+        let stall = options.number_of(stall_spec)?;
         // White: ranks 1 and 2, d3, e3. Black: ranks 4 and 5, a3, b3.
         let white = RANK_1 | RANK_1 << 5 | 1 << 13 | 1 << 14;
         let black = RANK_5 | RANK_5 >> 5 | 1 << 10 | 1 << 11;

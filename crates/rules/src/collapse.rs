@@ -11,8 +11,8 @@ use super::geometry::{bits, PointBoard};
 use super::notation::list_or;
 use super::view::status_line;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
+    Options, Outcome, Reason, Seat, Spot, TurnError,
 };
 
 /// The short rules, for the `rules` command.
@@ -183,9 +183,15 @@ impl Game for Collapse {
     type Turn = CollapseTurn;
     const KIND: GameKind = GameKind::Collapse;
 
+    const OPTIONS: &'static [OptionSpec] = &[OptionSpec::choice(
+        "setup",
+        &["ring", "ranks"],
+        "ring: 12 pieces each round the edge; ranks: 9 each on the first and last ranks",
+    )];
+
     fn new(options: &Options) -> Result<Self, OptionError> {
-        options.check_known("collapse", &["setup"])?;
-        let setup = match options.choice("setup", "ring", &["ring", "ranks"])? {
+        options.check_specs("collapse", Self::OPTIONS)?;
+        let setup = match options.choice_of(&Self::OPTIONS[0])? {
             "ranks" => Setup::Ranks,
             _ => Setup::Ring,
         };

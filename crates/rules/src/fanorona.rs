@@ -11,8 +11,8 @@ use super::geometry::{bits, PointBoard, DIRECTIONS, NONE, OPPOSITE};
 use super::notation::{list_and, list_or};
 use super::view::status_line;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, SplitRng, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
+    Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// The short rules, for the `rules` command.
@@ -995,15 +995,42 @@ impl Game for Fanorona {
     type Turn = FanoronaTurn;
     const KIND: GameKind = GameKind::Fanorona;
 
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::choice(
+            "board",
+            &["tsivy", "dimy"],
+            "tsivy: 9 x 5 points; dimy: 5 x 5",
+        ),
+        OptionSpec::choice(
+            "stall",
+            &["score", "draw"],
+            "how a stalled game ends: the player who captured more wins, or a draw",
+        ),
+        OptionSpec::number(
+            "stall-turns",
+            (50, 1, 10_000),
+            &[50, 25, 100],
+            "turns without a capture that stall the game",
+        ),
+        OptionSpec::choice(
+            "paika",
+            &["any", "forward"],
+            "forward allows only forward paika steps",
+        ),
+    ];
+
     fn new(options: &Options) -> Result<Self, OptionError> {
-        options.check_known("fanorona", &["board", "stall", "stall-turns", "paika"])?;
-        let variant = match options.choice("board", "tsivy", &["tsivy", "dimy"])? {
+        let [board_spec, stall_spec, stall_turns_spec, paika_spec] = Self::OPTIONS else {
+            return Err(OptionError("Fanorona's options are not declared".into()));
+        };
+        options.check_specs("fanorona", Self::OPTIONS)?;
+        let variant = match options.choice_of(board_spec)? {
             "dimy" => Variant::Dimy,
             _ => Variant::Tsivy,
         };
-        let stall_draw = options.choice("stall", "score", &["score", "draw"])? == "draw";
-        let stall_turns = options.number("stall-turns", 50, 1, 10_000)?;
-        let paika_forward = options.choice("paika", "any", &["any", "forward"])? == "forward";
+        let stall_draw = options.choice_of(stall_spec)? == "draw";
+        let stall_turns = options.number_of(stall_turns_spec)?;
+        let paika_forward = options.choice_of(paika_spec)? == "forward";
         let rows: [&str; 5] = match variant {
             Variant::Tsivy => [
                 "WWWWWWWWW",

@@ -27,7 +27,7 @@ use std::hash::Hash;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-pub use options::{OptionError, Options};
+pub use options::{OptionError, OptionKind, OptionSpec, Options};
 pub use rng::SplitRng;
 pub use view::{BoardView, Colour, Highlights, Layout, Mark, MarkKind, Spot};
 
@@ -160,6 +160,22 @@ pub trait Game:
     /// (Floaters): searchers then sample turns instead of counting them.
     const HUGE_TURN_COUNTS: bool = false;
 
+    /// How the players' sides are settled when a challenge is accepted.
+    const SEATING: Seating = Seating::Chosen;
+
+    /// The words that name a side when challenging (`as=white`), besides
+    /// `first` and `second`.
+    fn seat_words(seat: Seat) -> &'static [&'static str] {
+        match seat {
+            Seat::First => &["white"],
+            Seat::Second => &["black"],
+        }
+    }
+
+    /// The options this game takes, declared once: they feed parsing,
+    /// defaults, the `rules` text and the completion of options.
+    const OPTIONS: &'static [OptionSpec];
+
     /// A new game from its options (unknown keys and bad values refused).
     fn new(options: &Options) -> Result<Self, OptionError>;
 
@@ -209,6 +225,21 @@ pub trait Game:
     /// rest of the playout.
     fn playout_turn(&self, rng: &mut SplitRng) -> Option<Self::Turn> {
         self.random_turn(rng)
+    }
+
+    /// Completions of a partly typed turn worked out step by step, for a
+    /// game whose whole turns are too many to list ([`Game::HUGE_TURN_COUNTS`]):
+    /// at most `limit` strings, most useful first. `None`: the caller
+    /// completes from the list of legal turns.
+    fn complete_steps(&self, _typed: &str, _limit: usize) -> Option<Vec<String>> {
+        None
+    }
+
+    /// Other orders in which a canonical turn may be typed (Callanish's two
+    /// additions, Alquad's two setup parts), for completion: `parse_turn`
+    /// accepts each of them.
+    fn other_spellings(_canonical: &str) -> Vec<String> {
+        Vec::new()
     }
 
     /// Read a turn in the context of this position, accepting the looser
@@ -372,6 +403,69 @@ impl GameKind {
         }
     }
 
+    /// The options the game takes (each game's module declares them).
+    pub fn option_specs(self) -> &'static [OptionSpec] {
+        match self {
+            GameKind::Callanish => callanish::Callanish::OPTIONS,
+            GameKind::Alquerque => alquerque::Alquerque::OPTIONS,
+            GameKind::Fanorona => fanorona::Fanorona::OPTIONS,
+            GameKind::Alquad => alquad::Alquad::OPTIONS,
+            GameKind::Sight => sight::Sight::OPTIONS,
+            GameKind::Collapse => collapse::Collapse::OPTIONS,
+            GameKind::Floaters => floaters::Floaters::OPTIONS,
+        }
+    }
+
+    /// How the sides are settled ([`Game::SEATING`]).
+    pub fn seating(self) -> Seating {
+        match self {
+            GameKind::Callanish => callanish::Callanish::SEATING,
+            GameKind::Alquerque => alquerque::Alquerque::SEATING,
+            GameKind::Fanorona => fanorona::Fanorona::SEATING,
+            GameKind::Alquad => alquad::Alquad::SEATING,
+            GameKind::Sight => sight::Sight::SEATING,
+            GameKind::Collapse => collapse::Collapse::SEATING,
+            GameKind::Floaters => floaters::Floaters::SEATING,
+        }
+    }
+
+    /// The side a word names when challenging (`as=black`), if any: the
+    /// game's own words ([`Game::seat_words`]), `first` or `second`.
+    pub fn seat_of_word(self, word: &str) -> Option<Seat> {
+        let words = |seat| match self {
+            GameKind::Callanish => callanish::Callanish::seat_words(seat),
+            GameKind::Alquerque => alquerque::Alquerque::seat_words(seat),
+            GameKind::Fanorona => fanorona::Fanorona::seat_words(seat),
+            GameKind::Alquad => alquad::Alquad::seat_words(seat),
+            GameKind::Sight => sight::Sight::seat_words(seat),
+            GameKind::Collapse => collapse::Collapse::seat_words(seat),
+            GameKind::Floaters => floaters::Floaters::seat_words(seat),
+        };
+        let word = word.trim().to_ascii_lowercase();
+        [Seat::First, Seat::Second].into_iter().find(|&seat| {
+            let ordinal = if seat == Seat::First {
+                "first"
+            } else {
+                "second"
+            };
+            word == ordinal || words(seat).contains(&word.as_str())
+        })
+    }
+
+    /// Other orders in which a canonical turn may be typed
+    /// ([`Game::other_spellings`]).
+    pub fn other_spellings(self, canonical: &str) -> Vec<String> {
+        match self {
+            GameKind::Callanish => callanish::Callanish::other_spellings(canonical),
+            GameKind::Alquerque => alquerque::Alquerque::other_spellings(canonical),
+            GameKind::Fanorona => fanorona::Fanorona::other_spellings(canonical),
+            GameKind::Alquad => alquad::Alquad::other_spellings(canonical),
+            GameKind::Sight => sight::Sight::other_spellings(canonical),
+            GameKind::Collapse => collapse::Collapse::other_spellings(canonical),
+            GameKind::Floaters => floaters::Floaters::other_spellings(canonical),
+        }
+    }
+
     /// How turns are written, with examples (each game's module).
     pub fn notation(self) -> &'static str {
         match self {
@@ -383,6 +477,14 @@ impl GameKind {
             GameKind::Collapse => collapse::NOTATION,
             GameKind::Floaters => floaters::NOTATION,
         }
+    }
+
+    /// The game suggested to a newcomer: the quickest to learn and play.
+    pub const STARTER: GameKind = GameKind::Sight;
+
+    /// The names of every game, as a list in words ("a, b and c").
+    pub fn names_in_words() -> String {
+        notation::list_and(&GameKind::ALL.map(|k| k.name().to_string()))
     }
 
     pub fn parse(name: &str) -> Option<GameKind> {
@@ -399,7 +501,7 @@ impl fmt::Display for GameKind {
 
 /// An unknown game name, with the list of known ones.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("there is no game called `{0}`; the games are callanish, alquerque, fanorona, alquad, sight, collapse and floaters")]
+#[error("there is no game called `{0}`; the games are {games}", games = GameKind::names_in_words())]
 pub struct UnknownGame(pub String);
 
 impl std::str::FromStr for GameKind {
@@ -407,6 +509,17 @@ impl std::str::FromStr for GameKind {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         GameKind::parse(s).ok_or_else(|| UnknownGame(s.trim().to_string()))
     }
+}
+
+/// How the players' sides are settled when a challenge is accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// The challenger may pick a side (`as=`); otherwise the challenger
+    /// moves first.
+    Chosen,
+    /// The challenger sets the game up and the other player then chooses
+    /// the colours in play (a pie rule), so no side is picked beforehand.
+    PieRule,
 }
 
 /// Any one of the seven games, for storage and dispatch by string turns.
@@ -552,6 +665,11 @@ impl AnyGame {
         let played = with_game!(&mut next, g => play_text(g, text))?;
         *self = next;
         Ok(played)
+    }
+
+    /// See [`Game::complete_steps`].
+    pub fn complete_steps(&self, typed: &str, limit: usize) -> Option<Vec<String>> {
+        with_game!(self, g => g.complete_steps(typed, limit))
     }
 
     pub fn perft(&self, depth: u32) -> u64 {

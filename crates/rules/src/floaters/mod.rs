@@ -21,6 +21,8 @@
 //! stones all have one colour are forced: their strings may be omitted, and
 //! the game never waits in front of a forced lap (it plays it at once).
 
+mod complete;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -28,8 +30,8 @@ use serde::{Deserialize, Serialize};
 use super::notation::list_or;
 use super::view::{status_line, Hand};
 use super::{
-    BoardView, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome, Reason,
-    Seat, SplitRng, Spot, TurnError,
+    BoardView, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec, Options,
+    Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// The short rules, for the `rules` command.
@@ -1119,12 +1121,30 @@ impl Floaters {
 impl Game for Floaters {
     const HUGE_TURN_COUNTS: bool = true;
 
+    /// South plays Red, North Black.
+    fn seat_words(seat: Seat) -> &'static [&'static str] {
+        match seat {
+            Seat::First => &["red", "south"],
+            Seat::Second => &["black", "north"],
+        }
+    }
+
+    fn complete_steps(&self, typed: &str, limit: usize) -> Option<Vec<String>> {
+        Some(self.step_completions(typed, limit))
+    }
+
     type Turn = FloatersTurn;
     const KIND: GameKind = GameKind::Floaters;
 
+    const OPTIONS: &'static [OptionSpec] = &[OptionSpec::choice(
+        "first",
+        &["south", "north"],
+        "which side sows first",
+    )];
+
     fn new(options: &Options) -> Result<Self, OptionError> {
-        options.check_known("floaters", &["first"])?;
-        let first = match options.choice("first", "south", &["south", "north"])? {
+        options.check_specs("floaters", Self::OPTIONS)?;
+        let first = match options.choice_of(&Self::OPTIONS[0])? {
             "north" => Seat::Second,
             _ => Seat::First,
         };
