@@ -15,11 +15,13 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard};
 use super::notation::list_or;
 use super::view::status_line;
+use super::OptionValue;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
     Options, Outcome, Reason, Seat, Seating, Spot, TurnError,
@@ -139,8 +141,9 @@ fn short_list(points: impl Iterator<Item = String>) -> String {
 }
 
 /// A piece colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Side {
     White,
     Black,
@@ -177,8 +180,9 @@ impl Side {
 }
 
 /// Where the game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 enum Phase {
     /// The setter is to place one White and one Black piece.
     Setup,
@@ -212,7 +216,8 @@ impl fmt::Display for AlquadTurn {
 }
 
 /// An Alquad position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Alquad {
     phase: Phase,
     /// White's (index 0) and Black's (index 1) pieces on the board.
@@ -444,7 +449,7 @@ impl Game for Alquad {
         })
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         Vec::new()
     }
 

@@ -29,11 +29,13 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard, NONE};
 use super::notation;
 use super::view::status_line;
+use super::OptionValue;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
     Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
@@ -64,8 +66,9 @@ const LIST_MAX: usize = 10;
 const DEFAULT_STALL: u32 = 40;
 
 /// The two rule sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Rules {
     Basic,
     Bell,
@@ -274,7 +277,8 @@ fn short_list(mut items: Vec<String>, word: &str) -> String {
 }
 
 /// An Alquerque game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Alquerque {
     rules: Rules,
     /// Capture-free turns that end a basic game.
@@ -953,7 +957,7 @@ impl Game for Alquerque {
         Ok(game)
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
             ("rules", self.rules.name().into()),
             ("stall", self.stall.into()),
@@ -1255,12 +1259,12 @@ mod tests {
         let g = game(&[]);
         assert_eq!(
             g.options(),
-            vec![("rules", "bell".into()), ("stall", 40.into())]
+            vec![("rules", "bell".into()), ("stall", 40u32.into())]
         );
         let g = game(&[("rules", "BASIC"), ("stall", "12")]);
         assert_eq!(
             g.options(),
-            vec![("rules", "basic".into()), ("stall", 12.into())]
+            vec![("rules", "basic".into()), ("stall", 12u32.into())]
         );
         assert!(g.can_draw());
         assert!(!game(&[]).can_draw());

@@ -7,11 +7,13 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::CellBoard;
 use super::notation::{list_or, square_name};
 use super::view::{capitalise, status_line};
+use super::OptionValue;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
     Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
@@ -47,8 +49,9 @@ fn controller(cell: u8) -> Option<usize> {
 /// `apply`, so that neither the win test nor the turn count rescans the
 /// board. Equal positions have equal bookkeeping, so `==` and `Hash` may
 /// include it.
-#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(from = "Stored")]
+#[derive(Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(from = "Stored"))]
 pub struct Callanish {
     size: u8,
     /// Blocked cells, sorted (the option as given, normalised).
@@ -63,16 +66,16 @@ pub struct Callanish {
     turns: u32,
     to_move: Seat,
     outcome: Option<Outcome>,
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     geometry: Geometry,
     /// Boxed: positions are moved around inside `AnyGame`.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     lines: Box<Lines>,
 }
 
 /// The stored form: the position without derived bookkeeping, which is
 /// rebuilt on loading.
-#[derive(Deserialize)]
+#[cfg_attr(feature = "serde", derive(Deserialize))]
 struct Stored {
     size: u8,
     blocked: Vec<u16>,
@@ -613,12 +616,12 @@ impl Game for Callanish {
             sizes.iter().copied().min().unwrap_or(9),
             sizes.iter().copied().max().unwrap_or(9),
         );
-        let size =
-            match options.get(size_spec.key) {
-                None => size_spec.default_text().parse().unwrap_or(9),
-                Some(text) => match text.trim().parse::<u32>() {
-                    Ok(n) if sizes.contains(&n) => n,
-                    Ok(n) if (min..=max).contains(&n) => return Err(OptionError(format!(
+        let size = match options.get(size_spec.key) {
+            None => size_spec.default_text().parse().unwrap_or(9),
+            Some(text) => match text.trim().parse::<u32>() {
+                Ok(n) if sizes.contains(&n) => n,
+                Ok(n) if (min..=max).contains(&n) => {
+                    return Err(OptionError(format!(
                         "size {n} is even: Callanish is played on odd sizes only ({}, ... {max})",
                         (min..max)
                             .step_by(2)
@@ -626,14 +629,15 @@ impl Game for Callanish {
                             .map(|n| n.to_string())
                             .collect::<Vec<_>>()
                             .join(", ")
-                    ))),
-                    _ => {
-                        return Err(OptionError(format!(
-                            "option `size` must be an odd number from {min} to {max}, not `{text}`"
-                        )))
-                    }
-                },
-            } as usize;
+                    )))
+                }
+                _ => {
+                    return Err(OptionError(format!(
+                        "option `size` must be an odd number from {min} to {max}, not `{text}`"
+                    )))
+                }
+            },
+        } as usize;
         let stones = options.number_of(stones_spec)? as u16;
         let shape = options.choice_of(shape_spec)?;
         let mut blocked: Vec<u16> = Vec::new();
@@ -684,7 +688,7 @@ impl Game for Callanish {
         Ok(game)
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         let circle: Vec<u16> = if self.circle {
             CIRCLE
                 .iter()
@@ -703,15 +707,15 @@ impl Game for Callanish {
             .collect();
         extra.sort_by_key(|&c| sort_key(self.size as usize, c));
         vec![
-            ("size", serde_json::Value::from(self.size)),
+            ("size", OptionValue::from(self.size)),
             (
                 "shape",
-                serde_json::Value::from(if self.circle { "circle" } else { "square" }),
+                OptionValue::from(if self.circle { "circle" } else { "square" }),
             ),
-            ("stones", serde_json::Value::from(self.stones)),
+            ("stones", OptionValue::from(self.stones)),
             (
                 "blocked",
-                serde_json::Value::from(
+                OptionValue::from(
                     extra
                         .iter()
                         .map(|&c| self.name(c as usize))
@@ -1178,7 +1182,10 @@ mod tests {
         assert!(e.to_string().contains("rank 1"), "{e}");
         let custom = game(&[("size", "5"), ("blocked", "a1,b1")]);
         assert_eq!(custom.count_turns(), 23);
-        assert_eq!(custom.options()[3].1, serde_json::json!(["a1", "b1"]));
+        assert_eq!(
+            custom.options()[3].1,
+            OptionValue::List(vec!["a1".into(), "b1".into()])
+        );
         assert!(custom
             .parse_turn("a1")
             .unwrap_err()

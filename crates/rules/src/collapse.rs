@@ -5,11 +5,13 @@
 
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard};
 use super::notation::list_or;
 use super::view::status_line;
+use super::OptionValue;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
     Options, Outcome, Reason, Seat, Spot, TurnError,
@@ -46,8 +48,9 @@ fn rays() -> &'static [[u64; 8]; 45] {
 const ASCENDING: [bool; 8] = [true, true, false, false, true, false, false, true];
 
 /// The two setups of the rules file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Setup {
     /// All 24 perimeter points (default).
     Ring,
@@ -56,7 +59,8 @@ pub enum Setup {
 }
 
 /// A Collapse position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Collapse {
     setup: Setup,
     /// Bitboards by seat: `pieces[0]` White, `pieces[1]` Black.
@@ -219,12 +223,12 @@ impl Game for Collapse {
         Ok(game)
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         let setup = match self.setup {
             Setup::Ring => "ring",
             Setup::Ranks => "ranks",
         };
-        vec![("setup", serde_json::Value::from(setup))]
+        vec![("setup", OptionValue::from(setup))]
     }
 
     fn to_move(&self) -> Seat {

@@ -5,11 +5,13 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard, DIRECTIONS, NONE, OPPOSITE};
 use super::notation::{list_and, list_or};
 use super::view::status_line;
+use super::OptionValue;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
     Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
@@ -360,8 +362,9 @@ fn nth_member(sets: &[u64], mut r: usize) -> Option<(usize, usize)> {
     None
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Variant {
     Tsivy,
     Dimy,
@@ -375,7 +378,8 @@ pub enum Kind {
 }
 
 /// A Fanorona position with its stall state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Fanorona {
     variant: Variant,
     /// `stall=draw` (else score).
@@ -1070,11 +1074,11 @@ impl Game for Fanorona {
         Ok(game)
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
             (
                 "board",
-                serde_json::Value::from(if self.variant == Variant::Tsivy {
+                OptionValue::from(if self.variant == Variant::Tsivy {
                     "tsivy"
                 } else {
                     "dimy"
@@ -1082,12 +1086,12 @@ impl Game for Fanorona {
             ),
             (
                 "stall",
-                serde_json::Value::from(if self.stall_draw { "draw" } else { "score" }),
+                OptionValue::from(if self.stall_draw { "draw" } else { "score" }),
             ),
-            ("stall-turns", serde_json::Value::from(self.stall_turns)),
+            ("stall-turns", OptionValue::from(self.stall_turns)),
             (
                 "paika",
-                serde_json::Value::from(if self.paika_forward { "forward" } else { "any" }),
+                OptionValue::from(if self.paika_forward { "forward" } else { "any" }),
             ),
         ]
     }

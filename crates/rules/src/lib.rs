@@ -4,11 +4,29 @@
 //!
 //! Nothing here does I/O, async or rendering. Speed matters most here: perft
 //! and AI playouts run through [`Game::generate`] and [`Game::apply`].
+//! Storing games (serde) and the `position` JSON report are behind the
+//! `serde` feature.
+//!
+//! ```
+//! use cairn_rules::{callanish::Callanish, AnyGame, Game, GameKind, Options, Seat};
+//!
+//! // Any game by name and options, played with turns as players write them.
+//! let options = Options::parse(&["size=7"]).unwrap();
+//! let mut game = AnyGame::new(GameKind::Callanish, &options).unwrap();
+//! game.play_str("d4").unwrap(); // White's opening stone
+//! assert_eq!(game.to_move(), Seat::Second);
+//! assert_eq!(game.legal_strings().len(), 48); // any other empty cell
+//!
+//! // Or one game's own type, for speed: count the leaves two plies deep.
+//! let start = Callanish::new(&options).unwrap();
+//! assert_eq!(start.perft(2), 49 * 48);
+//! ```
 
 pub mod check;
 pub mod geometry;
 pub mod notation;
 pub mod options;
+#[cfg(feature = "serde")]
 pub mod position;
 pub mod rng;
 pub mod view;
@@ -24,18 +42,21 @@ pub mod sight;
 use std::fmt;
 use std::hash::Hash;
 
+#[cfg(feature = "serde")]
 use serde::de::DeserializeOwned;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
-pub use options::{OptionError, OptionKind, OptionSpec, Options};
+pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
 pub use rng::SplitRng;
 pub use view::{BoardView, Colour, Highlights, Layout, Mark, MarkKind, Spot};
 
 /// One of the two players. `First` is the player at the bottom of the board
 /// (White, Red/South in Floaters, the setter in Alquad). Which seat is to
 /// move first is up to the game (Floaters' `first=north`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Seat {
     First,
     Second,
@@ -60,8 +81,9 @@ impl Seat {
 }
 
 /// Why a game ended. Serialised in kebab-case (`no-moves`, `all-captured`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Reason {
     Line,
     NoMoves,
@@ -103,7 +125,8 @@ impl fmt::Display for Reason {
 }
 
 /// The end of a game: a winner (or `None` for a draw) and the reason.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Outcome {
     pub winner: Option<Seat>,
     pub reason: Reason,
@@ -140,6 +163,19 @@ pub enum TurnError {
     GameOver,
 }
 
+/// With the `serde` feature a game can be stored (serialised and read
+/// back); without it this asks nothing.
+#[cfg(feature = "serde")]
+pub trait Storable: Serialize + DeserializeOwned {}
+#[cfg(feature = "serde")]
+impl<T: Serialize + DeserializeOwned> Storable for T {}
+/// With the `serde` feature a game can be stored (serialised and read
+/// back); without it this asks nothing.
+#[cfg(not(feature = "serde"))]
+pub trait Storable {}
+#[cfg(not(feature = "serde"))]
+impl<T> Storable for T {}
+
 /// The contract every game implements. A *turn* is everything one player
 /// does before the other is to move (see `docs/rules/README.md`).
 ///
@@ -149,7 +185,7 @@ pub enum TurnError {
 /// Games are `Eq + Hash` over their whole state so searchers can keep
 /// transposition tables (skip `&'static` geometry fields if any).
 pub trait Game:
-    Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + Serialize + DeserializeOwned + 'static
+    Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + Storable + 'static
 {
     /// One whole turn. `Display` is the canonical notation.
     type Turn: Clone + Eq + Hash + fmt::Display + fmt::Debug + Send + Sync;
@@ -181,7 +217,7 @@ pub trait Game:
 
     /// Every option with defaults resolved, as JSON values (numbers as
     /// numbers), in a fixed order.
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)>;
+    fn options(&self) -> Vec<(&'static str, OptionValue)>;
 
     /// Whose turn it is (or whose mid-turn step). Meaningless once over.
     fn to_move(&self) -> Seat;
@@ -340,8 +376,9 @@ pub trait Game:
 }
 
 /// The seven games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum GameKind {
     Callanish,
     Alquerque,
@@ -523,8 +560,12 @@ pub enum Seating {
 }
 
 /// Any one of the seven games, for storage and dispatch by string turns.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "game", content = "state", rename_all = "lowercase")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "game", content = "state", rename_all = "lowercase")
+)]
 pub enum AnyGame {
     Callanish(callanish::Callanish),
     Alquerque(alquerque::Alquerque),
@@ -595,7 +636,7 @@ impl AnyGame {
         with_game!(self, g => kind_of(g))
     }
 
-    pub fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
         with_game!(self, g => g.options())
     }
 

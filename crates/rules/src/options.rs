@@ -247,3 +247,43 @@ impl Options {
         }
     }
 }
+
+/// An option's value as a game reports it (the `position` report lists
+/// every option, defaults resolved).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Word(&'static str),
+    Number(u32),
+    /// Points or cells, by name.
+    List(Vec<String>),
+}
+
+impl From<&'static str> for OptionValue {
+    fn from(word: &'static str) -> Self {
+        OptionValue::Word(word)
+    }
+}
+
+impl From<u32> for OptionValue {
+    fn from(n: u32) -> Self {
+        OptionValue::Number(n)
+    }
+}
+
+impl From<u16> for OptionValue {
+    fn from(n: u16) -> Self {
+        OptionValue::Number(n.into())
+    }
+}
+
+impl From<u8> for OptionValue {
+    fn from(n: u8) -> Self {
+        OptionValue::Number(n.into())
+    }
+}
+
+impl From<Vec<String>> for OptionValue {
+    fn from(list: Vec<String>) -> Self {
+        OptionValue::List(list)
+    }
+}

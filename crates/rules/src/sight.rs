@@ -13,11 +13,13 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard, DIRECTIONS};
 use super::notation::{list_or, split_squares};
 use super::view::status_line;
+use super::OptionValue;
 use super::{
     BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
     Options, Outcome, Reason, Seat, Spot, TurnError,
@@ -155,7 +157,8 @@ impl fmt::Display for SightTurn {
 }
 
 /// A Sight position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Sight {
     /// Pieces on each point (0 = empty).
     height: [u8; POINTS],
@@ -404,7 +407,7 @@ impl Game for Sight {
         })
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         Vec::new()
     }
 

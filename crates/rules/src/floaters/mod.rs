@@ -25,10 +25,12 @@ mod complete;
 
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::notation::list_or;
 use super::view::{status_line, Hand};
+use super::OptionValue;
 use super::{
     BoardView, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec, Options,
     Outcome, Reason, Seat, SplitRng, Spot, TurnError,
@@ -665,7 +667,8 @@ fn cleared(board: &Board, mover: Seat) -> Option<Seat> {
 
 /// Stones in hand in the middle of a turn, taken from `from` (the next
 /// stone goes into the spot after it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct MidTurn {
     pub red: u8,
     pub black: u8,
@@ -679,7 +682,8 @@ impl MidTurn {
 }
 
 /// A Floaters game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Floaters {
     /// Who started (option `first`).
     first: Seat,
@@ -1151,12 +1155,12 @@ impl Game for Floaters {
         Ok(Floaters::start(first))
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         let first = match self.first {
             Seat::First => "south",
             Seat::Second => "north",
         };
-        vec![("first", serde_json::Value::from(first))]
+        vec![("first", OptionValue::from(first))]
     }
 
     fn to_move(&self) -> Seat {
