@@ -427,6 +427,7 @@ impl Game for Alquad {
 
     const OPTIONS: &'static [OptionSpec] = &[];
     const SEATING: Seating = Seating::PieRule;
+    const SOLVABLE: bool = true;
 
     /// The setter's two pieces in either order.
     fn other_spellings(canonical: &str) -> Vec<String> {

@@ -187,6 +187,8 @@ impl Game for Collapse {
     type Turn = CollapseTurn;
     const KIND: GameKind = GameKind::Collapse;
 
+    const SOLVABLE: bool = true;
+
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec::choice(
         "setup",
         &["ring", "ranks"],

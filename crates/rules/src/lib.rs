@@ -199,6 +199,11 @@ pub trait Game:
     /// How the players' sides are settled when a challenge is accepted.
     const SEATING: Seating = Seating::Chosen;
 
+    /// Whether an exact solver can settle positions of this game within a
+    /// turn's thinking time, so the strongest bot tries it first (small
+    /// boards with short games: Sight, Collapse, Alquad).
+    const SOLVABLE: bool = false;
+
     /// The words that name a side when challenging (`as=white`), besides
     /// `first` and `second`.
     fn seat_words(seat: Seat) -> &'static [&'static str] {
@@ -450,6 +455,19 @@ impl GameKind {
             GameKind::Sight => sight::Sight::OPTIONS,
             GameKind::Collapse => collapse::Collapse::OPTIONS,
             GameKind::Floaters => floaters::Floaters::OPTIONS,
+        }
+    }
+
+    /// Whether an exact solver is worth trying ([`Game::SOLVABLE`]).
+    pub fn solvable(self) -> bool {
+        match self {
+            GameKind::Callanish => callanish::Callanish::SOLVABLE,
+            GameKind::Alquerque => alquerque::Alquerque::SOLVABLE,
+            GameKind::Fanorona => fanorona::Fanorona::SOLVABLE,
+            GameKind::Alquad => alquad::Alquad::SOLVABLE,
+            GameKind::Sight => sight::Sight::SOLVABLE,
+            GameKind::Collapse => collapse::Collapse::SOLVABLE,
+            GameKind::Floaters => floaters::Floaters::SOLVABLE,
         }
     }
 

@@ -395,6 +395,8 @@ impl Game for Sight {
     type Turn = SightTurn;
     const KIND: GameKind = GameKind::Sight;
 
+    const SOLVABLE: bool = true;
+
     const OPTIONS: &'static [OptionSpec] = &[];
 
     fn new(options: &Options) -> Result<Self, OptionError> {
