@@ -245,6 +245,12 @@ impl Store {
         format!("{platform}:{channel}")
     }
 
+    /// The platform and channel of a key made by [`Store::channel_key`]
+    /// (platform names hold no `:`; channel ids may).
+    pub fn split_channel_key(key: &str) -> (&str, &str) {
+        key.split_once(':').unwrap_or(("", key))
+    }
+
     fn read(&self) -> RwLockReadGuard<'_, State> {
         let state = self
             .inner

@@ -3,8 +3,8 @@
 
 use super::challenge::game_reply;
 use crate::{
-    captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot, Reply,
-    Request,
+    captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot,
+    ChannelRef, Reply, Request,
 };
 use cairn_rules::{AnyGame, Outcome, Reason, Seat, TurnError};
 use cairn_store::clock::format_duration;
@@ -482,11 +482,13 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
             .map(|(seat, clock)| clock.deadline_ms(seat.index()));
         (!yours, deadline.is_none(), deadline)
     });
-    let mut text = String::new();
+    let mut reply = Reply::default();
     if active.is_empty() {
-        text.push_str("You have no game in progress.\n");
+        reply.text.push_str("You have no game in progress.\n");
     } else {
-        text.push_str("Your games in progress, most urgent first:\n");
+        reply
+            .text
+            .push_str("Your games in progress, most urgent first:\n");
         for (channel, game) in &active {
             let yours = game.seat_of(user) == Some(game.game.to_move());
             let time = match game.running_clock() {
@@ -496,28 +498,28 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
                 ),
                 None => String::new(),
             };
-            text.push_str(&format!(
-                "- {} in {channel}: {}{}{time}\n",
-                captions(game).0,
+            reply.text.push_str(&format!("- {} in ", captions(game).0));
+            reply.push_channel(ChannelRef::from_key(channel));
+            reply.text.push_str(&format!(
+                ": {}{}{time}\n",
                 status_caption(game),
                 if yours { " (your turn)" } else { "" }
             ));
         }
     }
     if !finished.is_empty() {
-        text.push_str("Recent results:\n");
+        reply.text.push_str("Recent results:\n");
         for f in &finished {
-            text.push_str(&format!(
+            reply.text.push_str(&format!(
                 "- {}: {}\n",
                 captions(&f.record).0,
                 status_caption(&f.record)
             ));
         }
     }
-    Ok(Answer::reply(Reply::text(format!(
-        "{}{note}",
-        text.trim_end()
-    ))))
+    reply.text.truncate(reply.text.trim_end().len());
+    reply.text.push_str(&note);
+    Ok(Answer::reply(reply))
 }
 
 /// The player in `seat` ran out of time: the game ends, won by the other.
