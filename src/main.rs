@@ -434,7 +434,8 @@ fn run_bot() -> Result<()> {
         .with_ansi(std::io::stderr().is_terminal())
         .init();
     // The store's refusals name the path and what to do.
-    let store = Store::open(&config.db)?;
+    let store = Store::open_location(&config.db)?;
+    tracing::info!(db = %config.db, "database open");
     if let Some(plan) = config.backup.clone() {
         cairn_store::backup::spawn(store.clone(), plan).context("starting the backup thread")?;
     }
@@ -537,7 +538,7 @@ fn run_platforms(bot: Bot, config: Config) -> Result<()> {
             #[cfg(feature = "discord")]
             {
                 let options = cairn::platform::discord::RunOptions {
-                    state_dir: Some(config.db.clone()),
+                    state_dir: config.db.sled_path().map(std::path::Path::to_path_buf),
                     shutdown: stopping.clone(),
                 };
                 tasks.spawn(cairn::platform::discord::run(
