@@ -34,6 +34,11 @@ pub enum DbCommand {
         #[arg(long)]
         to: String,
     },
+    /// Wait for the named lease among the processes sharing the database
+    /// (as the Matrix connector does), say when it is held, and hold it
+    /// until stdin closes: for checking a failover.
+    #[command(hide = true)]
+    Lease { name: String },
 }
 
 /// Refuse to create a sled database where one is expected to exist.
@@ -50,8 +55,10 @@ fn open_existing(location: &Location) -> Result<Store> {
 }
 
 pub fn run(db: &Location, command: DbCommand) -> Result<()> {
-    if let DbCommand::Copy { from, to } = &command {
-        return copy(&Location::parse(from), &Location::parse(to));
+    match &command {
+        DbCommand::Copy { from, to } => return copy(&Location::parse(from), &Location::parse(to)),
+        DbCommand::Lease { name } => return hold_lease(db, name),
+        _ => {}
     }
     // Only an import may create the database.
     let store = if matches!(command, DbCommand::Import { .. }) {
@@ -92,7 +99,7 @@ pub fn run(db: &Location, command: DbCommand) -> Result<()> {
             );
             Ok(())
         }
-        DbCommand::Copy { .. } => Ok(()),
+        DbCommand::Copy { .. } | DbCommand::Lease { .. } => Ok(()),
     }
 }
 
@@ -183,4 +190,31 @@ fn quarantine(store: &Store, key: &str) -> Result<()> {
         }
     }
     anyhow::bail!("there is no record `{key}`; `cairn db check` lists the unreadable ones")
+}
+
+/// `cairn db lease <name>`: hold the lease until stdin closes; fails when
+/// the lease is lost.
+fn hold_lease(db: &Location, name: &str) -> Result<()> {
+    let store = Store::open_location(db)?;
+    println!("Waiting for the lease {name}.");
+    let lease = store.lease(name, std::time::Duration::from_millis(500))?;
+    println!("Holding the lease {name}.");
+    let (done, closed) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut sink = String::new();
+        while std::io::stdin().read_line(&mut sink).is_ok_and(|n| n > 0) {}
+        let _ = done.send(());
+    });
+    loop {
+        if !lease.is_held() {
+            anyhow::bail!("lost the lease {name}: the connection to the database ended");
+        }
+        if closed
+            .recv_timeout(std::time::Duration::from_millis(200))
+            .is_ok()
+        {
+            println!("Released the lease {name}.");
+            return Ok(());
+        }
+    }
 }

@@ -333,3 +333,81 @@ fn three_processes_race_on_one_postgres_and_one_is_killed() {
         "the idle games got their reminders ({count})"
     );
 }
+
+/// `cairn db lease <name>` in a process of its own, its output collected.
+fn lease_holder(url: &str, name: &str) -> (Child, Arc<Mutex<Vec<String>>>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .args(["db", "lease", name])
+        .env("CAIRN_DB", url)
+        .env("RUST_LOG", "cairn=warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start cairn db lease");
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&lines);
+    let out = child.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines() {
+            let Ok(line) = line else { break };
+            sink.lock().expect("lines").push(line);
+        }
+    });
+    (child, lines)
+}
+
+fn holds(lines: &Arc<Mutex<Vec<String>>>) -> bool {
+    lines
+        .lock()
+        .expect("lines")
+        .iter()
+        .any(|l| l.starts_with("Holding the lease"))
+}
+
+#[test]
+fn a_standby_takes_the_matrix_lease_when_the_holder_dies() {
+    let Some(admin) =
+        cairn_store::testing::postgres_url("a_standby_takes_the_matrix_lease_when_the_holder_dies")
+    else {
+        return;
+    };
+    let url = cairn_store::testing::create_database(&admin).expect("a test database");
+    let name = "matrix:@cairn:example.org";
+    let (mut first, first_lines) = lease_holder(&url, name);
+    let began = Instant::now();
+    while !holds(&first_lines) {
+        assert!(
+            began.elapsed() < Duration::from_secs(30),
+            "the first process never held the lease"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (mut second, second_lines) = lease_holder(&url, name);
+    // Another lease is independent of this one.
+    let (mut other, other_lines) = lease_holder(&url, "matrix:@other:example.org");
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(
+        !holds(&second_lines),
+        "the standby must wait while the first holds the lease"
+    );
+    assert!(
+        holds(&other_lines),
+        "a lease of another account is taken at once"
+    );
+    let _ = first.kill(); // SIGKILL: no goodbye to the database
+    let _ = first.wait();
+    let killed = Instant::now();
+    while !holds(&second_lines) {
+        assert!(
+            killed.elapsed() < Duration::from_secs(15),
+            "the standby did not take over within the lease time"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    eprintln!("lease failover took {} ms", killed.elapsed().as_millis());
+    for child in [&mut second, &mut other] {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}

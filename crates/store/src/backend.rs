@@ -11,6 +11,9 @@
 //! the command again on the new record.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use crate::ratings::{rated_entries, rating_key, RatingEntry};
 use crate::{decode_channel, FinishedGame, GameRecord, MoveError, RawEntry, StoreError, TreeName};
@@ -118,6 +121,33 @@ pub trait Backend: Send + Sync {
     /// (a backend shared by processes); sled has no other process.
     fn on_deadline_change(&self, wake: Box<dyn Fn() + Send + Sync>) {
         let _ = wake;
+    }
+    /// Wait until this process holds the lease `name` (one holder among
+    /// the processes sharing the database), trying every `retry`. Sled is
+    /// one process's already: the lease is held at once.
+    fn lease(&self, name: &str, retry: Duration) -> Result<Lease, StoreError> {
+        let _ = (name, retry);
+        Ok(Lease { held: None })
+    }
+}
+
+/// A lease held by this process (see [`crate::Store::lease`]); dropping
+/// it lets another process take it.
+pub struct Lease {
+    /// `None`: held for the life of the process (sled). Else the flag
+    /// that goes false when the lease's connection is lost, and what
+    /// keeps that connection open.
+    pub(crate) held: Option<(Arc<AtomicBool>, Box<dyn Send + Sync>)>,
+}
+
+impl Lease {
+    /// The lease is still this process's. False once its connection to
+    /// the database is lost: another process may take it over, so stop
+    /// what it guards.
+    pub fn is_held(&self) -> bool {
+        self.held
+            .as_ref()
+            .is_none_or(|(held, _)| held.load(Ordering::SeqCst))
     }
 }
 

@@ -26,6 +26,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+pub use backend::Lease;
 pub use store::{ActiveGames, Location, RawEntry, Store, TreeName};
 
 /// Helpers for tests that need a PostgreSQL server.

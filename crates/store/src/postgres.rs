@@ -23,6 +23,7 @@
 
 use std::future::Future;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -30,7 +31,7 @@ use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMe
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use crate::backend::{check_move, players_of_bytes, rating_keys, rating_writes};
-use crate::backend::{Backend, ChannelWrite, KeyValue, Loaded, RawChange};
+use crate::backend::{Backend, ChannelWrite, KeyValue, Lease, Loaded, RawChange};
 use crate::ratings::default_place;
 use crate::{deadline_key, decode_finished, parse_deadline_key, platform_of};
 use crate::{MoveError, RawEntry, StoreError, TreeName};
@@ -47,6 +48,8 @@ pub const LOCK_SPACE: i32 = 0x4341_4952; // "CAIR"
 const LOCK_MIGRATE: i32 = 1;
 /// Ratings are locked in their own space, by a hash of the entry's key.
 const LOCK_SPACE_RATINGS: i32 = 0x4341_4953;
+/// Leases (session advisory locks), by a hash of the lease's name.
+const LOCK_SPACE_LEASES: i32 = 0x4341_4954;
 
 /// The channel woken when a due moment changes.
 const NOTIFY_CHANNEL: &str = "cairn_deadlines";
@@ -1013,6 +1016,69 @@ impl Backend for Postgres {
     fn flush(&self) -> Result<(), StoreError> {
         // Every transaction was durable when it committed.
         Ok(())
+    }
+
+    fn lease(&self, name: &str, retry: Duration) -> Result<Lease, StoreError> {
+        let hash = lock_hash(name.as_bytes());
+        let mut config = self.config.clone();
+        // The holder notices a dead connection, and the server a dead
+        // holder (a machine gone without closing its socket), within
+        // about 5 + 3 x 2 seconds, so a standby can take over.
+        config
+            .keepalives(true)
+            .keepalives_idle(Duration::from_secs(5))
+            .keepalives_interval(Duration::from_secs(2))
+            .keepalives_retries(3);
+        let mut announced = false;
+        loop {
+            let config = config.clone();
+            let attempt = self.run(async move {
+                let (client, connection) = config.connect(NoTls).await.map_err(pg)?;
+                let held = Arc::new(AtomicBool::new(true));
+                let flag = Arc::clone(&held);
+                tokio::spawn(async move {
+                    if let Err(error) = connection.await {
+                        tracing::warn!(%error, "the lease's database connection failed");
+                    }
+                    flag.store(false, Ordering::SeqCst);
+                });
+                client
+                    .batch_execute(
+                        "SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3",
+                    )
+                    .await
+                    .map_err(pg)?;
+                let got: bool = client
+                    .query_one(
+                        "SELECT pg_try_advisory_lock($1, $2)",
+                        &[&LOCK_SPACE_LEASES, &hash],
+                    )
+                    .await
+                    .map_err(pg)?
+                    .get(0);
+                Ok(got.then_some((held, client)))
+            });
+            match attempt {
+                Ok(Some((held, client))) => {
+                    tracing::info!(lease = name, "lease taken");
+                    let keep: Box<dyn Send + Sync> = Box::new(client);
+                    return Ok(Lease {
+                        held: Some((held, keep)),
+                    });
+                }
+                Ok(None) => {
+                    if !announced {
+                        tracing::info!(
+                            lease = name,
+                            "another process holds the lease; standing by"
+                        );
+                        announced = true;
+                    }
+                }
+                Err(error) => tracing::warn!(%error, lease = name, "cannot try the lease"),
+            }
+            std::thread::sleep(retry);
+        }
     }
 
     fn on_deadline_change(&self, wake: Box<dyn Fn() + Send + Sync>) {

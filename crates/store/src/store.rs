@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::backend::{Backend, ChannelWrite, KeyValue, RawChange};
+use crate::backend::{Backend, ChannelWrite, KeyValue, Lease, RawChange};
 use crate::db::Sled;
 use crate::ratings::{default_place, game_prefix, rating_key, RatingEntry};
 use crate::UserSettings;
@@ -296,6 +296,16 @@ impl Store {
     /// shared PostgreSQL; sled never calls it).
     pub fn on_deadline_change(&self, wake: impl Fn() + Send + Sync + 'static) {
         self.backend.on_deadline_change(Box::new(wake));
+    }
+
+    /// Wait until this process holds the lease `name`, among all the
+    /// processes sharing the database (PostgreSQL: a session advisory
+    /// lock, released by the server when the holder's connection ends;
+    /// sled: at once, the directory is this process's). A standby tries
+    /// again every `retry`. Guards what only one process may run, such as
+    /// the Matrix connector.
+    pub fn lease(&self, name: &str, retry: std::time::Duration) -> Result<Lease, StoreError> {
+        self.backend.lease(name, retry)
     }
 
     /// A user's preferences (defaults when never set).

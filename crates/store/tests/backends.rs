@@ -542,3 +542,48 @@ fn a_wrong_password_is_refused_without_showing_it() {
     );
     assert!(error.contains("password authentication failed"), "{error}");
 }
+
+#[test]
+fn a_deadline_changed_by_another_process_wakes_the_scheduler() {
+    let Some(admin) = cairn_store::testing::postgres_url(
+        "a_deadline_changed_by_another_process_wakes_the_scheduler",
+    ) else {
+        return;
+    };
+    let url = cairn_store::testing::create_database(&admin).expect("a test database");
+    // Two stores on one database: two processes as far as PostgreSQL knows.
+    let here = Store::connect(&url).expect("connect");
+    let there = Store::connect(&url).expect("connect");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    here.on_deadline_change(move || {
+        let _ = tx.lock().map(|tx| tx.send(()));
+    });
+    let wait = std::time::Duration::from_secs(10);
+    // Listening starts with a wake (anything may have changed before).
+    rx.recv_timeout(wait).expect("woken when listening starts");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    while rx.try_recv().is_ok() {}
+    // A write that changes no due moment wakes nobody.
+    there
+        .set_user_settings("console", "alice", &UserSettings::default())
+        .expect("settings");
+    put(&there, "console:quiet", with_game(game("alice", "bob")));
+    assert!(
+        rx.recv_timeout(std::time::Duration::from_millis(500))
+            .is_err(),
+        "no wake without a deadline change"
+    );
+    // A new due moment in the other process wakes this one.
+    put(
+        &there,
+        "console:timed",
+        ChannelRecord {
+            schema: SCHEMA_VERSION,
+            challenge: Some(challenge(Some(60_000))),
+            game: None,
+        },
+    );
+    rx.recv_timeout(wait)
+        .expect("woken by the other process's deadline");
+}
