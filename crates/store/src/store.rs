@@ -533,3 +533,25 @@ fn player_ids(record: &ChannelRecord) -> Vec<String> {
         .map(|game| game.players.iter().map(|p| p.id.clone()).collect())
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Location;
+
+    #[test]
+    fn a_url_means_postgres_and_is_shown_without_its_password() {
+        let url = "postgres://cairn:s3cret@db:5432/cairn";
+        let location = Location::parse(url);
+        assert_eq!(location, Location::Postgres(url.to_string()));
+        assert_eq!(location.to_string(), "postgres://cairn:***@db:5432/cairn");
+        assert!(!format!("{location:?}").contains("s3cret"));
+        assert!(location.sled_path().is_none());
+        assert!(matches!(
+            Location::parse("PostgreSQL://db/cairn"),
+            Location::Postgres(_)
+        ));
+        let dir = Location::parse("./cairn-data");
+        assert_eq!(dir.sled_path(), Some(std::path::Path::new("./cairn-data")));
+        assert_eq!(dir.to_string(), "./cairn-data");
+    }
+}
