@@ -9,14 +9,14 @@
 
 use cairn::platform::discord::{
     action_rows, autocomplete_response, autocomplete_values, button_check, button_steps,
-    channel_links, command_definitions, command_steps, custom_id, disabled_rows, edit_builder,
+    channel_link, command_definitions, command_steps, custom_id, disabled_rows, edit_builder,
     ephemeral_response, followup_builder, message_parts, parse_custom_id, parse_shards,
     ping_builder, print_commands, request_from_command, ButtonCheck, Shards, Step, NOT_FOR_YOU,
     PLATFORM,
 };
 use cairn::platform::discord::{fit_to_permissions, response_builder, Allowed};
 use cairn_bot::complete::{MAX_CHOICES, MAX_LEN};
-use cairn_bot::{Action, Bot, BotConfig, Reply, Request, User, COMMANDS};
+use cairn_bot::{Action, Bot, BotConfig, ChannelRef, Reply, Request, User, COMMANDS};
 use cairn_rules::GameKind;
 use cairn_store::Store;
 use serde_json::Value;
@@ -721,15 +721,19 @@ fn challenge_reply_carries_accept_and_decline_buttons() {
 
 #[test]
 fn channel_keys_become_channel_links() {
+    let discord = ChannelRef::from_key("discord:645027906669510667");
+    assert_eq!(channel_link(&discord), "<#645027906669510667>");
+    let matrix = ChannelRef::from_key("matrix:!room:example.org");
+    assert_eq!(channel_link(&matrix), "!room:example.org");
+    let mut reply = Reply::default();
+    reply.text.push_str("- Sight in ");
+    reply.push_channel(discord);
+    reply.text.push_str(": x\n- Floaters in ");
+    reply.push_channel(matrix);
     assert_eq!(
-        channel_links("- Sight in discord:645027906669510667: x"),
-        "- Sight in <#645027906669510667>: x"
+        reply.text_with_channels(channel_link),
+        "- Sight in <#645027906669510667>: x\n- Floaters in !room:example.org"
     );
-    assert_eq!(
-        channel_links("discord: discord:1discord:2"),
-        "discord: <#1><#2>"
-    );
-    assert_eq!(channel_links("matrix:!room"), "matrix:!room");
     // Through the core: `games` lists the channel as a link.
     let s = setup();
     let request = request_from_command(&command(fixture("slash_challenge")), &config()).unwrap();

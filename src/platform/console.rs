@@ -358,10 +358,11 @@ impl Printer {
             .map(|u| format!("@{}", u.name))
             .collect();
         let private = if reply.ephemeral { "(only you) " } else { "" };
+        let text = reply.text_with_channels(|c| format!("#{}", c.channel));
         if mentions.is_empty() {
-            writeln!(output, "{private}{}", reply.text)?;
+            writeln!(output, "{private}{text}")?;
         } else {
-            writeln!(output, "{private}{} {}", mentions.join(" "), reply.text)?;
+            writeln!(output, "{private}{} {text}", mentions.join(" "))?;
         }
         if let Some(board) = &reply.board_text {
             writeln!(output, "{board}")?;

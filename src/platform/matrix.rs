@@ -1188,8 +1188,17 @@ pub fn format_reply(reply: &Reply, prefix: &str, requester: &User) -> Outgoing {
         body.push_str(": ");
         html.push_str(": ");
     }
-    body.push_str(&reply.text);
-    html.push_str(&text_to_html(&reply.text));
+    // A room the text speaks of: a matrix.to link, which clients show as
+    // the room's name.
+    let text = reply.text_with_channels(|c| {
+        if c.platform == PLATFORM {
+            format!("https://matrix.to/#/{}", c.channel)
+        } else {
+            c.channel.clone()
+        }
+    });
+    body.push_str(&text);
+    html.push_str(&text_to_html(&text));
     if !reply.actions.is_empty() {
         let words: Vec<String> = reply
             .actions

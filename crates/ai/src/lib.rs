@@ -12,7 +12,7 @@ pub mod solver;
 use std::time::{Duration, Instant};
 
 use cairn_rules::view::capitalise;
-use cairn_rules::{AnyGame, Game, GameKind, SplitRng};
+use cairn_rules::{AnyGame, Game, SplitRng};
 use solver::Verdict;
 
 /// How the bot should think.
@@ -75,14 +75,6 @@ pub fn level_playouts(level: u8) -> u32 {
 
 /// Solver node budget at the top level (also capped by the deadline).
 const SOLVER_NODES: u64 = 3_000_000;
-
-/// Games where the solver is tried at level 5.
-fn solvable(kind: GameKind) -> bool {
-    matches!(
-        kind,
-        GameKind::Sight | GameKind::Collapse | GameKind::Alquad
-    )
-}
 
 /// What a player keeps between its turns: the last search tree, grown on
 /// when the next position lies in it (tree reuse). Any game's tree fits;
@@ -176,7 +168,7 @@ pub fn choose_with_memory<G: Game>(
         },
         Player::Level(level) => {
             let mut note = None;
-            if level >= 5 && solvable(G::KIND) {
+            if level >= 5 && G::SOLVABLE {
                 // Leave the search half the time if the solver gives up.
                 let solve_by =
                     Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2;

@@ -15,7 +15,8 @@
 //! millions, is completed lap by lap through its partial turns and never
 //! enumerated.
 
-use cairn_rules::{AnyGame, Game, GameKind};
+use cairn_rules::notation::square_name;
+use cairn_rules::{AnyGame, BoardView, Game, GameKind, Layout, OptionKind, Options, Spot};
 use cairn_store::Store;
 
 use super::Bot;
@@ -64,8 +65,8 @@ pub fn complete_game_turn(game: &AnyGame, typed: &str) -> Vec<String> {
         return Vec::new();
     }
     let typed = cut(typed.trim_start(), MAX_TYPED).to_lowercase();
-    if let AnyGame::Floaters(_) = game {
-        return floaters(game, &typed);
+    if let Some(steps) = game.complete_steps(&typed, MAX_CHOICES) {
+        return steps.into_iter().filter(|s| s.len() <= MAX_LEN).collect();
     }
     let huge = cairn_rules::with_game!(game, g => huge_counts(g));
     if huge || game.count_turns() > ENUMERATE_LIMIT {
@@ -184,16 +185,11 @@ fn step_end(candidate: &[u8], at: usize) -> usize {
     }
 }
 
-/// The ways a canonical turn may be typed besides its canonical order:
-/// Callanish additions and Alquad setup parts in either order.
+/// The ways a canonical turn may be typed: its canonical order first, then
+/// the game's other orders.
 fn variants(kind: GameKind, canonical: &str) -> Vec<String> {
     let mut out = vec![canonical.to_string()];
-    let parts: Vec<&str> = canonical.split(' ').collect();
-    match (kind, parts.as_slice()) {
-        (GameKind::Callanish, [removed, a, b]) => out.push(format!("{removed} {b} {a}")),
-        (GameKind::Alquad, [w, b]) if w.starts_with("w:") => out.push(format!("{b} {w}")),
-        _ => {}
-    }
+    out.extend(kind.other_spellings(canonical));
     out
 }
 
@@ -257,200 +253,13 @@ fn complete_from(
     out
 }
 
-/// Floaters: the pit, then one lap string at a time, played through the
-/// engine's partial turns (never enumerating whole turns).
-fn floaters(game: &AnyGame, typed: &str) -> Vec<String> {
-    // What was typed, if it is a whole turn as it stands.
-    let mut out = Vec::new();
-    if !typed.trim().is_empty() {
-        let mut after = game.clone();
-        if let Ok(played) = after.play_str(typed) {
-            if after.outcome().is_some() || after.to_move() != game.to_move() {
-                push_unique(&mut out, played.canonical);
-            }
-        }
-    }
-    for item in floaters_steps(game, typed) {
-        push_unique(&mut out, item);
-    }
-    out
-}
-
-fn floaters_steps(game: &AnyGame, typed: &str) -> Vec<String> {
-    let is_sep_char = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '-' | '/' | '.');
-    let mut tokens: Vec<&str> = typed.split(is_sep_char).filter(|s| !s.is_empty()).collect();
-    let trailing = typed.is_empty() || typed.ends_with(is_sep_char);
-    let mut partial = if trailing {
-        ""
-    } else {
-        tokens.pop().unwrap_or("")
-    };
-    let mid_turn = matches!(game, AnyGame::Floaters(f) if f.mid_turn().is_some());
-    if !mid_turn && tokens.is_empty() {
-        // Choosing the pit.
-        let pits: Vec<String> = (1..=6)
-            .map(|n: u8| n.to_string())
-            .filter(|n| game.clone().play_str(n).is_ok())
-            .collect();
-        if pits.iter().any(|p| p == partial) {
-            tokens.push(partial);
-            partial = "";
-        } else {
-            let pits: Vec<&String> = pits.iter().filter(|p| p.starts_with(partial)).collect();
-            let mut out: Vec<String> = pits.iter().map(|p| p.to_string()).collect();
-            // Then each pit's first laps, taking turns between the pits.
-            let laps: Vec<Vec<String>> = pits.iter().map(|p| floaters_laps(game, p, "")).collect();
-            let longest = laps.iter().map(Vec::len).max().unwrap_or(0);
-            for i in 0..longest {
-                for list in &laps {
-                    if let Some(item) = list.get(i) {
-                        push_unique(&mut out, item.clone());
-                    }
-                }
-            }
-            out.truncate(MAX_CHOICES);
-            return out;
-        }
-    }
-    floaters_laps(game, &tokens.join(" "), partial)
-}
-
-/// After playing `base` (a pit and laps, or laps mid-turn), the strings of
-/// the next lap starting with `partial`, each appended to `base`'s
-/// canonical form. If `base` already ends the turn, that turn.
-fn floaters_laps(game: &AnyGame, base: &str, partial: &str) -> Vec<String> {
-    let mut after = game.clone();
-    let mut prefix = String::new();
-    if !base.is_empty() {
-        match after.play_str(base) {
-            Ok(played) => prefix = played.canonical,
-            Err(_) => return Vec::new(),
-        }
-    }
-    let hand = match &after {
-        AnyGame::Floaters(f) if after.outcome().is_none() && after.to_move() == game.to_move() => {
-            f.mid_turn()
-        }
-        _ => None,
-    };
-    let Some(hand) = hand else {
-        // The turn is over (or `base` was empty on a finished turn).
-        return if partial.is_empty() && !prefix.is_empty() && prefix.len() <= MAX_LEN {
-            vec![prefix]
-        } else {
-            Vec::new()
-        };
-    };
-    let mut laps = Vec::new();
-    lap_strings(
-        hand.red,
-        hand.black,
-        partial.as_bytes(),
-        &mut String::new(),
-        &mut laps,
-    );
-    laps.into_iter()
-        .map(|lap| {
-            if prefix.is_empty() {
-                lap
-            } else {
-                format!("{prefix} {lap}")
-            }
-        })
-        .filter(|s| s.len() <= MAX_LEN)
-        .collect()
-}
-
-/// Up to [`MAX_CHOICES`] strings of `red` `r`s and `black` `b`s starting
-/// with `partial`, in alphabetical order.
-fn lap_strings(red: u8, black: u8, partial: &[u8], current: &mut String, out: &mut Vec<String>) {
-    if out.len() >= MAX_CHOICES {
-        return;
-    }
-    if red == 0 && black == 0 {
-        if partial.len() <= current.len() {
-            out.push(current.clone());
-        }
-        return;
-    }
-    let at = current.len();
-    for (c, left) in [('b', black), ('r', red)] {
-        if left == 0 {
-            continue;
-        }
-        if let Some(&want) = partial.get(at) {
-            if want != c as u8 {
-                continue;
-            }
-        }
-        current.push(c);
-        let (r, b) = if c == 'r' {
-            (red - 1, black)
-        } else {
-            (red, black - 1)
-        };
-        lap_strings(r, b, partial, current, out);
-        current.pop();
-    }
-}
-
-/// One game option: its key and suggested values (the default first).
-struct OptionSpec {
-    key: &'static str,
-    values: &'static [&'static str],
-    /// A free whole number in this range is also accepted.
-    number: Option<(u32, u32)>,
-}
-
-const fn spec(
-    key: &'static str,
-    values: &'static [&'static str],
-    number: Option<(u32, u32)>,
-) -> OptionSpec {
-    OptionSpec {
-        key,
-        values,
-        number,
-    }
-}
-
-/// Each game's options (docs/rules/*.md).
-fn option_specs(game: GameKind) -> &'static [OptionSpec] {
-    const CALLANISH: &[OptionSpec] = &[
-        spec("size", &["9", "7", "5", "11", "13", "15", "17", "19"], None),
-        spec("shape", &["square", "circle"], None),
-        spec("stones", &["64", "16", "32", "48", "100"], Some((2, 1000))),
-        spec("blocked", &[], None),
-    ];
-    const ALQUERQUE: &[OptionSpec] = &[
-        spec("rules", &["bell", "basic"], None),
-        spec("stall", &["40", "20", "60", "100"], Some((1, 10_000))),
-    ];
-    const FANORONA: &[OptionSpec] = &[
-        spec("board", &["tsivy", "dimy"], None),
-        spec("stall", &["score", "draw"], None),
-        spec("stall-turns", &["50", "25", "100"], Some((1, 10_000))),
-        spec("paika", &["any", "forward"], None),
-    ];
-    const COLLAPSE: &[OptionSpec] = &[spec("setup", &["ring", "ranks"], None)];
-    const FLOATERS: &[OptionSpec] = &[spec("first", &["south", "north"], None)];
-    match game {
-        GameKind::Callanish => CALLANISH,
-        GameKind::Alquerque => ALQUERQUE,
-        GameKind::Fanorona => FANORONA,
-        GameKind::Collapse => COLLAPSE,
-        GameKind::Floaters => FLOATERS,
-        GameKind::Alquad | GameKind::Sight => &[],
-    }
-}
-
 /// Completions of a game's `key=value` options: the words typed so far
 /// are kept and the last (partly typed) word is completed to each valid
 /// pair, leaving out keys already given. At most [`MAX_CHOICES`], each
 /// within [`MAX_LEN`]. Empty for games without options.
 pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
     let typed = cut(typed.trim_start(), MAX_TYPED);
-    let specs = option_specs(game);
+    let specs = game.option_specs();
     let mut words: Vec<&str> = typed.split_whitespace().collect();
     let partial = if typed.is_empty() || typed.ends_with(char::is_whitespace) {
         ""
@@ -482,6 +291,18 @@ pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
         Some((k, v)) => (k.to_ascii_lowercase(), Some(v.to_ascii_lowercase())),
         None => (partial.to_ascii_lowercase(), None),
     };
+    // The game as the options given so far make it: a suggestion that
+    // would not build (the leaflet's circle on a 7 x 7 board) is left out,
+    // and a list of points is completed from its board.
+    let given_words: Vec<String> = given.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let builds = |extra: Option<String>| {
+        let mut words = given_words.clone();
+        words.extend(extra);
+        Options::parse(&words)
+            .ok()
+            .and_then(|options| AnyGame::new(game, &options).ok())
+    };
+    let base = builds(None);
     for spec in specs {
         if value_of(spec.key).is_some() {
             continue;
@@ -495,39 +316,42 @@ pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
         }
         let value = value_part.as_deref().unwrap_or("");
         // A free number typed in full comes first.
-        if let (Some((min, max)), Ok(n)) = (spec.number, value.parse::<u32>()) {
+        if let (OptionKind::Number { min, max, .. }, Ok(n)) = (spec.kind, value.parse::<u32>()) {
             if (min..=max).contains(&n) {
                 push(format!("{}={n}", spec.key));
             }
         }
-        if spec.key == "blocked" {
-            let size = value_of("size")
-                .and_then(|s| s.parse::<usize>().ok())
-                .unwrap_or(9);
-            for cells in blocked_cells(size, value) {
-                push(format!("blocked={cells}"));
+        if spec.kind == OptionKind::Points {
+            if let Some(board) = &base {
+                for points in point_lists(&board.view(), value) {
+                    push(format!("{}={points}", spec.key));
+                }
             }
             continue;
         }
-        for v in spec.values {
+        for v in spec.suggestions() {
             if !v.starts_with(value) {
                 continue;
             }
-            // The leaflet's circle board is 9 x 9 only.
-            if spec.key == "shape" && *v == "circle" && value_of("size").is_some_and(|s| s != "9") {
+            let pair = format!("{}={v}", spec.key);
+            if base.is_some() && builds(Some(pair.clone())).is_none() {
                 continue;
             }
-            push(format!("{}={v}", spec.key));
+            push(pair);
         }
     }
     out
 }
 
-/// Completions of a comma-separated list of blocked cells on a
-/// `size` x `size` board: the cells given so far, then each cell not yet
-/// listed that starts with the last, partly typed one.
-fn blocked_cells(size: usize, value: &str) -> Vec<String> {
-    let size = size.clamp(5, 19);
+/// Completions of a comma-separated list of the board's points: the
+/// points given so far, then each open point not yet listed that starts
+/// with the last, partly typed one, nearest the centre first (where a hole
+/// changes the game most).
+fn point_lists(view: &BoardView, value: &str) -> Vec<String> {
+    let (Layout::Cells { files, ranks } | Layout::Points { files, ranks }) = view.layout else {
+        return Vec::new();
+    };
+    let (files, ranks) = (files as usize, ranks as usize);
     let mut cells: Vec<&str> = value.split(',').map(str::trim).collect();
     let partial = cells.pop().unwrap_or("");
     let done: Vec<String> = cells
@@ -536,14 +360,14 @@ fn blocked_cells(size: usize, value: &str) -> Vec<String> {
         .map(|c| c.to_string())
         .collect();
     let head = done.join(",");
-    let centre = size / 2;
-    // Nearest the centre first: that is where a hole changes the game most.
     let mut all: Vec<(usize, String)> = Vec::new();
-    for file in 0..size {
-        for rank in 0..size {
-            let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
-            let distance = file.abs_diff(centre) + rank.abs_diff(centre);
-            all.push((distance, name));
+    for rank in 0..ranks {
+        for file in 0..files {
+            if view.spots.get(rank * files + file) == Some(&Spot::Blocked) {
+                continue;
+            }
+            let distance = file.abs_diff(files / 2) + rank.abs_diff(ranks / 2);
+            all.push((distance, square_name(file, rank)));
         }
     }
     all.sort();
@@ -802,19 +626,6 @@ mod tests {
             assert!(items.len() <= MAX_CHOICES);
         }
         assert!(start.elapsed() < std::time::Duration::from_secs(1));
-    }
-
-    #[test]
-    fn lap_strings_in_order() {
-        let mut out = Vec::new();
-        lap_strings(2, 1, b"", &mut String::new(), &mut out);
-        assert_eq!(out, ["brr", "rbr", "rrb"]);
-        let mut out = Vec::new();
-        lap_strings(2, 2, b"r", &mut String::new(), &mut out);
-        assert_eq!(out, ["rbbr", "rbrb", "rrbb"]);
-        let mut out = Vec::new();
-        lap_strings(24, 24, b"", &mut String::new(), &mut out);
-        assert_eq!(out.len(), MAX_CHOICES);
     }
 
     #[test]

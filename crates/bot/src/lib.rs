@@ -106,6 +106,44 @@ pub struct Reply {
     /// A table for platforms with embeds (a leaderboard); the text says
     /// the same for the others.
     pub table: Option<Table>,
+    /// Channels the text speaks of (the `games` list), where they stand in
+    /// `text` (written there as their store key, `platform:channel`);
+    /// platforms name them their own way through
+    /// [`Reply::text_with_channels`].
+    pub channels: Vec<ChannelSpan>,
+}
+
+/// A channel named in a reply's text, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChannelSpan {
+    pub at: std::ops::Range<usize>,
+    pub channel: ChannelRef,
+}
+
+/// A channel of some platform, as the store knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChannelRef {
+    pub platform: String,
+    pub channel: String,
+}
+
+impl ChannelRef {
+    /// The channel a store key names.
+    pub fn from_key(key: &str) -> ChannelRef {
+        let (platform, channel) = Store::split_channel_key(key);
+        ChannelRef {
+            platform: platform.to_string(),
+            channel: channel.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for ChannelRef {
+    /// The store key: what a platform that names channels its own way
+    /// replaces.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&Store::channel_key(&self.platform, &self.channel))
+    }
 }
 
 /// A thread a new game may move into.
@@ -181,6 +219,36 @@ impl Reply {
             ephemeral: true,
             ..Reply::default()
         }
+    }
+
+    /// Appends `channel` to the reply's text, noting where it stands.
+    pub fn push_channel(&mut self, channel: ChannelRef) {
+        let start = self.text.len();
+        self.text.push_str(&channel.to_string());
+        self.channels.push(ChannelSpan {
+            at: start..self.text.len(),
+            channel,
+        });
+    }
+
+    /// The text with each channel named by `name` (a link on Discord, a
+    /// room link on Matrix, `#name` in the console). A span the text no
+    /// longer holds (the text was changed after) is left as it stands.
+    pub fn text_with_channels(&self, name: impl Fn(&ChannelRef) -> String) -> String {
+        let mut out = String::with_capacity(self.text.len());
+        let mut done = 0;
+        for span in &self.channels {
+            let fits = span.at.start >= done
+                && self.text.get(span.at.clone()) == Some(span.channel.to_string().as_str());
+            if !fits {
+                continue;
+            }
+            out.push_str(&self.text[done..span.at.start]);
+            out.push_str(&name(&span.channel));
+            done = span.at.end;
+        }
+        out.push_str(&self.text[done..]);
+        out
     }
 }
 

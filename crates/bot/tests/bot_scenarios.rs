@@ -449,3 +449,36 @@ fn help_and_rules() {
     assert!(rules.contains("docs/rules/fanorona.md"), "{rules}");
     assert!(text(&chat.say("alice", "rules fanarona")).contains("Did you mean `fanorona`"));
 }
+
+/// `games` names each channel as a typed reference that each platform
+/// formats itself, not as text for the platform to parse back.
+#[test]
+fn games_name_channels_as_typed_references() {
+    let chat = Chat::new();
+    for channel in ["north", "south"] {
+        chat.say_in(channel, "alice", "challenge sight @bob");
+        chat.say_in(channel, "bob", "accept");
+    }
+    let replies = chat.say("alice", "games");
+    let reply = &replies[0];
+    let named: Vec<&str> = reply
+        .channels
+        .iter()
+        .map(|span| span.channel.channel.as_str())
+        .collect();
+    assert_eq!(named.len(), 2, "{}", reply.text);
+    assert!(
+        named.contains(&"north") && named.contains(&"south"),
+        "{named:?}"
+    );
+    assert!(reply
+        .channels
+        .iter()
+        .all(|span| span.channel.platform == "test"));
+    let shown = reply.text_with_channels(|c| format!("<{}>", c.channel));
+    assert!(
+        shown.contains("in <north>: ") && shown.contains("in <south>: "),
+        "{shown}"
+    );
+    assert!(!shown.contains("test:"), "{shown}");
+}

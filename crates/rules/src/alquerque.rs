@@ -29,14 +29,16 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard, NONE};
 use super::notation;
 use super::view::status_line;
+use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, SplitRng, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
+    Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// The short rules, for the `rules` command.
@@ -64,8 +66,9 @@ const LIST_MAX: usize = 10;
 const DEFAULT_STALL: u32 = 40;
 
 /// The two rule sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Rules {
     Basic,
     Bell,
@@ -274,7 +277,8 @@ fn short_list(mut items: Vec<String>, word: &str) -> String {
 }
 
 /// An Alquerque game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Alquerque {
     rules: Rules,
     /// Capture-free turns that end a basic game.
@@ -909,13 +913,30 @@ impl Game for Alquerque {
     type Turn = Turn;
     const KIND: GameKind = GameKind::Alquerque;
 
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::choice(
+            "rules",
+            &["bell", "basic"],
+            "bell: compulsory captures and no steps back; basic: free steps, optional captures",
+        ),
+        OptionSpec::number(
+            "stall",
+            (DEFAULT_STALL, 1, 10_000),
+            &[DEFAULT_STALL, 20, 60, 100],
+            "turns without a capture that end a basic game",
+        ),
+    ];
+
     fn new(options: &Options) -> Result<Self, OptionError> {
-        options.check_known("alquerque", &["rules", "stall"])?;
-        let rules = match options.choice("rules", "bell", &["bell", "basic"])? {
+        let [rules_spec, stall_spec] = Self::OPTIONS else {
+            return Err(OptionError("Alquerque's options are not declared".into()));
+        };
+        options.check_specs("alquerque", Self::OPTIONS)?;
+        let rules = match options.choice_of(rules_spec)? {
             "basic" => Rules::Basic,
             _ => Rules::Bell,
         };
-        let stall = options.number("stall", DEFAULT_STALL, 1, 10_000)?;
+        let stall = options.number_of(stall_spec)?;
         // White: ranks 1 and 2, d3, e3. Black: ranks 4 and 5, a3, b3.
         let white = RANK_1 | RANK_1 << 5 | 1 << 13 | 1 << 14;
         let black = RANK_5 | RANK_5 >> 5 | 1 << 10 | 1 << 11;
@@ -936,7 +957,7 @@ impl Game for Alquerque {
         Ok(game)
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
             ("rules", self.rules.name().into()),
             ("stall", self.stall.into()),
@@ -1238,12 +1259,12 @@ mod tests {
         let g = game(&[]);
         assert_eq!(
             g.options(),
-            vec![("rules", "bell".into()), ("stall", 40.into())]
+            vec![("rules", "bell".into()), ("stall", 40u32.into())]
         );
         let g = game(&[("rules", "BASIC"), ("stall", "12")]);
         assert_eq!(
             g.options(),
-            vec![("rules", "basic".into()), ("stall", 12.into())]
+            vec![("rules", "basic".into()), ("stall", 12u32.into())]
         );
         assert!(g.can_draw());
         assert!(!game(&[]).can_draw());

@@ -7,18 +7,20 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::CellBoard;
 use super::notation::{list_or, square_name};
 use super::view::{capitalise, status_line};
+use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, SplitRng, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
+    Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// The short rules, for the `rules` command.
-pub const RULES: &str = "Square board of cells (default 9 x 9), White moves first. Opening: White, then Black, places a single stone on any empty cell; each is a whole turn. Every later turn: remove one of your exposed stones (a lone stone or the top of a stack), then add two stones on cells a knight's move from where you removed, each on an empty cell or on a lone enemy stone (yours goes on top and controls the cell). The top stone controls a cell. At the end of each turn, the player who did not just move wins if they control at least half (rounded up) of the cells of any row or column: 5 of 9 on a 9 x 9 board. So a line you make wins only if it survives your opponent's turn, and your opponent must break it or lose. A player with no legal turn loses (this includes running out of stones). There are no draws. Options: size=5..19 (odd), shape=square|circle, stones=N, blocked=<cells>.";
+pub const RULES: &str = "Square board of cells (default 9 x 9), White moves first. Opening: White, then Black, places a single stone on any empty cell; each is a whole turn. Every later turn: remove one of your exposed stones (a lone stone or the top of a stack), then add two stones on cells a knight's move from where you removed, each on an empty cell or on a lone enemy stone (yours goes on top and controls the cell). The top stone controls a cell. At the end of each turn, the player who did not just move wins if they control at least half (rounded up) of the cells of any row or column: 5 of 9 on a 9 x 9 board. So a line you make wins only if it survives your opponent's turn, and your opponent must break it or lose. A player with no legal turn loses (this includes running out of stones). There are no draws.";
 
 /// How turns are written, with examples, for the `rules` command.
 pub const NOTATION: &str = "Opening turn: the cell, `move e5`. Later turns: the cell you remove from, then the two cells you add on, `move b2 a4 d1` (additions in either order; `b2-a4-d1` and `b2:d1,a4` also work).";
@@ -47,8 +49,9 @@ fn controller(cell: u8) -> Option<usize> {
 /// `apply`, so that neither the win test nor the turn count rescans the
 /// board. Equal positions have equal bookkeeping, so `==` and `Hash` may
 /// include it.
-#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(from = "Stored")]
+#[derive(Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(from = "Stored"))]
 pub struct Callanish {
     size: u8,
     /// Blocked cells, sorted (the option as given, normalised).
@@ -63,16 +66,16 @@ pub struct Callanish {
     turns: u32,
     to_move: Seat,
     outcome: Option<Outcome>,
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     geometry: Geometry,
     /// Boxed: positions are moved around inside `AnyGame`.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     lines: Box<Lines>,
 }
 
 /// The stored form: the position without derived bookkeeping, which is
 /// rebuilt on loading.
-#[derive(Deserialize)]
+#[cfg_attr(feature = "serde", derive(Deserialize))]
 struct Stored {
     size: u8,
     blocked: Vec<u16>,
@@ -569,26 +572,74 @@ impl Game for Callanish {
     type Turn = Turn;
     const KIND: GameKind = GameKind::Callanish;
 
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::choice(
+            "size",
+            &["9", "7", "5", "11", "13", "15", "17", "19"],
+            "cells along each side, odd",
+        ),
+        OptionSpec::choice(
+            "shape",
+            &["square", "circle"],
+            "circle blocks the corner cells of the 9 x 9 board, as in the leaflet",
+        ),
+        OptionSpec::number(
+            "stones",
+            (64, 2, 1000),
+            &[64, 16, 32, 48, 100],
+            "stones each player has",
+        ),
+        OptionSpec::points("blocked", "cells taken out of play"),
+    ];
+
+    /// The two additions in either order.
+    fn other_spellings(canonical: &str) -> Vec<String> {
+        match canonical.split(' ').collect::<Vec<_>>().as_slice() {
+            [removed, a, b] => vec![format!("{removed} {b} {a}")],
+            _ => Vec::new(),
+        }
+    }
+
     fn new(options: &Options) -> Result<Self, OptionError> {
-        options.check_known("callanish", &["size", "stones", "shape", "blocked"])?;
-        let size = match options.get("size") {
-            None => 9,
+        let [size_spec, shape_spec, stones_spec, _] = Self::OPTIONS else {
+            return Err(OptionError("Callanish's options are not declared".into()));
+        };
+        options.check_specs("callanish", Self::OPTIONS)?;
+        // The declared sizes are the odd numbers from the smallest to the
+        // largest; an even size in between gets its own explanation.
+        let sizes: Vec<u32> = size_spec
+            .suggestions()
+            .iter()
+            .filter_map(|s| s.parse().ok())
+            .collect();
+        let (min, max) = (
+            sizes.iter().copied().min().unwrap_or(9),
+            sizes.iter().copied().max().unwrap_or(9),
+        );
+        let size = match options.get(size_spec.key) {
+            None => size_spec.default_text().parse().unwrap_or(9),
             Some(text) => match text.trim().parse::<u32>() {
-                Ok(n) if (5..=19).contains(&n) && n % 2 == 1 => n,
-                Ok(n) if (5..=19).contains(&n) => {
+                Ok(n) if sizes.contains(&n) => n,
+                Ok(n) if (min..=max).contains(&n) => {
                     return Err(OptionError(format!(
-                        "size {n} is even: Callanish is played on odd sizes only (5, 7, 9, ... 19)"
+                        "size {n} is even: Callanish is played on odd sizes only ({}, ... {max})",
+                        (min..max)
+                            .step_by(2)
+                            .take(3)
+                            .map(|n| n.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     )))
                 }
                 _ => {
                     return Err(OptionError(format!(
-                        "option `size` must be an odd number from 5 to 19, not `{text}`"
+                        "option `size` must be an odd number from {min} to {max}, not `{text}`"
                     )))
                 }
             },
         } as usize;
-        let stones = options.number("stones", 64, 2, 1000)? as u16;
-        let shape = options.choice("shape", "square", &["square", "circle"])?;
+        let stones = options.number_of(stones_spec)? as u16;
+        let shape = options.choice_of(shape_spec)?;
         let mut blocked: Vec<u16> = Vec::new();
         let parse_cell = |name: &str| {
             super::notation::parse_square(name, size, size)
@@ -637,7 +688,7 @@ impl Game for Callanish {
         Ok(game)
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         let circle: Vec<u16> = if self.circle {
             CIRCLE
                 .iter()
@@ -656,15 +707,15 @@ impl Game for Callanish {
             .collect();
         extra.sort_by_key(|&c| sort_key(self.size as usize, c));
         vec![
-            ("size", serde_json::Value::from(self.size)),
+            ("size", OptionValue::from(self.size)),
             (
                 "shape",
-                serde_json::Value::from(if self.circle { "circle" } else { "square" }),
+                OptionValue::from(if self.circle { "circle" } else { "square" }),
             ),
-            ("stones", serde_json::Value::from(self.stones)),
+            ("stones", OptionValue::from(self.stones)),
             (
                 "blocked",
-                serde_json::Value::from(
+                OptionValue::from(
                     extra
                         .iter()
                         .map(|&c| self.name(c as usize))
@@ -1131,7 +1182,10 @@ mod tests {
         assert!(e.to_string().contains("rank 1"), "{e}");
         let custom = game(&[("size", "5"), ("blocked", "a1,b1")]);
         assert_eq!(custom.count_turns(), 23);
-        assert_eq!(custom.options()[3].1, serde_json::json!(["a1", "b1"]));
+        assert_eq!(
+            custom.options()[3].1,
+            OptionValue::List(vec!["a1".into(), "b1".into()])
+        );
         assert!(custom
             .parse_turn("a1")
             .unwrap_err()

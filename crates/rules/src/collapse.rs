@@ -5,14 +5,16 @@
 
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard};
 use super::notation::list_or;
 use super::view::status_line;
+use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
+    Options, Outcome, Reason, Seat, Spot, TurnError,
 };
 
 /// The short rules, for the `rules` command.
@@ -46,8 +48,9 @@ fn rays() -> &'static [[u64; 8]; 45] {
 const ASCENDING: [bool; 8] = [true, true, false, false, true, false, false, true];
 
 /// The two setups of the rules file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Setup {
     /// All 24 perimeter points (default).
     Ring,
@@ -56,7 +59,8 @@ pub enum Setup {
 }
 
 /// A Collapse position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Collapse {
     setup: Setup,
     /// Bitboards by seat: `pieces[0]` White, `pieces[1]` Black.
@@ -183,9 +187,17 @@ impl Game for Collapse {
     type Turn = CollapseTurn;
     const KIND: GameKind = GameKind::Collapse;
 
+    const SOLVABLE: bool = true;
+
+    const OPTIONS: &'static [OptionSpec] = &[OptionSpec::choice(
+        "setup",
+        &["ring", "ranks"],
+        "ring: 12 pieces each round the edge; ranks: 9 each on the first and last ranks",
+    )];
+
     fn new(options: &Options) -> Result<Self, OptionError> {
-        options.check_known("collapse", &["setup"])?;
-        let setup = match options.choice("setup", "ring", &["ring", "ranks"])? {
+        options.check_specs("collapse", Self::OPTIONS)?;
+        let setup = match options.choice_of(&Self::OPTIONS[0])? {
             "ranks" => Setup::Ranks,
             _ => Setup::Ring,
         };
@@ -213,12 +225,12 @@ impl Game for Collapse {
         Ok(game)
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         let setup = match self.setup {
             Setup::Ring => "ring",
             Setup::Ranks => "ranks",
         };
-        vec![("setup", serde_json::Value::from(setup))]
+        vec![("setup", OptionValue::from(setup))]
     }
 
     fn to_move(&self) -> Seat {

@@ -5,14 +5,16 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard, DIRECTIONS, NONE, OPPOSITE};
 use super::notation::{list_and, list_or};
 use super::view::status_line;
+use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, Options, Outcome,
-    Reason, Seat, SplitRng, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
+    Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
 
 /// The short rules, for the `rules` command.
@@ -360,8 +362,9 @@ fn nth_member(sets: &[u64], mut r: usize) -> Option<(usize, usize)> {
     None
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Variant {
     Tsivy,
     Dimy,
@@ -375,7 +378,8 @@ pub enum Kind {
 }
 
 /// A Fanorona position with its stall state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Fanorona {
     variant: Variant,
     /// `stall=draw` (else score).
@@ -995,15 +999,42 @@ impl Game for Fanorona {
     type Turn = FanoronaTurn;
     const KIND: GameKind = GameKind::Fanorona;
 
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::choice(
+            "board",
+            &["tsivy", "dimy"],
+            "tsivy: 9 x 5 points; dimy: 5 x 5",
+        ),
+        OptionSpec::choice(
+            "stall",
+            &["score", "draw"],
+            "how a stalled game ends: the player who captured more wins, or a draw",
+        ),
+        OptionSpec::number(
+            "stall-turns",
+            (50, 1, 10_000),
+            &[50, 25, 100],
+            "turns without a capture that stall the game",
+        ),
+        OptionSpec::choice(
+            "paika",
+            &["any", "forward"],
+            "forward allows only forward paika steps",
+        ),
+    ];
+
     fn new(options: &Options) -> Result<Self, OptionError> {
-        options.check_known("fanorona", &["board", "stall", "stall-turns", "paika"])?;
-        let variant = match options.choice("board", "tsivy", &["tsivy", "dimy"])? {
+        let [board_spec, stall_spec, stall_turns_spec, paika_spec] = Self::OPTIONS else {
+            return Err(OptionError("Fanorona's options are not declared".into()));
+        };
+        options.check_specs("fanorona", Self::OPTIONS)?;
+        let variant = match options.choice_of(board_spec)? {
             "dimy" => Variant::Dimy,
             _ => Variant::Tsivy,
         };
-        let stall_draw = options.choice("stall", "score", &["score", "draw"])? == "draw";
-        let stall_turns = options.number("stall-turns", 50, 1, 10_000)?;
-        let paika_forward = options.choice("paika", "any", &["any", "forward"])? == "forward";
+        let stall_draw = options.choice_of(stall_spec)? == "draw";
+        let stall_turns = options.number_of(stall_turns_spec)?;
+        let paika_forward = options.choice_of(paika_spec)? == "forward";
         let rows: [&str; 5] = match variant {
             Variant::Tsivy => [
                 "WWWWWWWWW",
@@ -1043,11 +1074,11 @@ impl Game for Fanorona {
         Ok(game)
     }
 
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
             (
                 "board",
-                serde_json::Value::from(if self.variant == Variant::Tsivy {
+                OptionValue::from(if self.variant == Variant::Tsivy {
                     "tsivy"
                 } else {
                     "dimy"
@@ -1055,12 +1086,12 @@ impl Game for Fanorona {
             ),
             (
                 "stall",
-                serde_json::Value::from(if self.stall_draw { "draw" } else { "score" }),
+                OptionValue::from(if self.stall_draw { "draw" } else { "score" }),
             ),
-            ("stall-turns", serde_json::Value::from(self.stall_turns)),
+            ("stall-turns", OptionValue::from(self.stall_turns)),
             (
                 "paika",
-                serde_json::Value::from(if self.paika_forward { "forward" } else { "any" }),
+                OptionValue::from(if self.paika_forward { "forward" } else { "any" }),
             ),
         ]
     }

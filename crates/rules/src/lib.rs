@@ -4,11 +4,29 @@
 //!
 //! Nothing here does I/O, async or rendering. Speed matters most here: perft
 //! and AI playouts run through [`Game::generate`] and [`Game::apply`].
+//! Storing games (serde) and the `position` JSON report are behind the
+//! `serde` feature.
+//!
+//! ```
+//! use cairn_rules::{callanish::Callanish, AnyGame, Game, GameKind, Options, Seat};
+//!
+//! // Any game by name and options, played with turns as players write them.
+//! let options = Options::parse(&["size=7"]).unwrap();
+//! let mut game = AnyGame::new(GameKind::Callanish, &options).unwrap();
+//! game.play_str("d4").unwrap(); // White's opening stone
+//! assert_eq!(game.to_move(), Seat::Second);
+//! assert_eq!(game.legal_strings().len(), 48); // any other empty cell
+//!
+//! // Or one game's own type, for speed: count the leaves two plies deep.
+//! let start = Callanish::new(&options).unwrap();
+//! assert_eq!(start.perft(2), 49 * 48);
+//! ```
 
 pub mod check;
 pub mod geometry;
 pub mod notation;
 pub mod options;
+#[cfg(feature = "serde")]
 pub mod position;
 pub mod rng;
 pub mod view;
@@ -24,18 +42,21 @@ pub mod sight;
 use std::fmt;
 use std::hash::Hash;
 
+#[cfg(feature = "serde")]
 use serde::de::DeserializeOwned;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
-pub use options::{OptionError, Options};
+pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
 pub use rng::SplitRng;
 pub use view::{BoardView, Colour, Highlights, Layout, Mark, MarkKind, Spot};
 
 /// One of the two players. `First` is the player at the bottom of the board
 /// (White, Red/South in Floaters, the setter in Alquad). Which seat is to
 /// move first is up to the game (Floaters' `first=north`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Seat {
     First,
     Second,
@@ -60,8 +81,9 @@ impl Seat {
 }
 
 /// Why a game ended. Serialised in kebab-case (`no-moves`, `all-captured`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Reason {
     Line,
     NoMoves,
@@ -103,7 +125,8 @@ impl fmt::Display for Reason {
 }
 
 /// The end of a game: a winner (or `None` for a draw) and the reason.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Outcome {
     pub winner: Option<Seat>,
     pub reason: Reason,
@@ -140,6 +163,19 @@ pub enum TurnError {
     GameOver,
 }
 
+/// With the `serde` feature a game can be stored (serialised and read
+/// back); without it this asks nothing.
+#[cfg(feature = "serde")]
+pub trait Storable: Serialize + DeserializeOwned {}
+#[cfg(feature = "serde")]
+impl<T: Serialize + DeserializeOwned> Storable for T {}
+/// With the `serde` feature a game can be stored (serialised and read
+/// back); without it this asks nothing.
+#[cfg(not(feature = "serde"))]
+pub trait Storable {}
+#[cfg(not(feature = "serde"))]
+impl<T> Storable for T {}
+
 /// The contract every game implements. A *turn* is everything one player
 /// does before the other is to move (see `docs/rules/README.md`).
 ///
@@ -149,7 +185,7 @@ pub enum TurnError {
 /// Games are `Eq + Hash` over their whole state so searchers can keep
 /// transposition tables (skip `&'static` geometry fields if any).
 pub trait Game:
-    Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + Serialize + DeserializeOwned + 'static
+    Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + Storable + 'static
 {
     /// One whole turn. `Display` is the canonical notation.
     type Turn: Clone + Eq + Hash + fmt::Display + fmt::Debug + Send + Sync;
@@ -160,12 +196,33 @@ pub trait Game:
     /// (Floaters): searchers then sample turns instead of counting them.
     const HUGE_TURN_COUNTS: bool = false;
 
+    /// How the players' sides are settled when a challenge is accepted.
+    const SEATING: Seating = Seating::Chosen;
+
+    /// Whether an exact solver can settle positions of this game within a
+    /// turn's thinking time, so the strongest bot tries it first (small
+    /// boards with short games: Sight, Collapse, Alquad).
+    const SOLVABLE: bool = false;
+
+    /// The words that name a side when challenging (`as=white`), besides
+    /// `first` and `second`.
+    fn seat_words(seat: Seat) -> &'static [&'static str] {
+        match seat {
+            Seat::First => &["white"],
+            Seat::Second => &["black"],
+        }
+    }
+
+    /// The options this game takes, declared once: they feed parsing,
+    /// defaults, the `rules` text and the completion of options.
+    const OPTIONS: &'static [OptionSpec];
+
     /// A new game from its options (unknown keys and bad values refused).
     fn new(options: &Options) -> Result<Self, OptionError>;
 
     /// Every option with defaults resolved, as JSON values (numbers as
     /// numbers), in a fixed order.
-    fn options(&self) -> Vec<(&'static str, serde_json::Value)>;
+    fn options(&self) -> Vec<(&'static str, OptionValue)>;
 
     /// Whose turn it is (or whose mid-turn step). Meaningless once over.
     fn to_move(&self) -> Seat;
@@ -209,6 +266,21 @@ pub trait Game:
     /// rest of the playout.
     fn playout_turn(&self, rng: &mut SplitRng) -> Option<Self::Turn> {
         self.random_turn(rng)
+    }
+
+    /// Completions of a partly typed turn worked out step by step, for a
+    /// game whose whole turns are too many to list ([`Game::HUGE_TURN_COUNTS`]):
+    /// at most `limit` strings, most useful first. `None`: the caller
+    /// completes from the list of legal turns.
+    fn complete_steps(&self, _typed: &str, _limit: usize) -> Option<Vec<String>> {
+        None
+    }
+
+    /// Other orders in which a canonical turn may be typed (Callanish's two
+    /// additions, Alquad's two setup parts), for completion: `parse_turn`
+    /// accepts each of them.
+    fn other_spellings(_canonical: &str) -> Vec<String> {
+        Vec::new()
     }
 
     /// Read a turn in the context of this position, accepting the looser
@@ -309,8 +381,9 @@ pub trait Game:
 }
 
 /// The seven games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum GameKind {
     Callanish,
     Alquerque,
@@ -372,6 +445,82 @@ impl GameKind {
         }
     }
 
+    /// The options the game takes (each game's module declares them).
+    pub fn option_specs(self) -> &'static [OptionSpec] {
+        match self {
+            GameKind::Callanish => callanish::Callanish::OPTIONS,
+            GameKind::Alquerque => alquerque::Alquerque::OPTIONS,
+            GameKind::Fanorona => fanorona::Fanorona::OPTIONS,
+            GameKind::Alquad => alquad::Alquad::OPTIONS,
+            GameKind::Sight => sight::Sight::OPTIONS,
+            GameKind::Collapse => collapse::Collapse::OPTIONS,
+            GameKind::Floaters => floaters::Floaters::OPTIONS,
+        }
+    }
+
+    /// Whether an exact solver is worth trying ([`Game::SOLVABLE`]).
+    pub fn solvable(self) -> bool {
+        match self {
+            GameKind::Callanish => callanish::Callanish::SOLVABLE,
+            GameKind::Alquerque => alquerque::Alquerque::SOLVABLE,
+            GameKind::Fanorona => fanorona::Fanorona::SOLVABLE,
+            GameKind::Alquad => alquad::Alquad::SOLVABLE,
+            GameKind::Sight => sight::Sight::SOLVABLE,
+            GameKind::Collapse => collapse::Collapse::SOLVABLE,
+            GameKind::Floaters => floaters::Floaters::SOLVABLE,
+        }
+    }
+
+    /// How the sides are settled ([`Game::SEATING`]).
+    pub fn seating(self) -> Seating {
+        match self {
+            GameKind::Callanish => callanish::Callanish::SEATING,
+            GameKind::Alquerque => alquerque::Alquerque::SEATING,
+            GameKind::Fanorona => fanorona::Fanorona::SEATING,
+            GameKind::Alquad => alquad::Alquad::SEATING,
+            GameKind::Sight => sight::Sight::SEATING,
+            GameKind::Collapse => collapse::Collapse::SEATING,
+            GameKind::Floaters => floaters::Floaters::SEATING,
+        }
+    }
+
+    /// The side a word names when challenging (`as=black`), if any: the
+    /// game's own words ([`Game::seat_words`]), `first` or `second`.
+    pub fn seat_of_word(self, word: &str) -> Option<Seat> {
+        let words = |seat| match self {
+            GameKind::Callanish => callanish::Callanish::seat_words(seat),
+            GameKind::Alquerque => alquerque::Alquerque::seat_words(seat),
+            GameKind::Fanorona => fanorona::Fanorona::seat_words(seat),
+            GameKind::Alquad => alquad::Alquad::seat_words(seat),
+            GameKind::Sight => sight::Sight::seat_words(seat),
+            GameKind::Collapse => collapse::Collapse::seat_words(seat),
+            GameKind::Floaters => floaters::Floaters::seat_words(seat),
+        };
+        let word = word.trim().to_ascii_lowercase();
+        [Seat::First, Seat::Second].into_iter().find(|&seat| {
+            let ordinal = if seat == Seat::First {
+                "first"
+            } else {
+                "second"
+            };
+            word == ordinal || words(seat).contains(&word.as_str())
+        })
+    }
+
+    /// Other orders in which a canonical turn may be typed
+    /// ([`Game::other_spellings`]).
+    pub fn other_spellings(self, canonical: &str) -> Vec<String> {
+        match self {
+            GameKind::Callanish => callanish::Callanish::other_spellings(canonical),
+            GameKind::Alquerque => alquerque::Alquerque::other_spellings(canonical),
+            GameKind::Fanorona => fanorona::Fanorona::other_spellings(canonical),
+            GameKind::Alquad => alquad::Alquad::other_spellings(canonical),
+            GameKind::Sight => sight::Sight::other_spellings(canonical),
+            GameKind::Collapse => collapse::Collapse::other_spellings(canonical),
+            GameKind::Floaters => floaters::Floaters::other_spellings(canonical),
+        }
+    }
+
     /// How turns are written, with examples (each game's module).
     pub fn notation(self) -> &'static str {
         match self {
@@ -383,6 +532,14 @@ impl GameKind {
             GameKind::Collapse => collapse::NOTATION,
             GameKind::Floaters => floaters::NOTATION,
         }
+    }
+
+    /// The game suggested to a newcomer: the quickest to learn and play.
+    pub const STARTER: GameKind = GameKind::Sight;
+
+    /// The names of every game, as a list in words ("a, b and c").
+    pub fn names_in_words() -> String {
+        notation::list_and(&GameKind::ALL.map(|k| k.name().to_string()))
     }
 
     pub fn parse(name: &str) -> Option<GameKind> {
@@ -399,7 +556,7 @@ impl fmt::Display for GameKind {
 
 /// An unknown game name, with the list of known ones.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("there is no game called `{0}`; the games are callanish, alquerque, fanorona, alquad, sight, collapse and floaters")]
+#[error("there is no game called `{0}`; the games are {games}", games = GameKind::names_in_words())]
 pub struct UnknownGame(pub String);
 
 impl std::str::FromStr for GameKind {
@@ -409,9 +566,24 @@ impl std::str::FromStr for GameKind {
     }
 }
 
+/// How the players' sides are settled when a challenge is accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// The challenger may pick a side (`as=`); otherwise the challenger
+    /// moves first.
+    Chosen,
+    /// The challenger sets the game up and the other player then chooses
+    /// the colours in play (a pie rule), so no side is picked beforehand.
+    PieRule,
+}
+
 /// Any one of the seven games, for storage and dispatch by string turns.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "game", content = "state", rename_all = "lowercase")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "game", content = "state", rename_all = "lowercase")
+)]
 pub enum AnyGame {
     Callanish(callanish::Callanish),
     Alquerque(alquerque::Alquerque),
@@ -482,7 +654,7 @@ impl AnyGame {
         with_game!(self, g => kind_of(g))
     }
 
-    pub fn options(&self) -> Vec<(&'static str, serde_json::Value)> {
+    pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
         with_game!(self, g => g.options())
     }
 
@@ -552,6 +724,11 @@ impl AnyGame {
         let played = with_game!(&mut next, g => play_text(g, text))?;
         *self = next;
         Ok(played)
+    }
+
+    /// See [`Game::complete_steps`].
+    pub fn complete_steps(&self, typed: &str, limit: usize) -> Option<Vec<String>> {
+        with_game!(self, g => g.complete_steps(typed, limit))
     }
 
     pub fn perft(&self, depth: u32) -> u64 {

@@ -116,3 +116,174 @@ impl Options {
         }
     }
 }
+
+/// The values one option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// One of these words; the first is the default.
+    Choice(&'static [&'static str]),
+    /// A whole number from `min` to `max`; `suggested` values (the default
+    /// first) are offered when completing.
+    Number {
+        default: u32,
+        min: u32,
+        max: u32,
+        suggested: &'static [u32],
+    },
+    /// Points or cells of the board, separated by commas; none by default.
+    Points,
+}
+
+/// One option of a game, declared once in the game's module: it feeds the
+/// parsing and defaults of [`Options`], the `position` report, the `rules`
+/// text and the completion of options in chat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub key: &'static str,
+    pub kind: OptionKind,
+    /// What the option changes, one short phrase.
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    pub const fn choice(
+        key: &'static str,
+        choices: &'static [&'static str],
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            key,
+            kind: OptionKind::Choice(choices),
+            help,
+        }
+    }
+
+    pub const fn number(
+        key: &'static str,
+        (default, min, max): (u32, u32, u32),
+        suggested: &'static [u32],
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            key,
+            kind: OptionKind::Number {
+                default,
+                min,
+                max,
+                suggested,
+            },
+            help,
+        }
+    }
+
+    pub const fn points(key: &'static str, help: &'static str) -> OptionSpec {
+        OptionSpec {
+            key,
+            kind: OptionKind::Points,
+            help,
+        }
+    }
+
+    /// The value used when the option is not given, as typed (empty for a
+    /// list of points).
+    pub fn default_text(&self) -> String {
+        match self.kind {
+            OptionKind::Choice(choices) => choices.first().copied().unwrap_or("").to_string(),
+            OptionKind::Number { default, .. } => default.to_string(),
+            OptionKind::Points => String::new(),
+        }
+    }
+
+    /// How the option is written: `rules=bell|basic`, `stall=1..10000`,
+    /// `blocked=<points>`.
+    pub fn usage(&self) -> String {
+        match self.kind {
+            OptionKind::Choice(choices) => format!("{}={}", self.key, choices.join("|")),
+            OptionKind::Number { min, max, .. } => format!("{}={min}..{max}", self.key),
+            OptionKind::Points => format!("{}=<points, comma-separated>", self.key),
+        }
+    }
+
+    /// The values offered when completing, the default first.
+    pub fn suggestions(&self) -> Vec<String> {
+        match self.kind {
+            OptionKind::Choice(choices) => choices.iter().map(|c| c.to_string()).collect(),
+            OptionKind::Number { suggested, .. } => suggested.iter().map(u32::to_string).collect(),
+            OptionKind::Points => Vec::new(),
+        }
+    }
+}
+
+impl Options {
+    /// Refuse any key the game does not declare, naming the declared ones.
+    pub fn check_specs(&self, game: &str, specs: &[OptionSpec]) -> Result<(), OptionError> {
+        let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
+        self.check_known(game, &known)
+    }
+
+    /// The declared choice option's value (its first choice when absent).
+    pub fn choice_of(&self, spec: &OptionSpec) -> Result<&'static str, OptionError> {
+        match spec.kind {
+            OptionKind::Choice(choices) => {
+                self.choice(spec.key, choices.first().copied().unwrap_or(""), choices)
+            }
+            _ => Err(OptionError(format!(
+                "option `{}` is not a choice",
+                spec.key
+            ))),
+        }
+    }
+
+    /// The declared number option's value (its default when absent).
+    pub fn number_of(&self, spec: &OptionSpec) -> Result<u32, OptionError> {
+        match spec.kind {
+            OptionKind::Number {
+                default, min, max, ..
+            } => self.number(spec.key, default, min, max),
+            _ => Err(OptionError(format!(
+                "option `{}` is not a number",
+                spec.key
+            ))),
+        }
+    }
+}
+
+/// An option's value as a game reports it (the `position` report lists
+/// every option, defaults resolved).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Word(&'static str),
+    Number(u32),
+    /// Points or cells, by name.
+    List(Vec<String>),
+}
+
+impl From<&'static str> for OptionValue {
+    fn from(word: &'static str) -> Self {
+        OptionValue::Word(word)
+    }
+}
+
+impl From<u32> for OptionValue {
+    fn from(n: u32) -> Self {
+        OptionValue::Number(n)
+    }
+}
+
+impl From<u16> for OptionValue {
+    fn from(n: u16) -> Self {
+        OptionValue::Number(n.into())
+    }
+}
+
+impl From<u8> for OptionValue {
+    fn from(n: u8) -> Self {
+        OptionValue::Number(n.into())
+    }
+}
+
+impl From<Vec<String>> for OptionValue {
+    fn from(list: Vec<String>) -> Self {
+        OptionValue::List(list)
+    }
+}

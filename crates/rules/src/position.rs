@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::{AnyGame, GameKind, OptionError, Options, Played, TurnError, UnknownGame};
+use crate::{AnyGame, GameKind, OptionError, OptionValue, Options, Played, TurnError, UnknownGame};
 
 /// Above this many legal turns, `legal` is left out (`null`) and only
 /// `legal_count` is given.
@@ -71,6 +71,11 @@ pub fn build(
 pub fn report(game: &AnyGame, played: &[Played], perft: Option<u32>) -> Value {
     let mut options = Map::new();
     for (key, value) in game.options() {
+        let value = match value {
+            OptionValue::Word(word) => Value::from(word),
+            OptionValue::Number(n) => Value::from(n),
+            OptionValue::List(list) => Value::from(list),
+        };
         options.insert(key.to_string(), value);
     }
     let outcome = game.outcome();

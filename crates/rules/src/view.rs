@@ -1,10 +1,12 @@
 //! The board view: a plain description of a position that the renderer
 //! draws. One layout per board family, not per game.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A piece colour as drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Colour {
     White,
     Black,
@@ -17,7 +19,8 @@ pub enum Colour {
 ///   `pits` is the east store, `pits + 1 ..= 2 * pits` are North's pits
 ///   1..=pits (North's pit 1 is on the east side, sowing runs right to left
 ///   along the top row), and `2 * pits + 1` is the west store.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Layout {
     /// Square cells (Callanish).
     Cells { files: u8, ranks: u8 },
@@ -39,7 +42,8 @@ impl Layout {
 }
 
 /// What stands on one cell, point or pit.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Spot {
     /// Not part of the playing area (Callanish blocked cells).
     Blocked,
@@ -54,7 +58,8 @@ pub enum Spot {
 }
 
 /// How a spot took part in the last turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum MarkKind {
     /// Where a moving piece started.
     From,
@@ -80,7 +85,8 @@ pub enum MarkKind {
     Next,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Mark {
     pub spot: usize,
     pub kind: MarkKind,
@@ -88,7 +94,8 @@ pub struct Mark {
 
 /// The last-turn highlight: an optional path (drawn as arrows from spot to
 /// spot, e.g. a capture chain) and marks on single spots.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Highlights {
     pub path: Vec<usize>,
     pub marks: Vec<Mark>,
@@ -101,7 +108,8 @@ impl Highlights {
 }
 
 /// Stones in hand in the middle of a mancala turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Hand {
     pub red: u8,
     pub black: u8,
@@ -110,7 +118,8 @@ pub struct Hand {
 }
 
 /// Everything the renderer needs to draw one position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct BoardView {
     /// The game and variant, e.g. "Fanorona (Tsivy, 9 x 5)".
     pub title: String,
@@ -129,7 +138,7 @@ pub struct BoardView {
     /// Mancala stones in hand mid-turn.
     pub hand: Option<Hand>,
     /// On a finished game, what won it: the line, square or stack.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub winning: Vec<usize>,
 }
 

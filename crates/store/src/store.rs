@@ -184,6 +184,12 @@ impl Store {
         format!("{platform}:{channel}")
     }
 
+    /// The platform and channel of a key made by [`Store::channel_key`]
+    /// (platform names hold no `:`; channel ids may).
+    pub fn split_channel_key(key: &str) -> (&str, &str) {
+        key.split_once(':').unwrap_or(("", key))
+    }
+
     /// The bytes stored under `key`.
     pub fn get_raw(&self, tree: TreeName, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
         self.backend.get(tree, key)

@@ -46,7 +46,7 @@ pub use commands::{
 };
 pub use interactions::{run, RunOptions, ANSWER_AT_ONCE, AUTOCOMPLETE_BUDGET};
 pub use replies::{
-    action_rows, button_steps, channel_links, command_steps, defer_response, disabled_rows,
+    action_rows, button_steps, channel_link, command_steps, defer_response, disabled_rows,
     edit_builder, ephemeral_response, fit_to_permissions, followup_builder, message_parts,
     ping_builder, response_builder, Allowed, MessageParts, Step,
 };

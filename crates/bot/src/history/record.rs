@@ -59,7 +59,7 @@ pub enum RecordError {
     Json(#[from] serde_json::Error),
     #[error("the record has no {0}")]
     Missing(&'static str),
-    #[error("the record names the game `{0}`, which Cairn does not play; the games are callanish, alquerque, fanorona, alquad, sight, collapse and floaters")]
+    #[error("the record names the game `{0}`, which Cairn does not play; the games are {games}", games = GameKind::names_in_words())]
     UnknownGame(String),
     #[error("line {line} of the record (`{text}`) is neither a [Key \"value\"] header nor a numbered turn like `1. c3`")]
     BadLine { line: usize, text: String },
