@@ -929,7 +929,7 @@ impl Game for Alquerque {
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         let [rules_spec, stall_spec] = Self::OPTIONS else {
-            return Err(OptionError("Alquerque's options are not declared".into()));
+            return Err(OptionError::Undeclared { game: "Alquerque" });
         };
         options.check_specs("alquerque", Self::OPTIONS)?;
         let rules = match options.choice_of(rules_spec)? {

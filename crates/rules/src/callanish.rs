@@ -602,7 +602,7 @@ impl Game for Callanish {
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         let [size_spec, shape_spec, stones_spec, _] = Self::OPTIONS else {
-            return Err(OptionError("Callanish's options are not declared".into()));
+            return Err(OptionError::Undeclared { game: "Callanish" });
         };
         options.check_specs("callanish", Self::OPTIONS)?;
         // The declared sizes are the odd numbers from the smallest to the
@@ -620,21 +620,14 @@ impl Game for Callanish {
             None => size_spec.default_text().parse().unwrap_or(9),
             Some(text) => match text.trim().parse::<u32>() {
                 Ok(n) if sizes.contains(&n) => n,
-                Ok(n) if (min..=max).contains(&n) => {
-                    return Err(OptionError(format!(
-                        "size {n} is even: Callanish is played on odd sizes only ({}, ... {max})",
-                        (min..max)
-                            .step_by(2)
-                            .take(3)
-                            .map(|n| n.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )))
-                }
                 _ => {
-                    return Err(OptionError(format!(
-                        "option `size` must be an odd number from {min} to {max}, not `{text}`"
-                    )))
+                    return Err(OptionError::NotOdd {
+                        game: "Callanish",
+                        key: size_spec.key,
+                        given: text.into(),
+                        min,
+                        max,
+                    })
                 }
             },
         } as usize;
@@ -644,17 +637,20 @@ impl Game for Callanish {
         let parse_cell = |name: &str| {
             super::notation::parse_square(name, size, size)
                 .map(|(f, r)| (r * size + f) as u16)
-                .ok_or_else(|| {
-                    OptionError(format!(
-                        "`{name}` is not a cell of the {size} x {size} board"
-                    ))
+                .ok_or_else(|| OptionError::NotAPoint {
+                    point: name.into(),
+                    files: size,
+                    ranks: size,
                 })
         };
         if shape == "circle" {
             if size != 9 {
-                return Err(OptionError(
-                    "shape=circle is the leaflet's 9 x 9 board: use it with size=9".into(),
-                ));
+                return Err(OptionError::Needs {
+                    key: "shape",
+                    value: "circle",
+                    needs: "size=9",
+                    why: "the leaflet's 9 x 9 board",
+                });
             }
             for name in CIRCLE {
                 blocked.push(parse_cell(name)?);
@@ -667,8 +663,8 @@ impl Game for Callanish {
         }
         blocked.sort_unstable();
         blocked.dedup();
-        let tables = Tables::get(size, &blocked)
-            .map_err(|e| OptionError(format!("this board cannot be played: {e}")))?;
+        let tables =
+            Tables::get(size, &blocked).map_err(|e| OptionError::Unplayable(e.to_string()))?;
         let mut game = Callanish {
             size: size as u8,
             blocked,

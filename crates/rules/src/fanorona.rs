@@ -1025,7 +1025,7 @@ impl Game for Fanorona {
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         let [board_spec, stall_spec, stall_turns_spec, paika_spec] = Self::OPTIONS else {
-            return Err(OptionError("Fanorona's options are not declared".into()));
+            return Err(OptionError::Undeclared { game: "Fanorona" });
         };
         options.check_specs("fanorona", Self::OPTIONS)?;
         let variant = match options.choice_of(board_spec)? {

@@ -2,10 +2,91 @@
 
 use std::collections::BTreeMap;
 
-/// A refused option, as a sentence for the player.
+/// A refused option: what was wrong, with the data to say what is legal.
+/// `Display` is a sentence for the player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct OptionError(pub String);
+pub enum OptionError {
+    #[error("`{word}` is not an option: write options as key=value, e.g. size=7")]
+    NotKeyValue { word: String },
+    #[error("`{word}` has no option name before `=`")]
+    NoKey { word: String },
+    #[error("option `{key}` is given twice")]
+    GivenTwice { key: String },
+    #[error("unknown option `{key}`: {}", known_list(game, known))]
+    Unknown {
+        game: String,
+        key: String,
+        known: Vec<&'static str>,
+    },
+    #[error("option `{key}` must be a whole number from {min} to {max}, not `{given}`")]
+    OutOfRange {
+        key: String,
+        min: u32,
+        max: u32,
+        given: String,
+    },
+    #[error("option `{key}` must be one of {}, not `{given}`", choices.join(", "))]
+    NotAChoice {
+        key: String,
+        choices: Vec<&'static str>,
+        given: String,
+    },
+    /// A size that must be odd (Callanish).
+    #[error("{}", odd_message(game, key, given, *min, *max))]
+    NotOdd {
+        game: &'static str,
+        key: &'static str,
+        given: String,
+        min: u32,
+        max: u32,
+    },
+    #[error("`{point}` is not a cell of the {files} x {ranks} board")]
+    NotAPoint {
+        point: String,
+        files: usize,
+        ranks: usize,
+    },
+    /// One option's value asks for another's (`shape=circle` needs
+    /// `size=9`).
+    #[error("{key}={value} is {why}: use it with {needs}")]
+    Needs {
+        key: &'static str,
+        value: &'static str,
+        needs: &'static str,
+        why: &'static str,
+    },
+    #[error("this board cannot be played: {0}")]
+    Unplayable(String),
+    #[error("option `{key}` is declared as another kind of option")]
+    WrongKind { key: &'static str },
+    #[error("{game}'s options are not declared as its rules expect")]
+    Undeclared { game: &'static str },
+}
+
+fn known_list(game: &str, known: &[&str]) -> String {
+    if known.is_empty() {
+        format!("{game} has no options")
+    } else {
+        format!("{game} knows {}", known.join(", "))
+    }
+}
+
+fn odd_message(game: &str, key: &str, given: &str, min: u32, max: u32) -> String {
+    match given.trim().parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => {
+            let first: Vec<String> = (min..max)
+                .step_by(2)
+                .take(3)
+                .map(|n| n.to_string())
+                .collect();
+            format!(
+                "{key} {n} is even: {game} is played on odd sizes only ({}, ... {max})",
+                first.join(", ")
+            )
+        }
+        _ => format!("option `{key}` must be an odd number from {min} to {max}, not `{given}`"),
+    }
+}
 
 /// Raw `key=value` options, keys lower-cased. Each game reads what it knows
 /// and refuses the rest with [`Options::check_known`].
@@ -24,19 +105,15 @@ impl Options {
                 continue;
             }
             let Some((key, value)) = word.split_once('=') else {
-                return Err(OptionError(format!(
-                    "`{word}` is not an option: write options as key=value, e.g. size=7"
-                )));
+                return Err(OptionError::NotKeyValue { word: word.into() });
             };
             let key = key.trim().to_ascii_lowercase();
             let value = value.trim().to_string();
             if key.is_empty() {
-                return Err(OptionError(format!(
-                    "`{word}` has no option name before `=`"
-                )));
+                return Err(OptionError::NoKey { word: word.into() });
             }
             if values.insert(key.clone(), value).is_some() {
-                return Err(OptionError(format!("option `{key}` is given twice")));
+                return Err(OptionError::GivenTwice { key });
             }
         }
         Ok(Options { values })
@@ -64,18 +141,19 @@ impl Options {
     }
 
     /// Refuse any key not in `known`, naming the known ones.
-    pub fn check_known(&self, game: &str, known: &[&str]) -> Result<(), OptionError> {
-        for key in self.values.keys() {
-            if !known.contains(&key.as_str()) {
-                let list = if known.is_empty() {
-                    format!("{game} has no options")
-                } else {
-                    format!("{game} knows {}", known.join(", "))
-                };
-                return Err(OptionError(format!("unknown option `{key}`: {list}")));
-            }
+    pub fn check_known(&self, game: &str, known: &[&'static str]) -> Result<(), OptionError> {
+        match self
+            .values
+            .keys()
+            .find(|key| !known.contains(&key.as_str()))
+        {
+            Some(key) => Err(OptionError::Unknown {
+                game: game.into(),
+                key: key.clone(),
+                known: known.to_vec(),
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// A whole number in `min..=max`, or `default` when absent.
@@ -84,9 +162,12 @@ impl Options {
             None => Ok(default),
             Some(text) => match text.parse::<u32>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(OptionError(format!(
-                    "option `{key}` must be a whole number from {min} to {max}, not `{text}`"
-                ))),
+                _ => Err(OptionError::OutOfRange {
+                    key: key.into(),
+                    min,
+                    max,
+                    given: text.into(),
+                }),
             },
         }
     }
@@ -106,11 +187,10 @@ impl Options {
                     .iter()
                     .copied()
                     .find(|c| *c == lower)
-                    .ok_or_else(|| {
-                        OptionError(format!(
-                            "option `{key}` must be one of {}, not `{text}`",
-                            choices.join(", ")
-                        ))
+                    .ok_or_else(|| OptionError::NotAChoice {
+                        key: key.into(),
+                        choices: choices.to_vec(),
+                        given: text.into(),
                     })
             }
         }
@@ -227,10 +307,7 @@ impl Options {
             OptionKind::Choice(choices) => {
                 self.choice(spec.key, choices.first().copied().unwrap_or(""), choices)
             }
-            _ => Err(OptionError(format!(
-                "option `{}` is not a choice",
-                spec.key
-            ))),
+            _ => Err(OptionError::WrongKind { key: spec.key }),
         }
     }
 
@@ -240,10 +317,7 @@ impl Options {
             OptionKind::Number {
                 default, min, max, ..
             } => self.number(spec.key, default, min, max),
-            _ => Err(OptionError(format!(
-                "option `{}` is not a number",
-                spec.key
-            ))),
+            _ => Err(OptionError::WrongKind { key: spec.key }),
         }
     }
 }

@@ -12,6 +12,7 @@ use serenity::all::{
 use super::commands::custom_id;
 use super::{
     clip, BOARD_FILE, CONTENT_LIMIT, EMBED_COLOUR, EMBED_DESCRIPTION_LIMIT, EMBED_TITLE_LIMIT,
+    PLATFORM,
 };
 use cairn_bot::{Action, ChannelRef, Reply, Table};
 
