@@ -61,7 +61,7 @@ start_test_postgres() {
   printf '%s\n' "$password" >"$CAIRN_PG_DIR/pw"
   chmod 600 "$CAIRN_PG_DIR/pw"
   [ "$(id -u)" = 0 ] && chown nobody "$CAIRN_PG_DIR/pw"
-  if ! "${as_user[@]}" "$initdb" -D "$CAIRN_PG_DIR/data" -U cairn --pwfile="$CAIRN_PG_DIR/pw" \
+  if ! ${as_user[@]+"${as_user[@]}"} "$initdb" -D "$CAIRN_PG_DIR/data" -U cairn --pwfile="$CAIRN_PG_DIR/pw" \
       --auth-local=trust --auth-host=scram-sha-256 >"$CAIRN_PG_DIR/initdb.log" 2>&1; then
     echo "note: initdb failed (see below): the PostgreSQL tests will skip"
     cat "$CAIRN_PG_DIR/initdb.log"
@@ -72,7 +72,7 @@ start_test_postgres() {
   for port in $(shuf -i 20000-60000 -n 50); do
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
   done
-  "${as_user[@]}" "$postgres" -D "$CAIRN_PG_DIR/data" -c listen_addresses=127.0.0.1 -p "$port" \
+  ${as_user[@]+"${as_user[@]}"} "$postgres" -D "$CAIRN_PG_DIR/data" -c listen_addresses=127.0.0.1 -p "$port" \
     -c unix_socket_directories="$CAIRN_PG_DIR" -c max_connections=200 \
     >"$CAIRN_PG_DIR/server.log" 2>&1 &
   CAIRN_PG_PID=$!
