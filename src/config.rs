@@ -76,7 +76,7 @@ pub struct MatrixConfig {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 struct FileConfig {
-    db: Option<PathBuf>,
+    db: Option<String>,
     images: Option<PathBuf>,
     images_keep: Option<usize>,
     ai_deadline_ms: Option<u64>,
@@ -97,8 +97,9 @@ struct FileConfig {
 /// The resolved configuration.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The sled database directory (`CAIRN_DB`, default `./cairn-data`).
-    pub db: PathBuf,
+    /// The database (`CAIRN_DB`): a sled directory (default
+    /// `./cairn-data`), or a `postgres://` URL shared by several processes.
+    pub db: cairn_store::Location,
     /// Where the console writes board images (`CAIRN_IMAGES`).
     pub images: PathBuf,
     /// Board images the console keeps per channel (`CAIRN_IMAGES_KEEP`,
@@ -243,10 +244,11 @@ impl Config {
             default_clock,
             min_clock_ms,
             challenge_ttl_ms,
-            db: env("CAIRN_DB")
-                .map(PathBuf::from)
-                .or(file.db)
-                .unwrap_or_else(|| PathBuf::from("cairn-data")),
+            db: cairn_store::Location::parse(
+                &env("CAIRN_DB")
+                    .or(file.db)
+                    .unwrap_or_else(|| "cairn-data".to_string()),
+            ),
             images_keep: match env("CAIRN_IMAGES_KEEP") {
                 Some(text) => text.trim().parse::<usize>().map_err(|_| {
                     anyhow::anyhow!(

@@ -21,7 +21,8 @@ pub fn run_bot() -> Result<()> {
         .with_ansi(std::io::stderr().is_terminal())
         .init();
     // The store's refusals name the path and what to do.
-    let store = Store::open(&config.db)?;
+    let store = Store::open_location(&config.db)?;
+    tracing::info!(db = %config.db, "database open");
     if let Some(plan) = config.backup.clone() {
         cairn_store::backup::spawn(store.clone(), plan).context("starting the backup thread")?;
     }
@@ -98,6 +99,29 @@ async fn stop_signal() -> &'static str {
     }
 }
 
+/// Only one process per Matrix account may sync (two would break its
+/// encryption store): the processes sharing a PostgreSQL database elect
+/// one with a lease; the others stand by and take over within a few
+/// seconds of its end. With sled the process is alone anyway.
+#[cfg(feature = "matrix")]
+async fn matrix_with_lease(bot: Bot, config: cairn::config::MatrixConfig) -> Result<()> {
+    let name = format!("matrix:{}", config.user.clone().unwrap_or_default());
+    let store = bot.store().clone();
+    let lease =
+        tokio::task::spawn_blocking(move || store.lease(&name, std::time::Duration::from_secs(2)))
+            .await
+            .context("waiting for the Matrix lease")??;
+    let lost = async {
+        while lease.is_held() {
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    };
+    tokio::select! {
+        result = cairn::platform::matrix::run(bot, config) => result,
+        () = lost => anyhow::bail!("lost the Matrix lease (the connection to the database ended); another process takes over Matrix"),
+    }
+}
+
 /// After a stop signal the platforms have this long before the process
 /// stops them (within `docker stop`'s 10 s).
 const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(9);
@@ -124,7 +148,7 @@ fn run_platforms(bot: Bot, config: Config) -> Result<()> {
             #[cfg(feature = "discord")]
             {
                 let options = cairn::platform::discord::RunOptions {
-                    state_dir: Some(config.db.clone()),
+                    state_dir: config.db.sled_path().map(std::path::Path::to_path_buf),
                     shutdown: stopping.clone(),
                 };
                 tasks.spawn(cairn::platform::discord::run(
@@ -140,7 +164,7 @@ fn run_platforms(bot: Bot, config: Config) -> Result<()> {
         }
         if config.has_matrix() {
             #[cfg(feature = "matrix")]
-            abrupt.push(tasks.spawn(cairn::platform::matrix::run(bot.clone(), config.matrix.clone())));
+            abrupt.push(tasks.spawn(matrix_with_lease(bot.clone(), config.matrix.clone())));
             #[cfg(not(feature = "matrix"))]
             anyhow::bail!(
                 "Matrix is configured but this cairn was built without Matrix: rebuild with `--features matrix`"

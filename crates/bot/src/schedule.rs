@@ -67,7 +67,8 @@ impl Waker {
 }
 
 /// The scheduler never sleeps longer than this, so a deadline written by
-/// another process sharing the database is seen within it.
+/// another process sharing the database is seen within it even if its
+/// notification was lost.
 const MAX_SLEEP: Duration = Duration::from_secs(30);
 
 impl Bot {
@@ -165,6 +166,10 @@ impl Bot {
         mut deliver: impl FnMut(Delivery),
     ) {
         tracing::info!(pending = self.store.pending_count(), "scheduler started");
+        // Another process sharing the database (PostgreSQL) may move a
+        // deadline earlier: its NOTIFY wakes this loop.
+        let waker = Arc::clone(&self.waker);
+        self.store.on_deadline_change(move || waker.wake());
         while !stop.load(Ordering::SeqCst) {
             let seen = self.waker.generation();
             for platform in platforms {

@@ -1,5 +1,6 @@
-//! The sled database behind [`Store`]: opening with clear refusals, the
-//! compare-and-swap write, and recovery from failed writes.
+//! The sled backend of [`crate::Store`] (embedded, the default): opening
+//! with clear refusals, the compare-and-swap write, and recovery from
+//! failed writes.
 //!
 //! sled 0.34 applies a write to its in-memory tree before writing it to
 //! the log, and after one failed log write it refuses every later write
@@ -14,76 +15,21 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::Duration;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::{IVec, Transactional};
 
-use super::durable::{self, Durable};
-use super::ratings::{default_place, game_prefix, rated_entries, rating_key, RatingEntry};
-use super::{deadline_key, parse_deadline_key, user_key, StoreError, Update, UserSettings};
-use super::{decode_channel, decode_finished, Change, ChannelRecord, FinishedGame, GameRecord};
-use super::{MoveError, ServerSettings};
-use cairn_rules::{GameKind, Seat};
+use crate::backend::{
+    check_move, rating_keys, rating_writes, Backend, ChannelWrite, KeyValue, Loaded, RawChange,
+};
+use crate::durable::{self, Durable};
+use crate::ratings::default_place;
+use crate::{deadline_key, parse_deadline_key, MoveError, RawEntry, StoreError, TreeName};
 
 /// The deadline index entries a write removed and added.
 type DeadlineMoves = (Option<Vec<u8>>, Option<Vec<u8>>);
-
-/// The trees of the database.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum TreeName {
-    /// One record per channel (`platform:channel`).
-    Channels,
-    /// Finished games, keyed by time.
-    Archive,
-    /// Records moved aside by `cairn db quarantine`, bytes unchanged.
-    Quarantine,
-    /// Index of every channel's next due moment (`platform NUL due NUL
-    /// key`, due as 20 digits so keys sort by time within a platform),
-    /// changed in the same transaction as the record.
-    Deadlines,
-    /// Per-user preferences: `platform NUL user id` -> JSON.
-    Users,
-    /// Per-server settings: `platform NUL server id` -> JSON.
-    Servers,
-    /// Ratings: `game NUL platform NUL user id` -> JSON, changed in the
-    /// same transaction as a rated game's archived result.
-    Ratings,
-    /// The place (Discord server) of a channel, when the platform says:
-    /// channel key -> place.
-    Places,
-}
-
-impl TreeName {
-    pub const ALL: [TreeName; 8] = [
-        TreeName::Channels,
-        TreeName::Archive,
-        TreeName::Quarantine,
-        TreeName::Deadlines,
-        TreeName::Users,
-        TreeName::Servers,
-        TreeName::Ratings,
-        TreeName::Places,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TreeName::Channels => "channels",
-            TreeName::Archive => "archive",
-            TreeName::Quarantine => "quarantine",
-            TreeName::Deadlines => "deadlines",
-            TreeName::Users => "users",
-            TreeName::Servers => "servers",
-            TreeName::Ratings => "ratings",
-            TreeName::Places => "places",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<TreeName> {
-        TreeName::ALL.into_iter().find(|t| t.as_str() == name)
-    }
-}
 
 /// One open sled handle and its trees.
 struct Handle {
@@ -170,37 +116,22 @@ struct Inner {
     state: RwLock<State>,
     /// Serialises writes (and consistent exports).
     writer: Mutex<()>,
-    /// Channel places already stored (see [`Store::set_place`]).
-    places: Mutex<HashMap<String, String>>,
 }
 
-/// The database. Cheap to clone; clones share one handle.
-#[derive(Clone)]
-pub struct Store {
-    inner: Arc<Inner>,
+/// The sled database of one process.
+pub struct Sled {
+    inner: Inner,
 }
-
-/// A raw stored entry: tree, key and bytes (for checks and exports).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RawEntry {
-    pub tree: TreeName,
-    pub key: Vec<u8>,
-    pub value: Vec<u8>,
-}
-
-/// Games in progress with their channel keys, and the keys of records
-/// that cannot be read.
-pub type ActiveGames = (Vec<(String, GameRecord)>, Vec<String>);
 
 /// Below this much free space, a reopen is not tried (sled writes a
 /// snapshot when it opens).
 const MIN_FREE_TO_REOPEN: u64 = 1 << 20;
 
-impl Store {
+impl Sled {
     /// Open (or create) the database at `path`, refusing with a sentence
     /// when another process holds it, it is damaged, or its snapshot file
     /// has gone missing.
-    pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+    pub fn open(path: impl AsRef<Path>) -> Result<Sled, StoreError> {
         let path = path.as_ref().to_path_buf();
         std::fs::create_dir_all(&path).map_err(|e| StoreError::OpenIo {
             path: path.clone(),
@@ -221,8 +152,8 @@ impl Store {
             path: path.clone(),
             source: e,
         })?;
-        Ok(Store {
-            inner: Arc::new(Inner {
+        Ok(Sled {
+            inner: Inner {
                 path,
                 _lock: lock,
                 state: RwLock::new(State {
@@ -230,25 +161,8 @@ impl Store {
                     ..State::default()
                 }),
                 writer: Mutex::new(()),
-                places: Mutex::default(),
-            }),
+            },
         })
-    }
-
-    /// The database directory.
-    pub fn path(&self) -> &Path {
-        &self.inner.path
-    }
-
-    /// The key of a channel's record.
-    pub fn channel_key(platform: &str, channel: &str) -> String {
-        format!("{platform}:{channel}")
-    }
-
-    /// The platform and channel of a key made by [`Store::channel_key`]
-    /// (platform names hold no `:`; channel ids may).
-    pub fn split_channel_key(key: &str) -> (&str, &str) {
-        key.split_once(':').unwrap_or(("", key))
     }
 
     fn read(&self) -> RwLockReadGuard<'_, State> {
@@ -294,7 +208,7 @@ impl Store {
     }
 
     /// The bytes stored under `key`, as on disk.
-    pub fn get_raw(&self, tree: TreeName, key: &[u8]) -> Result<Option<IVec>, StoreError> {
+    fn get_raw(&self, tree: TreeName, key: &[u8]) -> Result<Option<IVec>, StoreError> {
         let state = self.read();
         if let Some(value) = state.overlay.get(&(tree, key.to_vec())) {
             return Ok(value.clone());
@@ -304,7 +218,7 @@ impl Store {
     }
 
     /// Every entry of a tree as on disk, in key order.
-    pub fn entries(&self, tree: TreeName) -> Result<Vec<(IVec, IVec)>, StoreError> {
+    fn entries_ivec(&self, tree: TreeName) -> Result<Vec<(IVec, IVec)>, StoreError> {
         let state = self.read();
         let open = open_of(&state)?;
         let mut out = Vec::new();
@@ -330,25 +244,26 @@ impl Store {
         }
         Ok(out)
     }
-
-    /// The channel's record as stored now.
-    pub fn load(&self, key: &str) -> Result<Option<ChannelRecord>, StoreError> {
-        match self.get_raw(TreeName::Channels, key.as_bytes())? {
-            None => Ok(None),
-            Some(bytes) => decode_channel(key, &bytes).map(Some),
-        }
+    /// A channel's record as stored (sled compares bytes, so the version
+    /// is unused).
+    fn load_versioned(&self, key: &str) -> Result<Option<Loaded>, StoreError> {
+        Ok(self
+            .get_raw(TreeName::Channels, key.as_bytes())?
+            .map(|bytes| Loaded {
+                bytes: bytes.to_vec(),
+                version: 0,
+            }))
     }
 
-    /// Run `decide` against the channel's current record and write its
-    /// change atomically, durably (fsync) before returning. `decide` may
-    /// run more than once if the record changed in between; only the last
-    /// run's decision is written and returned. On a failed write nothing
+    /// Write `write` if the record's bytes are still `seen`, atomically
+    /// and durably (fsync) before returning. On a failed write nothing
     /// changes, as far as any later read can tell.
-    pub fn update<T>(
+    fn commit_write(
         &self,
         key: &str,
-        decide: impl Fn(Option<ChannelRecord>) -> Update<T>,
-    ) -> Result<T, StoreError> {
+        seen_record: Option<&Loaded>,
+        write: ChannelWrite,
+    ) -> Result<bool, StoreError> {
         let _writer = self.writer();
         self.ensure_writable()?;
         // What the failed write would have replaced, for the overlay.
@@ -367,38 +282,30 @@ impl Store {
         let ratings = open.tree(TreeName::Ratings);
         let places = open.tree(TreeName::Places);
         let trees = (channels, archive, deadlines, &open.meta, ratings, places);
+        let abort = |e: StoreError| ConflictableTransactionError::Abort(e);
         let result = trees.transaction(|(channels, archive, deadlines, meta, ratings, places)| {
             let bytes = channels.get(key)?;
-            *seen.borrow_mut() = bytes.clone();
+            if bytes.as_deref() != seen_record.map(|s| s.bytes.as_slice()) {
+                return Ok(false);
+            }
+            *seen.borrow_mut() = bytes;
             *archived.borrow_mut() = None;
             *deadline_moves.borrow_mut() = (None, None);
             rated.borrow_mut().clear();
-            let current = match bytes {
-                None => None,
-                Some(bytes) => {
-                    Some(decode_channel(key, &bytes).map_err(ConflictableTransactionError::Abort)?)
+            match &write.change {
+                RawChange::Keep => {}
+                RawChange::Put(bytes) => {
+                    channels.insert(key, bytes.as_slice())?;
                 }
-            };
-            let due_before = current.as_ref().and_then(ChannelRecord::next_due_ms);
-            let update = decide(current);
-            let due_after = match &update.change {
-                Change::Keep => due_before,
-                Change::Put(record) => {
-                    let bytes = serde_json::to_vec(record)
-                        .map_err(|e| ConflictableTransactionError::Abort(StoreError::Encode(e)))?;
-                    channels.insert(key, bytes)?;
-                    record.next_due_ms()
-                }
-                Change::Remove => {
+                RawChange::Remove => {
                     channels.remove(key)?;
-                    None
                 }
-            };
+            }
             // The deadline index changes with the record, so a due moment
             // is never lost nor left behind.
-            if due_after != due_before {
-                let removed = due_before.map(|due| deadline_key(key, due));
-                let added = due_after.map(|due| deadline_key(key, due));
+            if write.due_after != write.due_before {
+                let removed = write.due_before.map(|due| deadline_key(key, due));
+                let added = write.due_after.map(|due| deadline_key(key, due));
                 if let Some(old) = &removed {
                     deadlines.remove(old.as_slice())?;
                 }
@@ -407,76 +314,56 @@ impl Store {
                 }
                 *deadline_moves.borrow_mut() = (removed, added);
             }
-            if let Some(finished) = &update.archive {
-                let bytes = serde_json::to_vec(finished)
-                    .map_err(|e| ConflictableTransactionError::Abort(StoreError::Encode(e)))?;
-                let archive_key = super::archive_key(finished);
+            if let Some((archive_key, bytes, finished)) = &write.archive {
                 *archived.borrow_mut() = Some(archive_key.clone().into_bytes());
-                archive.insert(archive_key.as_bytes(), bytes)?;
+                archive.insert(archive_key.as_bytes(), bytes.as_slice())?;
                 // The players' ratings change with the archived result, once.
                 let place = match places.get(key)? {
                     Some(place) => String::from_utf8_lossy(&place).into_owned(),
                     None => default_place(key),
                 };
-                let game = &finished.record;
-                let platform = super::platform_of(key);
-                let keys =
-                    Seat::BOTH.map(|seat| rating_key(game.kind, platform, &game.player(seat).id));
-                let mut current: [Option<RatingEntry>; 2] = [None, None];
+                let keys = rating_keys(key, finished);
+                let mut stored: [Option<Vec<u8>>; 2] = [None, None];
                 let mut old: Vec<(Vec<u8>, Option<IVec>)> = Vec::new();
-                for (slot, rating_key) in current.iter_mut().zip(&keys) {
+                for (slot, rating_key) in stored.iter_mut().zip(&keys) {
                     let bytes = ratings.get(rating_key.as_slice())?;
-                    if let Some(bytes) = &bytes {
-                        *slot = Some(serde_json::from_slice(bytes).map_err(|source| {
-                            ConflictableTransactionError::Abort(StoreError::Corrupt {
-                                key: String::from_utf8_lossy(rating_key).replace('\0', ":"),
-                                source,
-                            })
-                        })?);
-                    }
+                    *slot = bytes.as_ref().map(|b| b.to_vec());
                     old.push((rating_key.clone(), bytes));
                 }
-                if let Some(entries) = rated_entries(finished, &place, current) {
-                    for (entry, rating_key) in entries.iter().zip(&keys) {
-                        let bytes = serde_json::to_vec(entry).map_err(|e| {
-                            ConflictableTransactionError::Abort(StoreError::Encode(e))
-                        })?;
-                        ratings.insert(rating_key.as_slice(), bytes)?;
+                if let Some(entries) =
+                    rating_writes(finished, &place, &keys, stored).map_err(abort)?
+                {
+                    for (rating_key, bytes) in entries {
+                        ratings.insert(rating_key, bytes)?;
                     }
                     *rated.borrow_mut() = old;
                 }
             }
-            if !matches!(update.change, Change::Keep) || update.archive.is_some() {
-                let next = meta
-                    .get(GENERATION)?
-                    .and_then(|v| <[u8; 8]>::try_from(v.as_ref()).ok())
-                    .map_or(0, u64::from_be_bytes)
-                    + 1;
-                meta.insert(GENERATION, &next.to_be_bytes())?;
-                *generation.borrow_mut() = next;
-            }
-            Ok(update)
+            let next = meta
+                .get(GENERATION)?
+                .and_then(|v| <[u8; 8]>::try_from(v.as_ref()).ok())
+                .map_or(0, u64::from_be_bytes)
+                + 1;
+            meta.insert(GENERATION, &next.to_be_bytes())?;
+            *generation.borrow_mut() = next;
+            Ok(true)
         });
         let written = match result {
-            Ok(update) => {
-                if matches!(update.change, Change::Keep) && update.archive.is_none() {
-                    return Ok(update.value);
-                }
-                open.db
-                    .flush()
-                    .map_err(StoreError::from)
-                    .and_then(|_| open.durable.sync().map_err(StoreError::from))
-                    .map(|()| {
-                        open.durable.acknowledge(*generation.borrow());
-                        update.value
-                    })
-            }
+            Ok(false) => return Ok(false),
+            Ok(true) => open
+                .db
+                .flush()
+                .map_err(StoreError::from)
+                .and_then(|_| open.durable.sync().map_err(StoreError::from))
+                .map(|()| {
+                    open.durable.acknowledge(*generation.borrow());
+                }),
             Err(TransactionError::Abort(e)) => return Err(e),
             Err(TransactionError::Storage(e)) => Err(e.into()),
         };
         drop(state);
         match written {
-            Ok(value) => Ok(value),
+            Ok(()) => Ok(true),
             Err(error) => {
                 let cause = failure_words(&error);
                 tracing::error!(path = %self.inner.path.display(), %cause, "a write failed; the record is left as stored");
@@ -602,7 +489,7 @@ impl Store {
         if state.overlay.keys().any(|(t, _)| *t == TreeName::Deadlines) {
             drop(state);
             return Ok(self
-                .entries(TreeName::Deadlines)?
+                .entries_ivec(TreeName::Deadlines)?
                 .into_iter()
                 .filter(|(k, _)| k.starts_with(&prefix))
                 .map(|(k, v)| (k.to_vec(), v))
@@ -616,18 +503,8 @@ impl Store {
         }
         Ok(out)
     }
-
-    /// Drop the index entry `due` of `key` if the record no longer has that
-    /// due moment (a record quarantined or unreadable), so the scheduler
-    /// does not come back to it.
-    pub fn drop_stale_deadline(&self, key: &str, due: u64) -> Result<(), StoreError> {
-        let current = match self.load(key) {
-            Ok(record) => record.and_then(|r| r.next_due_ms()),
-            Err(_) => None,
-        };
-        if current == Some(due) {
-            return Ok(());
-        }
+    /// Drop one deadline index entry, durably.
+    fn remove_deadline_entry(&self, key: &str, due: u64) -> Result<(), StoreError> {
         let _writer = self.writer();
         self.ensure_writable()?;
         let state = self.read();
@@ -637,59 +514,6 @@ impl Store {
         open.db.flush()?;
         open.durable.sync()?;
         Ok(())
-    }
-
-    /// How many channels have something pending (every platform).
-    pub fn pending_count(&self) -> usize {
-        self.entries(TreeName::Deadlines).map_or(0, |e| e.len())
-    }
-
-    /// A user's preferences (defaults when never set).
-    pub fn user_settings(&self, platform: &str, user_id: &str) -> Result<UserSettings, StoreError> {
-        match self.get_raw(TreeName::Users, &user_key(platform, user_id))? {
-            None => Ok(UserSettings::default()),
-            Some(bytes) => serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt {
-                key: format!("user {platform}:{user_id}"),
-                source,
-            }),
-        }
-    }
-
-    /// Store a user's preferences, durably.
-    pub fn set_user_settings(
-        &self,
-        platform: &str,
-        user_id: &str,
-        settings: &UserSettings,
-    ) -> Result<(), StoreError> {
-        let bytes = serde_json::to_vec(settings).map_err(StoreError::Encode)?;
-        self.put_setting(TreeName::Users, user_key(platform, user_id), bytes)
-    }
-
-    /// A server's settings (defaults when never set).
-    pub fn server_settings(
-        &self,
-        platform: &str,
-        server_id: &str,
-    ) -> Result<ServerSettings, StoreError> {
-        match self.get_raw(TreeName::Servers, &user_key(platform, server_id))? {
-            None => Ok(ServerSettings::default()),
-            Some(bytes) => serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt {
-                key: format!("server {platform}:{server_id}"),
-                source,
-            }),
-        }
-    }
-
-    /// Store a server's settings, durably.
-    pub fn set_server_settings(
-        &self,
-        platform: &str,
-        server_id: &str,
-        settings: &ServerSettings,
-    ) -> Result<(), StoreError> {
-        let bytes = serde_json::to_vec(settings).map_err(StoreError::Encode)?;
-        self.put_setting(TreeName::Servers, user_key(platform, server_id), bytes)
     }
 
     fn put_setting(&self, tree: TreeName, key: Vec<u8>, bytes: Vec<u8>) -> Result<(), StoreError> {
@@ -722,21 +546,8 @@ impl Store {
             let abort = |e: MoveError| ConflictableTransactionError::Abort(e);
             let from_bytes = channels.get(from)?;
             let to_bytes = channels.get(to)?;
-            let record = match &from_bytes {
-                None => return Err(abort(MoveError::NoGame)),
-                Some(bytes) => decode_channel(from, bytes).map_err(|e| abort(e.into()))?,
-            };
-            let in_progress = record.game.as_ref().is_some_and(GameRecord::in_progress);
-            if record.challenge.is_some() || !in_progress {
-                return Err(abort(MoveError::NoGame));
-            }
-            if let Some(bytes) = &to_bytes {
-                let there = decode_channel(to, bytes).map_err(|e| abort(e.into()))?;
-                if there.challenge.is_some() || there.game.is_some() {
-                    return Err(abort(MoveError::Occupied));
-                }
-            }
-            let due = record.next_due_ms();
+            let due =
+                check_move(from, from_bytes.as_deref(), to, to_bytes.as_deref()).map_err(abort)?;
             *seen.borrow_mut() = (from_bytes.clone(), to_bytes, due);
             if let Some(bytes) = from_bytes {
                 channels.insert(to.as_bytes(), bytes)?;
@@ -804,154 +615,13 @@ impl Store {
         }
     }
 
-    /// A player's rating in one game (`None`: no rated game yet).
-    pub fn rating(
-        &self,
-        game: GameKind,
-        platform: &str,
-        user_id: &str,
-    ) -> Result<Option<RatingEntry>, StoreError> {
-        let key = rating_key(game, platform, user_id);
-        match self.get_raw(TreeName::Ratings, &key)? {
-            None => Ok(None),
-            Some(bytes) => {
-                serde_json::from_slice(&bytes)
-                    .map(Some)
-                    .map_err(|source| StoreError::Corrupt {
-                        key: format!("rating {}:{platform}:{user_id}", game.name()),
-                        source,
-                    })
-            }
-        }
-    }
-
-    /// Every rated player of one game (unreadable entries skipped).
-    pub fn ratings_of(&self, game: GameKind) -> Result<Vec<RatingEntry>, StoreError> {
-        let prefix = game_prefix(game);
-        let mut out = Vec::new();
-        for (key, bytes) in self.entries(TreeName::Ratings)? {
-            if !key.starts_with(&prefix) {
-                continue;
-            }
-            match serde_json::from_slice(&bytes) {
-                Ok(entry) => out.push(entry),
-                Err(error) => tracing::warn!(%error, "skipping an unreadable rating"),
-            }
-        }
-        Ok(out)
-    }
-
-    /// The place of a channel: the one a platform named (a Discord
-    /// server), else the channel itself (a Matrix thread's room).
-    pub fn place_of(&self, channel_key: &str) -> Result<String, StoreError> {
-        Ok(
-            match self.get_raw(TreeName::Places, channel_key.as_bytes())? {
-                Some(place) => String::from_utf8_lossy(&place).into_owned(),
-                None => default_place(channel_key),
-            },
-        )
-    }
-
-    /// Note a channel's place (a Discord channel's server); written once
-    /// per channel and process, durably.
-    pub fn set_place(&self, channel_key: &str, place: &str) -> Result<(), StoreError> {
-        {
-            let known = self
-                .inner
-                .places
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if known.get(channel_key).is_some_and(|p| p == place) {
-                return Ok(());
-            }
-        }
-        if self.place_of(channel_key)? != place {
-            let _writer = self.writer();
-            self.ensure_writable()?;
-            let state = self.read();
-            let open = open_of(&state)?;
-            open.tree(TreeName::Places)
-                .insert(channel_key.as_bytes(), place.as_bytes())?;
-            open.db.flush()?;
-            open.durable.sync()?;
-        }
-        self.inner
-            .places
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(channel_key.to_string(), place.to_string());
-        Ok(())
-    }
-
-    /// Games in progress in which `user_id` plays, with their channel keys,
-    /// and the keys of records that cannot be read (left out).
-    pub fn active_games_of(&self, user_id: &str) -> Result<ActiveGames, StoreError> {
-        let mut out = Vec::new();
-        let mut unreadable = Vec::new();
-        for (key, bytes) in self.entries(TreeName::Channels)? {
-            let key = String::from_utf8_lossy(&key).into_owned();
-            match decode_channel(&key, &bytes) {
-                Ok(record) => {
-                    if let Some(game) = record.game.filter(GameRecord::in_progress) {
-                        if game.seat_of(user_id).is_some() {
-                            out.push((key, game));
-                        }
-                    }
-                }
-                Err(error) => {
-                    tracing::warn!(%error, "skipping an unreadable record");
-                    unreadable.push(key);
-                }
-            }
-        }
-        Ok((out, unreadable))
-    }
-
-    /// The newest finished games in which `user_id` played, newest first
-    /// (unreadable archive entries are skipped).
-    pub fn finished_games_of(
-        &self,
-        user_id: &str,
-        limit: usize,
-    ) -> Result<Vec<FinishedGame>, StoreError> {
-        let mut out = Vec::new();
-        for (key, bytes) in self.entries(TreeName::Archive)?.into_iter().rev() {
-            let key = String::from_utf8_lossy(&key).into_owned();
-            match decode_finished(&key, &bytes) {
-                Ok(finished) => {
-                    if finished.record.seat_of(user_id).is_some() {
-                        out.push(finished);
-                        if out.len() >= limit {
-                            break;
-                        }
-                    }
-                }
-                Err(error) => tracing::warn!(%error, "skipping an unreadable archive entry"),
-            }
-        }
-        Ok(out)
-    }
-
-    /// Every finished game, oldest first (for statistics and exports).
-    pub fn archive(&self) -> std::vec::IntoIter<Result<FinishedGame, StoreError>> {
-        let entries = match self.entries(TreeName::Archive) {
-            Ok(entries) => entries,
-            Err(error) => return vec![Err(error)].into_iter(),
-        };
-        entries
-            .into_iter()
-            .map(|(key, bytes)| decode_finished(&String::from_utf8_lossy(&key), &bytes))
-            .collect::<Vec<_>>()
-            .into_iter()
-    }
-
     /// Every stored entry of every tree, taken while no write is in flight
     /// (a consistent snapshot for exports and backups).
     pub fn dump(&self) -> Result<Vec<RawEntry>, StoreError> {
         let _writer = self.writer();
         let mut out = Vec::new();
         for tree in TreeName::ALL {
-            for (key, value) in self.entries(tree)? {
+            for (key, value) in self.entries_ivec(tree)? {
                 out.push(RawEntry {
                     tree,
                     key: key.to_vec(),
@@ -1015,6 +685,102 @@ impl Store {
         open.db.flush()?;
         open.durable.sync()?;
         Ok(moved)
+    }
+}
+
+impl Backend for Sled {
+    fn location(&self) -> String {
+        self.inner.path.display().to_string()
+    }
+
+    fn sled_path(&self) -> Option<&Path> {
+        Some(&self.inner.path)
+    }
+
+    fn get(&self, tree: TreeName, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.get_raw(tree, key)?.map(|v| v.to_vec()))
+    }
+
+    fn entries(&self, tree: TreeName) -> Result<Vec<KeyValue>, StoreError> {
+        Ok(self
+            .entries_ivec(tree)?
+            .into_iter()
+            .map(|(k, v)| (k.to_vec(), v.to_vec()))
+            .collect())
+    }
+
+    fn load(&self, key: &str) -> Result<Option<Loaded>, StoreError> {
+        self.load_versioned(key)
+    }
+
+    fn commit(
+        &self,
+        key: &str,
+        seen: Option<&Loaded>,
+        write: ChannelWrite,
+    ) -> Result<bool, StoreError> {
+        self.commit_write(key, seen, write)
+    }
+
+    fn move_game(&self, from: &str, to: &str) -> Result<(), MoveError> {
+        Sled::move_game(self, from, to)
+    }
+
+    fn due(&self, platform: &str, until_ms: u64) -> Result<Vec<(u64, String)>, StoreError> {
+        Sled::due(self, platform, until_ms)
+    }
+
+    fn next_due(&self, platform: &str) -> Result<Option<u64>, StoreError> {
+        Sled::next_due(self, platform)
+    }
+
+    fn remove_deadline(&self, key: &str, due_ms: u64) -> Result<(), StoreError> {
+        self.remove_deadline_entry(key, due_ms)
+    }
+
+    fn count(&self, tree: TreeName) -> Result<usize, StoreError> {
+        Ok(self.entries_ivec(tree)?.len())
+    }
+
+    fn put(&self, tree: TreeName, key: Vec<u8>, value: Vec<u8>) -> Result<(), StoreError> {
+        self.put_setting(tree, key, value)
+    }
+
+    fn channels_of_player(&self, _user_id: &str) -> Result<Vec<KeyValue>, StoreError> {
+        // No index: one process's channels are few enough to scan.
+        Backend::entries(self, TreeName::Channels)
+    }
+
+    fn archive_of_player(
+        &self,
+        _user_id: &str,
+        _limit: usize,
+    ) -> Result<Vec<KeyValue>, StoreError> {
+        let mut all = Backend::entries(self, TreeName::Archive)?;
+        all.reverse();
+        Ok(all)
+    }
+
+    fn dump(&self) -> Result<Vec<RawEntry>, StoreError> {
+        Sled::dump(self)
+    }
+
+    fn insert_raw(&self, entries: &[RawEntry]) -> Result<(), StoreError> {
+        Sled::insert_raw(self, entries)
+    }
+
+    fn move_raw(
+        &self,
+        from: TreeName,
+        to: TreeName,
+        key: &[u8],
+        to_key: &[u8],
+    ) -> Result<bool, StoreError> {
+        Sled::move_raw(self, from, to, key, to_key)
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        Sled::flush(self)
     }
 }
 

@@ -11,19 +11,43 @@
 //! `update` returns, and a failed write changes nothing any read can see
 //! (`db.rs`). Exports, imports and periodic backups are in `backup.rs`.
 
+mod backend;
 pub mod backup;
 pub mod clock;
 mod db;
 mod durable;
+mod postgres;
 pub mod rating;
 pub mod ratings;
+mod store;
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-pub use db::{RawEntry, Store, TreeName};
+pub use backend::Lease;
+pub use store::{ActiveGames, Location, RawEntry, Store, TreeName};
+
+/// Helpers for tests that need a PostgreSQL server.
+pub mod testing {
+    /// The server the tests may use (`CAIRN_TEST_POSTGRES`, set by
+    /// `scripts/test`), or `None` with one line saying that they skip.
+    pub fn postgres_url(test: &str) -> Option<String> {
+        match std::env::var("CAIRN_TEST_POSTGRES") {
+            Ok(url) if !url.trim().is_empty() => Some(url),
+            _ => {
+                eprintln!("skipping the PostgreSQL part of {test}: CAIRN_TEST_POSTGRES is not set (scripts/test starts a server)");
+                None
+            }
+        }
+    }
+
+    /// A new empty database on the server of `admin_url`: its URL.
+    pub fn create_database(admin_url: &str) -> Result<String, crate::StoreError> {
+        crate::postgres::create_database(admin_url)
+    }
+}
 
 use crate::clock::{GameClock, TimeControl};
 use cairn_rules::{AnyGame, GameKind, Highlights, Outcome, Seat};
@@ -67,6 +91,12 @@ pub enum StoreError {
     },
     #[error("the {tree} entry `{key}` already exists; import into an empty database")]
     Exists { tree: &'static str, key: String },
+    #[error("PostgreSQL error: {cause}")]
+    Postgres { cause: String },
+    #[error("cannot use the PostgreSQL database at {location}: {cause}")]
+    Connect { location: String, cause: String },
+    #[error("the PostgreSQL database has schema version {found}, newer than this build's {known}; run the newer Cairn, or copy the data into a new database with it")]
+    SchemaTooNew { found: i32, known: i32 },
     #[error("internal error in the store: {0}")]
     Internal(&'static str),
 }

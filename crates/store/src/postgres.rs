@@ -1,0 +1,1167 @@
+//! The PostgreSQL backend of [`crate::Store`]: one database shared by
+//! several Cairn processes, possibly on several machines.
+//!
+//! The client is tokio-postgres with the deadpool-postgres pool, driven by
+//! a small runtime the store owns. The store's API is synchronous and is
+//! called from blocking threads, plain threads (the console, tests) and
+//! sometimes an async worker; each call is spawned onto the store's own
+//! runtime and waited for on a plain channel, which works from all of
+//! them (a nested `block_on` would panic inside another runtime).
+//!
+//! Guarantees, as with sled: a command's write is a compare-and-swap on
+//! the channel's `version` column, in one transaction with the deadline
+//! index, the archive, the player indexes and the ratings (rated once:
+//! the losing side of a race sees the game already over). Ratings are
+//! read and written under a transaction-scoped advisory lock per entry,
+//! so two games of one player ending at once in two processes both count.
+//! A change of a due moment sends `NOTIFY cairn_deadlines` (delivered at
+//! commit), which wakes the schedulers of the other processes.
+//!
+//! The schema is created and migrated at start from the SQL files in
+//! `migrations/` (compiled in), under an advisory lock so processes
+//! starting together migrate once; `cairn_schema` holds the version.
+
+use std::future::Future;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use deadpool_postgres::{GenericClient, Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio_postgres::{AsyncMessage, NoTls};
+
+use crate::backend::{check_move, players_of_bytes, rating_keys, rating_writes};
+use crate::backend::{Backend, ChannelWrite, KeyValue, Lease, Loaded, RawChange};
+use crate::ratings::default_place;
+use crate::{deadline_key, decode_finished, parse_deadline_key, platform_of};
+use crate::{MoveError, RawEntry, StoreError, TreeName};
+
+/// The schema migrations, in order: (version, SQL).
+const MIGRATIONS: &[(i32, &str)] = &[(1, include_str!("../migrations/0001_init.sql"))];
+
+/// The schema version this build writes.
+pub const POSTGRES_SCHEMA: i32 = 1;
+
+/// First key of Cairn's advisory locks (`pg_advisory_lock(int, int)`).
+pub const LOCK_SPACE: i32 = 0x4341_4952; // "CAIR"
+/// Second keys within [`LOCK_SPACE`].
+const LOCK_MIGRATE: i32 = 1;
+/// Ratings are locked in their own space, by a hash of the entry's key.
+const LOCK_SPACE_RATINGS: i32 = 0x4341_4953;
+/// Leases (session advisory locks), by a hash of the lease's name.
+const LOCK_SPACE_LEASES: i32 = 0x4341_4954;
+
+/// The channel woken when a due moment changes.
+const NOTIFY_CHANNEL: &str = "cairn_deadlines";
+
+type Wakers = Arc<Mutex<Vec<Box<dyn Fn() + Send + Sync>>>>;
+
+/// A PostgreSQL database shared by processes.
+pub struct Postgres {
+    runtime: Option<tokio::runtime::Runtime>,
+    pool: Pool,
+    config: tokio_postgres::Config,
+    shown: String,
+    /// Only to scrub it from error messages, should a driver ever say it.
+    password: Option<String>,
+    wakers: Wakers,
+}
+
+/// `url` without its password (`postgres://user:***@host/db`), for logs
+/// and messages.
+pub fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return "a PostgreSQL URL".into();
+    };
+    // The user information ends at the last `@` before the query (a
+    // password may hold `/` or `@`).
+    let (before_query, query) = match rest.split_once('?') {
+        Some((before, query)) => (before, Some(query)),
+        None => (rest, None),
+    };
+    let authority_and_path = match before_query.rsplit_once('@') {
+        Some((user_info, host)) => match user_info.split_once(':') {
+            Some((user, _)) => format!("{user}:***@{host}"),
+            None => format!("{user_info}@{host}"),
+        },
+        None => before_query.to_string(),
+    };
+    // A password may also be a query parameter.
+    let tail = match query {
+        Some(query) => {
+            let query: Vec<String> = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((name, _)) if name.eq_ignore_ascii_case("password") => {
+                        format!("{name}=***")
+                    }
+                    _ => pair.to_string(),
+                })
+                .collect();
+            format!("?{}", query.join("&"))
+        }
+        None => String::new(),
+    };
+    format!("{scheme}://{authority_and_path}{tail}")
+}
+
+/// An error in words with its causes ("db error" alone says nothing; its
+/// source says which).
+fn pg(error: impl std::error::Error) -> StoreError {
+    let mut cause = error.to_string();
+    let mut source = error.source();
+    while let Some(inner) = source {
+        let text = inner.to_string();
+        if !cause.contains(&text) {
+            cause = format!("{cause}: {text}");
+        }
+        source = inner.source();
+    }
+    StoreError::Postgres { cause }
+}
+
+fn tree_name(tree: TreeName) -> &'static str {
+    tree.as_str()
+}
+
+/// The end of a prefix range: the prefix with its last byte raised (the
+/// prefixes here end with NUL, so this never overflows).
+fn prefix_end(prefix: &[u8]) -> Vec<u8> {
+    let mut end = prefix.to_vec();
+    if let Some(last) = end.last_mut() {
+        *last = last.saturating_add(1);
+    }
+    end
+}
+
+/// A stable 32-bit hash of a key (FNV-1a), for advisory locks.
+fn lock_hash(key: &[u8]) -> i32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for byte in key {
+        hash ^= u32::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    hash as i32
+}
+
+impl Postgres {
+    /// Connect, create or migrate the schema, and refuse a database
+    /// written by a newer build.
+    pub fn connect(url: &str) -> Result<Postgres, StoreError> {
+        let shown = redact(url);
+        let mut config =
+            tokio_postgres::Config::from_str(url).map_err(|e| StoreError::Connect {
+                location: shown.clone(),
+                cause: format!("the URL cannot be read ({})", redact(&e.to_string())),
+            })?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        if config.get_application_name().is_none() {
+            config.application_name("cairn");
+        }
+        let password = config
+            .get_password()
+            .map(|p| String::from_utf8_lossy(p).into_owned());
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("cairn-postgres")
+            .enable_all()
+            .build()
+            .map_err(StoreError::Io)?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(16)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(Duration::from_secs(30)))
+            .create_timeout(Some(Duration::from_secs(10)))
+            .recycle_timeout(Some(Duration::from_secs(5)))
+            .build()
+            .map_err(|e| StoreError::Connect {
+                location: shown.clone(),
+                cause: e.to_string(),
+            })?;
+        let store = Postgres {
+            runtime: Some(runtime),
+            pool,
+            config,
+            shown,
+            password,
+            wakers: Arc::default(),
+        };
+        let pool = store.pool.clone();
+        store
+            .run(async move { migrate(&pool).await })
+            .map_err(|error| match error {
+                StoreError::Postgres { cause } => StoreError::Connect {
+                    location: store.shown.clone(),
+                    cause,
+                },
+                other => other,
+            })?;
+        Ok(store)
+    }
+
+    /// Run `future` on the store's runtime and wait for it (from any
+    /// thread, async or not).
+    fn run<T, F>(&self, future: F) -> Result<T, StoreError>
+    where
+        F: Future<Output = Result<T, StoreError>> + Send + 'static,
+        T: Send + 'static,
+    {
+        let Some(runtime) = &self.runtime else {
+            return Err(StoreError::Unavailable {
+                cause: "the database connection is closed".into(),
+            });
+        };
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        runtime.spawn(async move {
+            let _ = tx.send(future.await);
+        });
+        let result = rx.recv().unwrap_or_else(|_| {
+            Err(StoreError::Unavailable {
+                cause: "the database task stopped".into(),
+            })
+        });
+        result.map_err(|error| self.scrub(error))
+    }
+
+    /// Make sure no error message carries the password.
+    fn scrub(&self, error: StoreError) -> StoreError {
+        let Some(password) = self.password.as_deref().filter(|p| p.len() >= 3) else {
+            return error;
+        };
+        match error {
+            StoreError::Postgres { cause } => StoreError::Postgres {
+                cause: cause.replace(password, "***"),
+            },
+            StoreError::Connect { location, cause } => StoreError::Connect {
+                location,
+                cause: cause.replace(password, "***"),
+            },
+            other => other,
+        }
+    }
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        // Dropping a runtime inside another one panics; this never blocks.
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+async fn migrate(pool: &Pool) -> Result<(), StoreError> {
+    let mut client = pool.get().await.map_err(pg)?;
+    let tx = client.transaction().await.map_err(pg)?;
+    tx.execute(
+        "SELECT pg_advisory_xact_lock($1, $2)",
+        &[&LOCK_SPACE, &LOCK_MIGRATE],
+    )
+    .await
+    .map_err(pg)?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS cairn_schema (version INT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+    )
+    .await
+    .map_err(pg)?;
+    let found: i32 = tx
+        .query_one("SELECT COALESCE(MAX(version), 0) FROM cairn_schema", &[])
+        .await
+        .map_err(pg)?
+        .get(0);
+    if found > POSTGRES_SCHEMA {
+        return Err(StoreError::SchemaTooNew {
+            found,
+            known: POSTGRES_SCHEMA,
+        });
+    }
+    for (version, sql) in MIGRATIONS {
+        if *version <= found {
+            continue;
+        }
+        tx.batch_execute(sql).await.map_err(pg)?;
+        tx.execute("INSERT INTO cairn_schema (version) VALUES ($1)", &[version])
+            .await
+            .map_err(pg)?;
+        tracing::info!(version, "PostgreSQL schema migrated");
+    }
+    tx.commit().await.map_err(pg)?;
+    Ok(())
+}
+
+/// The stored bytes under one key.
+async fn get_in(
+    client: &impl GenericClient,
+    tree: TreeName,
+    key: &[u8],
+) -> Result<Option<Vec<u8>>, StoreError> {
+    let row = if tree == TreeName::Channels {
+        let statement = client
+            .prepare_cached("SELECT value FROM channels WHERE key = $1")
+            .await
+            .map_err(pg)?;
+        client.query_opt(&statement, &[&key]).await
+    } else {
+        let statement = client
+            .prepare_cached("SELECT value FROM entries WHERE tree = $1 AND key = $2")
+            .await
+            .map_err(pg)?;
+        client
+            .query_opt(&statement, &[&tree_name(tree), &key])
+            .await
+    };
+    Ok(row.map_err(pg)?.map(|row| row.get(0)))
+}
+
+async fn entries_in(
+    client: &impl GenericClient,
+    tree: TreeName,
+) -> Result<Vec<KeyValue>, StoreError> {
+    let rows = if tree == TreeName::Channels {
+        client
+            .query("SELECT key, value FROM channels ORDER BY key", &[])
+            .await
+    } else {
+        client
+            .query(
+                "SELECT key, value FROM entries WHERE tree = $1 ORDER BY key",
+                &[&tree_name(tree)],
+            )
+            .await
+    };
+    Ok(rows
+        .map_err(pg)?
+        .into_iter()
+        .map(|row| (row.get(0), row.get(1)))
+        .collect())
+}
+
+async fn put_entry(
+    client: &impl GenericClient,
+    tree: TreeName,
+    key: &[u8],
+    value: &[u8],
+) -> Result<(), StoreError> {
+    let statement = client
+        .prepare_cached(
+            "INSERT INTO entries (tree, key, value) VALUES ($1, $2, $3) \
+             ON CONFLICT (tree, key) DO UPDATE SET value = EXCLUDED.value",
+        )
+        .await
+        .map_err(pg)?;
+    client
+        .execute(&statement, &[&tree_name(tree), &key, &value])
+        .await
+        .map_err(pg)?;
+    Ok(())
+}
+
+async fn delete_entry(
+    client: &impl GenericClient,
+    tree: TreeName,
+    key: &[u8],
+) -> Result<u64, StoreError> {
+    let statement = client
+        .prepare_cached("DELETE FROM entries WHERE tree = $1 AND key = $2")
+        .await
+        .map_err(pg)?;
+    client
+        .execute(&statement, &[&tree_name(tree), &key])
+        .await
+        .map_err(pg)
+}
+
+/// Replace the player index of `channel`.
+async fn set_players(
+    client: &impl GenericClient,
+    channel: &[u8],
+    players: &[String],
+) -> Result<(), StoreError> {
+    let delete = client
+        .prepare_cached("DELETE FROM players WHERE channel = $1")
+        .await
+        .map_err(pg)?;
+    client.execute(&delete, &[&channel]).await.map_err(pg)?;
+    if !players.is_empty() {
+        let insert = client
+            .prepare_cached(
+                "INSERT INTO players (user_id, channel) SELECT u, $2 FROM unnest($1::text[]) AS u \
+                 ON CONFLICT DO NOTHING",
+            )
+            .await
+            .map_err(pg)?;
+        client
+            .execute(&insert, &[&players, &channel])
+            .await
+            .map_err(pg)?;
+    }
+    Ok(())
+}
+
+async fn index_archived(
+    client: &impl GenericClient,
+    key: &[u8],
+    players: &[String],
+) -> Result<(), StoreError> {
+    let insert = client
+        .prepare_cached(
+            "INSERT INTO archive_players (user_id, key) SELECT u, $2 FROM unnest($1::text[]) AS u \
+             ON CONFLICT DO NOTHING",
+        )
+        .await
+        .map_err(pg)?;
+    client
+        .execute(&insert, &[&players, &key])
+        .await
+        .map_err(pg)?;
+    Ok(())
+}
+
+async fn notify(client: &impl GenericClient, platform: &str) -> Result<(), StoreError> {
+    let statement = client
+        .prepare_cached("SELECT pg_notify($1, $2)")
+        .await
+        .map_err(pg)?;
+    client
+        .execute(&statement, &[&NOTIFY_CHANNEL, &platform])
+        .await
+        .map_err(pg)?;
+    Ok(())
+}
+
+async fn commit(
+    pool: Pool,
+    key: String,
+    seen: Option<i64>,
+    write: ChannelWrite,
+) -> Result<bool, StoreError> {
+    let mut client = pool.get().await.map_err(pg)?;
+    let tx = client.transaction().await.map_err(pg)?;
+    let k = key.as_bytes();
+    let swapped = match (&write.change, seen) {
+        (RawChange::Put(bytes), Some(version)) => {
+            let statement = tx
+                .prepare_cached(
+                    "UPDATE channels SET value = $2, version = version + 1 \
+                     WHERE key = $1 AND version = $3",
+                )
+                .await
+                .map_err(pg)?;
+            tx.execute(&statement, &[&k, bytes, &version])
+                .await
+                .map_err(pg)?
+                == 1
+        }
+        (RawChange::Put(bytes), None) => {
+            let statement = tx
+                .prepare_cached(
+                    "INSERT INTO channels (key, value, version) VALUES ($1, $2, 1) \
+                     ON CONFLICT (key) DO NOTHING",
+                )
+                .await
+                .map_err(pg)?;
+            tx.execute(&statement, &[&k, bytes]).await.map_err(pg)? == 1
+        }
+        (RawChange::Remove, Some(version)) => {
+            let statement = tx
+                .prepare_cached("DELETE FROM channels WHERE key = $1 AND version = $2")
+                .await
+                .map_err(pg)?;
+            tx.execute(&statement, &[&k, &version]).await.map_err(pg)? == 1
+        }
+        (RawChange::Keep, Some(version)) => {
+            // Only an archive entry: the record must stay as seen until
+            // the commit.
+            let statement = tx
+                .prepare_cached("SELECT 1 FROM channels WHERE key = $1 AND version = $2 FOR UPDATE")
+                .await
+                .map_err(pg)?;
+            tx.query_opt(&statement, &[&k, &version])
+                .await
+                .map_err(pg)?
+                .is_some()
+        }
+        (RawChange::Remove | RawChange::Keep, None) => {
+            let statement = tx
+                .prepare_cached("SELECT 1 FROM channels WHERE key = $1")
+                .await
+                .map_err(pg)?;
+            tx.query_opt(&statement, &[&k]).await.map_err(pg)?.is_none()
+        }
+    };
+    if !swapped {
+        tx.rollback().await.map_err(pg)?;
+        return Ok(false);
+    }
+    if write.due_after != write.due_before {
+        if let Some(due) = write.due_before {
+            delete_entry(&tx, TreeName::Deadlines, &deadline_key(&key, due)).await?;
+        }
+        if let Some(due) = write.due_after {
+            put_entry(&tx, TreeName::Deadlines, &deadline_key(&key, due), &[]).await?;
+        }
+        notify(&tx, platform_of(&key)).await?;
+    }
+    if let Some(players) = &write.players {
+        set_players(&tx, k, players).await?;
+    }
+    if let Some((archive_key, bytes, finished)) = &write.archive {
+        put_entry(&tx, TreeName::Archive, archive_key.as_bytes(), bytes).await?;
+        let players: Vec<String> = finished
+            .record
+            .players
+            .iter()
+            .map(|p| p.id.clone())
+            .collect();
+        index_archived(&tx, archive_key.as_bytes(), &players).await?;
+        let place = match get_in(&tx, TreeName::Places, k).await? {
+            Some(place) => String::from_utf8_lossy(&place).into_owned(),
+            None => default_place(&key),
+        };
+        let keys = rating_keys(&key, finished);
+        let mut order: Vec<i32> = keys.iter().map(|k| lock_hash(k)).collect();
+        order.sort_unstable();
+        order.dedup();
+        let lock = tx
+            .prepare_cached("SELECT pg_advisory_xact_lock($1, $2)")
+            .await
+            .map_err(pg)?;
+        for hash in order {
+            tx.execute(&lock, &[&LOCK_SPACE_RATINGS, &hash])
+                .await
+                .map_err(pg)?;
+        }
+        let stored = [
+            get_in(&tx, TreeName::Ratings, &keys[0]).await?,
+            get_in(&tx, TreeName::Ratings, &keys[1]).await?,
+        ];
+        if let Some(entries) = rating_writes(finished, &place, &keys, stored)? {
+            for (rating_key, bytes) in entries {
+                put_entry(&tx, TreeName::Ratings, &rating_key, &bytes).await?;
+            }
+        }
+    }
+    tx.commit().await.map_err(pg)?;
+    Ok(true)
+}
+
+async fn move_game(pool: Pool, from: String, to: String) -> Result<(), MoveError> {
+    let mut client = pool.get().await.map_err(pg)?;
+    let tx = client.transaction().await.map_err(pg)?;
+    let rows = tx
+        .query(
+            "SELECT key, value FROM channels WHERE key = ANY($1) ORDER BY key FOR UPDATE",
+            &[&vec![from.as_bytes(), to.as_bytes()]],
+        )
+        .await
+        .map_err(pg)?;
+    let mut from_bytes: Option<Vec<u8>> = None;
+    let mut to_bytes: Option<Vec<u8>> = None;
+    for row in rows {
+        let key: Vec<u8> = row.get(0);
+        if key == from.as_bytes() {
+            from_bytes = Some(row.get(1));
+        } else {
+            to_bytes = Some(row.get(1));
+        }
+    }
+    let due = check_move(&from, from_bytes.as_deref(), &to, to_bytes.as_deref())?;
+    let Some(bytes) = from_bytes else {
+        return Err(MoveError::NoGame);
+    };
+    let written = if to_bytes.is_some() {
+        tx.execute(
+            "UPDATE channels SET value = $2, version = version + 1 WHERE key = $1",
+            &[&to.as_bytes(), &bytes],
+        )
+        .await
+    } else {
+        tx.execute(
+            "INSERT INTO channels (key, value, version) VALUES ($1, $2, 1) ON CONFLICT (key) DO NOTHING",
+            &[&to.as_bytes(), &bytes],
+        )
+        .await
+    };
+    if written.map_err(pg)? != 1 {
+        // Someone opened something in the destination meanwhile.
+        return Err(MoveError::Occupied);
+    }
+    tx.execute("DELETE FROM channels WHERE key = $1", &[&from.as_bytes()])
+        .await
+        .map_err(pg)?;
+    tx.execute(
+        "UPDATE players SET channel = $2 WHERE channel = $1",
+        &[&from.as_bytes(), &to.as_bytes()],
+    )
+    .await
+    .map_err(pg)?;
+    if let Some(due) = due {
+        delete_entry(&tx, TreeName::Deadlines, &deadline_key(&from, due)).await?;
+        put_entry(&tx, TreeName::Deadlines, &deadline_key(&to, due), &[]).await?;
+        notify(&tx, platform_of(&to)).await?;
+    }
+    // The thread belongs to the channel's place (its server).
+    if let Some(place) = get_in(&tx, TreeName::Places, from.as_bytes()).await? {
+        put_entry(&tx, TreeName::Places, to.as_bytes(), &place).await?;
+    }
+    tx.commit().await.map_err(pg)?;
+    Ok(())
+}
+
+async fn insert_raw(pool: Pool, entries: Vec<RawEntry>) -> Result<(), StoreError> {
+    let mut client = pool.get().await.map_err(pg)?;
+    let tx = client.transaction().await.map_err(pg)?;
+    for entry in &entries {
+        let inserted = if entry.tree == TreeName::Channels {
+            tx.execute(
+                "INSERT INTO channels (key, value, version) VALUES ($1, $2, 1) ON CONFLICT (key) DO NOTHING",
+                &[&entry.key, &entry.value],
+            )
+            .await
+        } else {
+            tx.execute(
+                "INSERT INTO entries (tree, key, value) VALUES ($1, $2, $3) ON CONFLICT (tree, key) DO NOTHING",
+                &[&tree_name(entry.tree), &entry.key, &entry.value],
+            )
+            .await
+        };
+        if inserted.map_err(pg)? != 1 {
+            return Err(StoreError::Exists {
+                tree: entry.tree.as_str(),
+                key: String::from_utf8_lossy(&entry.key).into_owned(),
+            });
+        }
+        let key = String::from_utf8_lossy(&entry.key);
+        match entry.tree {
+            TreeName::Channels => {
+                set_players(&tx, &entry.key, &players_of_bytes(&key, &entry.value)).await?;
+            }
+            TreeName::Archive => {
+                if let Ok(finished) = decode_finished(&key, &entry.value) {
+                    let players: Vec<String> = finished
+                        .record
+                        .players
+                        .iter()
+                        .map(|p| p.id.clone())
+                        .collect();
+                    index_archived(&tx, &entry.key, &players).await?;
+                }
+            }
+            _ => {}
+        }
+    }
+    tx.commit().await.map_err(pg)?;
+    Ok(())
+}
+
+async fn move_raw(
+    pool: Pool,
+    from: TreeName,
+    to: TreeName,
+    key: Vec<u8>,
+    to_key: Vec<u8>,
+) -> Result<bool, StoreError> {
+    let mut client = pool.get().await.map_err(pg)?;
+    let tx = client.transaction().await.map_err(pg)?;
+    let removed = if from == TreeName::Channels {
+        tx.query_opt(
+            "DELETE FROM channels WHERE key = $1 RETURNING value",
+            &[&key],
+        )
+        .await
+    } else {
+        tx.query_opt(
+            "DELETE FROM entries WHERE tree = $1 AND key = $2 RETURNING value",
+            &[&tree_name(from), &key],
+        )
+        .await
+    };
+    let Some(row) = removed.map_err(pg)? else {
+        tx.rollback().await.map_err(pg)?;
+        return Ok(false);
+    };
+    let value: Vec<u8> = row.get(0);
+    match from {
+        TreeName::Channels => {
+            tx.execute("DELETE FROM players WHERE channel = $1", &[&key])
+                .await
+                .map_err(pg)?;
+        }
+        TreeName::Archive => {
+            tx.execute("DELETE FROM archive_players WHERE key = $1", &[&key])
+                .await
+                .map_err(pg)?;
+        }
+        _ => {}
+    }
+    if to == TreeName::Channels {
+        tx.execute(
+            "INSERT INTO channels (key, value, version) VALUES ($1, $2, 1) \
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, version = channels.version + 1",
+            &[&to_key, &value],
+        )
+        .await
+        .map_err(pg)?;
+    } else {
+        put_entry(&tx, to, &to_key, &value).await?;
+    }
+    tx.commit().await.map_err(pg)?;
+    Ok(true)
+}
+
+async fn dump(pool: Pool) -> Result<Vec<RawEntry>, StoreError> {
+    let mut client = pool.get().await.map_err(pg)?;
+    // One snapshot of every table.
+    let tx = client
+        .build_transaction()
+        .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+        .await
+        .map_err(pg)?;
+    let mut out = Vec::new();
+    for tree in TreeName::ALL {
+        for (key, value) in entries_in(&tx, tree).await? {
+            out.push(RawEntry { tree, key, value });
+        }
+    }
+    tx.commit().await.map_err(pg)?;
+    Ok(out)
+}
+
+/// Listen for changed due moments until the runtime stops, reconnecting
+/// after a lost connection.
+async fn listen(config: tokio_postgres::Config, wakers: Wakers) {
+    let wake_all = |wakers: &Wakers| {
+        let wakers = wakers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        for wake in wakers.iter() {
+            wake();
+        }
+    };
+    loop {
+        match config.connect(NoTls).await {
+            Ok((client, mut connection)) => {
+                let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+                let driver = tokio::spawn(async move {
+                    loop {
+                        let message = std::future::poll_fn(|cx| connection.poll_message(cx)).await;
+                        match message {
+                            Some(Ok(AsyncMessage::Notification(_))) => {
+                                if tx.send(()).is_err() {
+                                    break;
+                                }
+                            }
+                            Some(Ok(_)) => {}
+                            Some(Err(error)) => {
+                                tracing::warn!(%error, "the PostgreSQL notification connection failed");
+                                break;
+                            }
+                            None => break,
+                        }
+                    }
+                });
+                match client
+                    .batch_execute(&format!("LISTEN {NOTIFY_CHANNEL}"))
+                    .await
+                {
+                    Ok(()) => {
+                        // Anything may have changed while not listening.
+                        wake_all(&wakers);
+                        while rx.recv().await.is_some() {
+                            wake_all(&wakers);
+                        }
+                    }
+                    Err(error) => tracing::warn!(%error, "cannot listen for deadline changes"),
+                }
+                driver.abort();
+            }
+            Err(error) => tracing::warn!(%error, "cannot connect to listen for deadline changes"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+impl Backend for Postgres {
+    fn location(&self) -> String {
+        self.shown.clone()
+    }
+
+    fn get(&self, tree: TreeName, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        let pool = self.pool.clone();
+        let key = key.to_vec();
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            get_in(&client, tree, &key).await
+        })
+    }
+
+    fn entries(&self, tree: TreeName) -> Result<Vec<KeyValue>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            entries_in(&client, tree).await
+        })
+    }
+
+    fn load(&self, key: &str) -> Result<Option<Loaded>, StoreError> {
+        let pool = self.pool.clone();
+        let key = key.as_bytes().to_vec();
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            let statement = client
+                .prepare_cached("SELECT value, version FROM channels WHERE key = $1")
+                .await
+                .map_err(pg)?;
+            let row = client.query_opt(&statement, &[&key]).await.map_err(pg)?;
+            Ok(row.map(|row| Loaded {
+                bytes: row.get(0),
+                version: row.get(1),
+            }))
+        })
+    }
+
+    fn commit(
+        &self,
+        key: &str,
+        seen: Option<&Loaded>,
+        write: ChannelWrite,
+    ) -> Result<bool, StoreError> {
+        let pool = self.pool.clone();
+        let key = key.to_string();
+        let seen = seen.map(|s| s.version);
+        self.run(commit(pool, key, seen, write))
+    }
+
+    fn move_game(&self, from: &str, to: &str) -> Result<(), MoveError> {
+        let pool = self.pool.clone();
+        let (from, to) = (from.to_string(), to.to_string());
+        // MoveError travels inside the store's error channel.
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let outcome = self.run(async move {
+            let _ = tx.send(move_game(pool, from, to).await);
+            Ok(())
+        });
+        outcome?;
+        match rx.recv() {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(MoveError::Store(error))) => Err(MoveError::Store(self.scrub(error))),
+            Ok(Err(other)) => Err(other),
+            Err(_) => Err(MoveError::Store(StoreError::Unavailable {
+                cause: "the database task stopped".into(),
+            })),
+        }
+    }
+
+    fn due(&self, platform: &str, until_ms: u64) -> Result<Vec<(u64, String)>, StoreError> {
+        let pool = self.pool.clone();
+        let start = format!("{platform}\0").into_bytes();
+        let end = format!("{platform}\0{:020}", until_ms.saturating_add(1)).into_bytes();
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            let statement = client
+                .prepare_cached(
+                    "SELECT key FROM entries WHERE tree = 'deadlines' AND key >= $1 AND key < $2 ORDER BY key",
+                )
+                .await
+                .map_err(pg)?;
+            let rows = client
+                .query(&statement, &[&start, &end])
+                .await
+                .map_err(pg)?;
+            Ok(rows
+                .into_iter()
+                .filter_map(|row| parse_deadline_key(&row.get::<_, Vec<u8>>(0)))
+                .collect())
+        })
+    }
+
+    fn next_due(&self, platform: &str) -> Result<Option<u64>, StoreError> {
+        let pool = self.pool.clone();
+        let start = format!("{platform}\0").into_bytes();
+        let end = prefix_end(&start);
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            let statement = client
+                .prepare_cached(
+                    "SELECT key FROM entries WHERE tree = 'deadlines' AND key >= $1 AND key < $2 ORDER BY key LIMIT 1",
+                )
+                .await
+                .map_err(pg)?;
+            let row = client
+                .query_opt(&statement, &[&start, &end])
+                .await
+                .map_err(pg)?;
+            Ok(row
+                .and_then(|row| parse_deadline_key(&row.get::<_, Vec<u8>>(0)))
+                .map(|(due, _)| due))
+        })
+    }
+
+    fn remove_deadline(&self, key: &str, due_ms: u64) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let index_key = deadline_key(key, due_ms);
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            delete_entry(&client, TreeName::Deadlines, &index_key).await?;
+            Ok(())
+        })
+    }
+
+    fn count(&self, tree: TreeName) -> Result<usize, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            let row = if tree == TreeName::Channels {
+                client.query_one("SELECT count(*) FROM channels", &[]).await
+            } else {
+                client
+                    .query_one(
+                        "SELECT count(*) FROM entries WHERE tree = $1",
+                        &[&tree_name(tree)],
+                    )
+                    .await
+            };
+            let count: i64 = row.map_err(pg)?.get(0);
+            Ok(usize::try_from(count).unwrap_or(0))
+        })
+    }
+
+    fn put(&self, tree: TreeName, key: Vec<u8>, value: Vec<u8>) -> Result<(), StoreError> {
+        if tree == TreeName::Channels {
+            return Err(StoreError::Internal(
+                "channel records change only by update",
+            ));
+        }
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            put_entry(&client, tree, &key, &value).await
+        })
+    }
+
+    fn channels_of_player(&self, user_id: &str) -> Result<Vec<KeyValue>, StoreError> {
+        let pool = self.pool.clone();
+        let user_id = user_id.to_string();
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            let statement = client
+                .prepare_cached(
+                    "SELECT c.key, c.value FROM players p JOIN channels c ON c.key = p.channel \
+                     WHERE p.user_id = $1 ORDER BY c.key",
+                )
+                .await
+                .map_err(pg)?;
+            let rows = client.query(&statement, &[&user_id]).await.map_err(pg)?;
+            Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
+        })
+    }
+
+    fn archive_of_player(&self, user_id: &str, limit: usize) -> Result<Vec<KeyValue>, StoreError> {
+        let pool = self.pool.clone();
+        let user_id = user_id.to_string();
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.run(async move {
+            let client = pool.get().await.map_err(pg)?;
+            let statement = client
+                .prepare_cached(
+                    "SELECT e.key, e.value FROM archive_players a \
+                     JOIN entries e ON e.tree = 'archive' AND e.key = a.key \
+                     WHERE a.user_id = $1 ORDER BY a.key DESC LIMIT $2",
+                )
+                .await
+                .map_err(pg)?;
+            let rows = client
+                .query(&statement, &[&user_id, &limit])
+                .await
+                .map_err(pg)?;
+            Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
+        })
+    }
+
+    fn dump(&self) -> Result<Vec<RawEntry>, StoreError> {
+        self.run(dump(self.pool.clone()))
+    }
+
+    fn insert_raw(&self, entries: &[RawEntry]) -> Result<(), StoreError> {
+        self.run(insert_raw(self.pool.clone(), entries.to_vec()))
+    }
+
+    fn move_raw(
+        &self,
+        from: TreeName,
+        to: TreeName,
+        key: &[u8],
+        to_key: &[u8],
+    ) -> Result<bool, StoreError> {
+        self.run(move_raw(
+            self.pool.clone(),
+            from,
+            to,
+            key.to_vec(),
+            to_key.to_vec(),
+        ))
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        // Every transaction was durable when it committed.
+        Ok(())
+    }
+
+    fn lease(&self, name: &str, retry: Duration) -> Result<Lease, StoreError> {
+        let hash = lock_hash(name.as_bytes());
+        let mut config = self.config.clone();
+        // The holder notices a dead connection, and the server a dead
+        // holder (a machine gone without closing its socket), within
+        // about 5 + 3 x 2 seconds, so a standby can take over.
+        config
+            .keepalives(true)
+            .keepalives_idle(Duration::from_secs(5))
+            .keepalives_interval(Duration::from_secs(2))
+            .keepalives_retries(3);
+        let mut announced = false;
+        loop {
+            let config = config.clone();
+            let attempt = self.run(async move {
+                let (client, connection) = config.connect(NoTls).await.map_err(pg)?;
+                let held = Arc::new(AtomicBool::new(true));
+                let flag = Arc::clone(&held);
+                tokio::spawn(async move {
+                    if let Err(error) = connection.await {
+                        tracing::warn!(%error, "the lease's database connection failed");
+                    }
+                    flag.store(false, Ordering::SeqCst);
+                });
+                client
+                    .batch_execute(
+                        "SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3",
+                    )
+                    .await
+                    .map_err(pg)?;
+                let got: bool = client
+                    .query_one(
+                        "SELECT pg_try_advisory_lock($1, $2)",
+                        &[&LOCK_SPACE_LEASES, &hash],
+                    )
+                    .await
+                    .map_err(pg)?
+                    .get(0);
+                Ok(got.then_some((held, client)))
+            });
+            match attempt {
+                Ok(Some((held, client))) => {
+                    tracing::info!(lease = name, "lease taken");
+                    let keep: Box<dyn Send + Sync> = Box::new(client);
+                    return Ok(Lease {
+                        held: Some((held, keep)),
+                    });
+                }
+                Ok(None) => {
+                    if !announced {
+                        tracing::info!(
+                            lease = name,
+                            "another process holds the lease; standing by"
+                        );
+                        announced = true;
+                    }
+                }
+                Err(error) => tracing::warn!(%error, lease = name, "cannot try the lease"),
+            }
+            std::thread::sleep(retry);
+        }
+    }
+
+    fn on_deadline_change(&self, wake: Box<dyn Fn() + Send + Sync>) {
+        let first = {
+            let mut wakers = self
+                .wakers
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            wakers.push(wake);
+            wakers.len() == 1
+        };
+        if let (true, Some(runtime)) = (first, &self.runtime) {
+            runtime.spawn(listen(self.config.clone(), self.wakers.clone()));
+        }
+    }
+}
+
+/// A new, empty database on the server of `admin_url` (a URL whose user
+/// may create databases), for tests: its URL.
+pub fn create_database(admin_url: &str) -> Result<String, StoreError> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = format!(
+        "cairn_test_{}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed),
+        crate::now_ms() % 1_000_000_000
+    );
+    let config = tokio_postgres::Config::from_str(admin_url).map_err(pg)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(StoreError::Io)?;
+    let sql = format!("CREATE DATABASE {name}");
+    runtime.block_on(async move {
+        let (client, connection) = config.connect(NoTls).await.map_err(pg)?;
+        let driver = tokio::spawn(connection);
+        client.batch_execute(&sql).await.map_err(pg)?;
+        drop(client);
+        let _ = driver.await;
+        Ok::<(), StoreError>(())
+    })?;
+    // The same URL with the new database's name as its path.
+    let (before_query, query) = match admin_url.split_once('?') {
+        Some((before, query)) => (before, Some(query)),
+        None => (admin_url, None),
+    };
+    let scheme_end = before_query.find("://").map_or(0, |i| i + 3);
+    let base = match before_query[scheme_end..].find('/') {
+        Some(slash) => &before_query[..scheme_end + slash],
+        None => before_query,
+    };
+    Ok(match query {
+        Some(query) => format!("{base}/{name}?{query}"),
+        None => format!("{base}/{name}"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redact_hides_the_password_only() {
+        assert_eq!(
+            redact("postgres://cairn:s3cret@db.example:5432/cairn"),
+            "postgres://cairn:***@db.example:5432/cairn"
+        );
+        assert_eq!(
+            redact("postgresql://db/cairn?user=c&password=s3cret&sslmode=disable"),
+            "postgresql://db/cairn?user=c&password=***&sslmode=disable"
+        );
+        assert_eq!(
+            redact("postgres://cairn@db/cairn"),
+            "postgres://cairn@db/cairn"
+        );
+        // A password containing `@` is hidden whole.
+        assert_eq!(redact("postgres://u:p@s/s@h/d"), "postgres://u:***@h/d");
+    }
+
+    #[test]
+    fn prefix_end_bounds_the_prefix() {
+        assert_eq!(prefix_end(b"console\0"), b"console\x01".to_vec());
+        assert!(b"console\0zzz".as_slice() < prefix_end(b"console\0").as_slice());
+    }
+}

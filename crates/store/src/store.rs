@@ -1,0 +1,563 @@
+//! [`Store`]: the facade the bot uses, over either backend (sled or
+//! PostgreSQL, see `backend.rs`). It decodes and encodes records and runs
+//! each command's closure as a compare-and-swap: load the record with its
+//! version, decide, commit if the version is unchanged, else decide again
+//! on the new record.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use crate::backend::{Backend, ChannelWrite, KeyValue, Lease, RawChange};
+use crate::db::Sled;
+use crate::ratings::{default_place, game_prefix, rating_key, RatingEntry};
+use crate::UserSettings;
+use crate::{archive_key, decode_channel, decode_finished, user_key, Change, ChannelRecord};
+use crate::{FinishedGame, GameRecord, MoveError, ServerSettings, StoreError, Update};
+use cairn_rules::GameKind;
+
+/// The trees of the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TreeName {
+    /// One record per channel (`platform:channel`).
+    Channels,
+    /// Finished games, keyed by time.
+    Archive,
+    /// Records moved aside by `cairn db quarantine`, bytes unchanged.
+    Quarantine,
+    /// Index of every channel's next due moment (`platform NUL due NUL
+    /// key`, due as 20 digits so keys sort by time within a platform),
+    /// changed in the same transaction as the record.
+    Deadlines,
+    /// Per-user preferences: `platform NUL user id` -> JSON.
+    Users,
+    /// Per-server settings: `platform NUL server id` -> JSON.
+    Servers,
+    /// Ratings: `game NUL platform NUL user id` -> JSON, changed in the
+    /// same transaction as a rated game's archived result.
+    Ratings,
+    /// The place (Discord server) of a channel, when the platform says:
+    /// channel key -> place.
+    Places,
+}
+
+impl TreeName {
+    pub const ALL: [TreeName; 8] = [
+        TreeName::Channels,
+        TreeName::Archive,
+        TreeName::Quarantine,
+        TreeName::Deadlines,
+        TreeName::Users,
+        TreeName::Servers,
+        TreeName::Ratings,
+        TreeName::Places,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TreeName::Channels => "channels",
+            TreeName::Archive => "archive",
+            TreeName::Quarantine => "quarantine",
+            TreeName::Deadlines => "deadlines",
+            TreeName::Users => "users",
+            TreeName::Servers => "servers",
+            TreeName::Ratings => "ratings",
+            TreeName::Places => "places",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<TreeName> {
+        TreeName::ALL.into_iter().find(|t| t.as_str() == name)
+    }
+}
+/// A raw stored entry: tree, key and bytes (for checks and exports).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawEntry {
+    pub tree: TreeName,
+    pub key: Vec<u8>,
+    pub value: Vec<u8>,
+}
+
+/// Games in progress with their channel keys, and the keys of records
+/// that cannot be read.
+pub type ActiveGames = (Vec<(String, GameRecord)>, Vec<String>);
+
+/// Where the data is (`CAIRN_DB`): a sled directory, or a PostgreSQL
+/// URL (`postgres://…` or `postgresql://…`). Shown and debugged without
+/// the password.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Location {
+    Sled(PathBuf),
+    Postgres(String),
+}
+
+impl Location {
+    /// A `postgres://` or `postgresql://` URL means PostgreSQL, anything
+    /// else a sled directory.
+    pub fn parse(text: &str) -> Location {
+        let lower = text.trim_start().to_ascii_lowercase();
+        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+            Location::Postgres(text.trim().to_string())
+        } else {
+            Location::Sled(PathBuf::from(text))
+        }
+    }
+
+    /// The sled directory, if this is one.
+    pub fn sled_path(&self) -> Option<&Path> {
+        match self {
+            Location::Sled(path) => Some(path),
+            Location::Postgres(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Sled(path) => write!(f, "{}", path.display()),
+            Location::Postgres(url) => f.write_str(&crate::postgres::redact(url)),
+        }
+    }
+}
+
+impl std::fmt::Debug for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Sled(path) => write!(f, "Sled({path:?})"),
+            Location::Postgres(url) => write!(f, "Postgres({:?})", crate::postgres::redact(url)),
+        }
+    }
+}
+
+/// The database. Cheap to clone; clones share one backend.
+#[derive(Clone)]
+pub struct Store {
+    backend: Arc<dyn Backend>,
+    /// Channel places already stored (see [`Store::set_place`]).
+    places: Arc<Mutex<HashMap<String, String>>>,
+}
+
+impl Store {
+    fn with(backend: Arc<dyn Backend>) -> Store {
+        Store {
+            backend,
+            places: Arc::default(),
+        }
+    }
+
+    /// Open (or create) the sled database at `path`, refusing with a
+    /// sentence when another process holds it, it is damaged, or its
+    /// snapshot file has gone missing.
+    pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        Ok(Store::with(Arc::new(Sled::open(path)?)))
+    }
+
+    /// Connect to the PostgreSQL database at `url` (migrating its schema
+    /// to this build's); several processes may share it.
+    pub fn connect(url: &str) -> Result<Store, StoreError> {
+        Ok(Store::with(Arc::new(crate::postgres::Postgres::connect(
+            url,
+        )?)))
+    }
+
+    /// Open whichever database `location` names.
+    pub fn open_location(location: &Location) -> Result<Store, StoreError> {
+        match location {
+            Location::Sled(path) => Store::open(path),
+            Location::Postgres(url) => Store::connect(url),
+        }
+    }
+
+    /// Where the data is, for messages (never with a password).
+    pub fn location(&self) -> String {
+        self.backend.location()
+    }
+
+    /// The sled directory, when the backend is sled.
+    pub fn sled_path(&self) -> Option<&Path> {
+        self.backend.sled_path()
+    }
+
+    /// The key of a channel's record.
+    pub fn channel_key(platform: &str, channel: &str) -> String {
+        format!("{platform}:{channel}")
+    }
+
+    /// The platform and channel of a key made by [`Store::channel_key`]
+    /// (platform names hold no `:`; channel ids may).
+    pub fn split_channel_key(key: &str) -> (&str, &str) {
+        key.split_once(':').unwrap_or(("", key))
+    }
+
+    /// The bytes stored under `key`.
+    pub fn get_raw(&self, tree: TreeName, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.backend.get(tree, key)
+    }
+
+    /// Every entry of a tree, in key order.
+    pub fn entries(&self, tree: TreeName) -> Result<Vec<KeyValue>, StoreError> {
+        self.backend.entries(tree)
+    }
+
+    /// The channel's record as stored now.
+    pub fn load(&self, key: &str) -> Result<Option<ChannelRecord>, StoreError> {
+        match self.backend.load(key)? {
+            None => Ok(None),
+            Some(loaded) => decode_channel(key, &loaded.bytes).map(Some),
+        }
+    }
+
+    /// Run `decide` against the channel's current record and write its
+    /// change atomically, durably before returning, if the record is still
+    /// the one `decide` saw (compare-and-swap); else `decide` runs again
+    /// on the new record. Only the last run's decision is written and
+    /// returned. On a failed write nothing changes, as far as any later
+    /// read can tell.
+    pub fn update<T>(
+        &self,
+        key: &str,
+        decide: impl Fn(Option<ChannelRecord>) -> Update<T>,
+    ) -> Result<T, StoreError> {
+        loop {
+            let loaded = self.backend.load(key)?;
+            let current = match &loaded {
+                None => None,
+                Some(loaded) => Some(decode_channel(key, &loaded.bytes)?),
+            };
+            let due_before = current.as_ref().and_then(ChannelRecord::next_due_ms);
+            let players_before = current.as_ref().map(player_ids).unwrap_or_default();
+            let update = decide(current);
+            let (change, due_after, players_after) = match &update.change {
+                Change::Keep => (RawChange::Keep, due_before, players_before.clone()),
+                Change::Put(record) => (
+                    RawChange::Put(serde_json::to_vec(record).map_err(StoreError::Encode)?),
+                    record.next_due_ms(),
+                    player_ids(record),
+                ),
+                Change::Remove => (RawChange::Remove, None, Vec::new()),
+            };
+            let archive = match &update.archive {
+                None => None,
+                Some(finished) => Some((
+                    archive_key(finished),
+                    serde_json::to_vec(finished).map_err(StoreError::Encode)?,
+                    finished.clone(),
+                )),
+            };
+            let write = ChannelWrite {
+                change,
+                due_before,
+                due_after,
+                archive,
+                players: (players_after != players_before).then_some(players_after),
+            };
+            if write.is_empty() {
+                return Ok(update.value);
+            }
+            if self.backend.commit(key, loaded.as_ref(), write)? {
+                return Ok(update.value);
+            }
+            tracing::debug!(channel = %key, "the record changed meanwhile; deciding again");
+        }
+    }
+
+    /// Write everything to stable storage (every update already does;
+    /// this lets a shutdown say so).
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.backend.flush()
+    }
+
+    /// Channels of `platform` with something due at or before `now_ms`,
+    /// earliest first, with their due moments.
+    pub fn due(&self, platform: &str, now_ms: u64) -> Result<Vec<(u64, String)>, StoreError> {
+        self.backend.due(platform, now_ms)
+    }
+
+    /// The earliest due moment of any channel of `platform`.
+    pub fn next_due(&self, platform: &str) -> Result<Option<u64>, StoreError> {
+        self.backend.next_due(platform)
+    }
+
+    /// Drop the index entry `due` of `key` if the record no longer has that
+    /// due moment (a record quarantined or unreadable), so the scheduler
+    /// does not come back to it.
+    pub fn drop_stale_deadline(&self, key: &str, due: u64) -> Result<(), StoreError> {
+        let current = match self.load(key) {
+            Ok(record) => record.and_then(|r| r.next_due_ms()),
+            Err(_) => None,
+        };
+        if current == Some(due) {
+            return Ok(());
+        }
+        self.backend.remove_deadline(key, due)
+    }
+
+    /// How many channels have something pending (every platform).
+    pub fn pending_count(&self) -> usize {
+        self.backend.count(TreeName::Deadlines).unwrap_or(0)
+    }
+
+    /// Call `wake` when another process may have changed a deadline (a
+    /// shared PostgreSQL; sled never calls it).
+    pub fn on_deadline_change(&self, wake: impl Fn() + Send + Sync + 'static) {
+        self.backend.on_deadline_change(Box::new(wake));
+    }
+
+    /// Wait until this process holds the lease `name`, among all the
+    /// processes sharing the database (PostgreSQL: a session advisory
+    /// lock, released by the server when the holder's connection ends;
+    /// sled: at once, the directory is this process's). A standby tries
+    /// again every `retry`. Guards what only one process may run, such as
+    /// the Matrix connector.
+    pub fn lease(&self, name: &str, retry: std::time::Duration) -> Result<Lease, StoreError> {
+        self.backend.lease(name, retry)
+    }
+
+    /// A user's preferences (defaults when never set).
+    pub fn user_settings(&self, platform: &str, user_id: &str) -> Result<UserSettings, StoreError> {
+        match self.get_raw(TreeName::Users, &user_key(platform, user_id))? {
+            None => Ok(UserSettings::default()),
+            Some(bytes) => serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt {
+                key: format!("user {platform}:{user_id}"),
+                source,
+            }),
+        }
+    }
+
+    /// Store a user's preferences, durably.
+    pub fn set_user_settings(
+        &self,
+        platform: &str,
+        user_id: &str,
+        settings: &UserSettings,
+    ) -> Result<(), StoreError> {
+        let bytes = serde_json::to_vec(settings).map_err(StoreError::Encode)?;
+        self.backend
+            .put(TreeName::Users, user_key(platform, user_id), bytes)
+    }
+
+    /// A server's settings (defaults when never set).
+    pub fn server_settings(
+        &self,
+        platform: &str,
+        server_id: &str,
+    ) -> Result<ServerSettings, StoreError> {
+        match self.get_raw(TreeName::Servers, &user_key(platform, server_id))? {
+            None => Ok(ServerSettings::default()),
+            Some(bytes) => serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt {
+                key: format!("server {platform}:{server_id}"),
+                source,
+            }),
+        }
+    }
+
+    /// Store a server's settings, durably.
+    pub fn set_server_settings(
+        &self,
+        platform: &str,
+        server_id: &str,
+        settings: &ServerSettings,
+    ) -> Result<(), StoreError> {
+        let bytes = serde_json::to_vec(settings).map_err(StoreError::Encode)?;
+        self.backend
+            .put(TreeName::Servers, user_key(platform, server_id), bytes)
+    }
+
+    /// Move a game in progress from channel `from` to the empty channel
+    /// `to` (a Discord thread made for it), with its deadline and place,
+    /// in one transaction: afterwards the game is in exactly one of the
+    /// two.
+    pub fn move_game(&self, from: &str, to: &str) -> Result<(), MoveError> {
+        self.backend.move_game(from, to)
+    }
+    /// A player's rating in one game (`None`: no rated game yet).
+    pub fn rating(
+        &self,
+        game: GameKind,
+        platform: &str,
+        user_id: &str,
+    ) -> Result<Option<RatingEntry>, StoreError> {
+        let key = rating_key(game, platform, user_id);
+        match self.get_raw(TreeName::Ratings, &key)? {
+            None => Ok(None),
+            Some(bytes) => {
+                serde_json::from_slice(&bytes)
+                    .map(Some)
+                    .map_err(|source| StoreError::Corrupt {
+                        key: format!("rating {}:{platform}:{user_id}", game.name()),
+                        source,
+                    })
+            }
+        }
+    }
+
+    /// Every rated player of one game (unreadable entries skipped).
+    pub fn ratings_of(&self, game: GameKind) -> Result<Vec<RatingEntry>, StoreError> {
+        let prefix = game_prefix(game);
+        let mut out = Vec::new();
+        for (key, bytes) in self.entries(TreeName::Ratings)? {
+            if !key.starts_with(&prefix) {
+                continue;
+            }
+            match serde_json::from_slice(&bytes) {
+                Ok(entry) => out.push(entry),
+                Err(error) => tracing::warn!(%error, "skipping an unreadable rating"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The place of a channel: the one a platform named (a Discord
+    /// server), else the channel itself (a Matrix thread's room).
+    pub fn place_of(&self, channel_key: &str) -> Result<String, StoreError> {
+        Ok(
+            match self.get_raw(TreeName::Places, channel_key.as_bytes())? {
+                Some(place) => String::from_utf8_lossy(&place).into_owned(),
+                None => default_place(channel_key),
+            },
+        )
+    }
+
+    /// Note a channel's place (a Discord channel's server); written once
+    /// per channel and process, durably.
+    pub fn set_place(&self, channel_key: &str, place: &str) -> Result<(), StoreError> {
+        {
+            let known = self
+                .places
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if known.get(channel_key).is_some_and(|p| p == place) {
+                return Ok(());
+            }
+        }
+        if self.place_of(channel_key)? != place {
+            self.backend.put(
+                TreeName::Places,
+                channel_key.as_bytes().to_vec(),
+                place.as_bytes().to_vec(),
+            )?;
+        }
+        self.places
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(channel_key.to_string(), place.to_string());
+        Ok(())
+    }
+
+    /// Games in progress in which `user_id` plays, with their channel keys,
+    /// and the keys of records that cannot be read (left out).
+    pub fn active_games_of(&self, user_id: &str) -> Result<ActiveGames, StoreError> {
+        let mut out = Vec::new();
+        let mut unreadable = Vec::new();
+        for (key, bytes) in self.backend.channels_of_player(user_id)? {
+            let key = String::from_utf8_lossy(&key).into_owned();
+            match decode_channel(&key, &bytes) {
+                Ok(record) => {
+                    if let Some(game) = record.game.filter(GameRecord::in_progress) {
+                        if game.seat_of(user_id).is_some() {
+                            out.push((key, game));
+                        }
+                    }
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "skipping an unreadable record");
+                    unreadable.push(key);
+                }
+            }
+        }
+        Ok((out, unreadable))
+    }
+
+    /// The newest finished games in which `user_id` played, newest first
+    /// (unreadable archive entries are skipped).
+    pub fn finished_games_of(
+        &self,
+        user_id: &str,
+        limit: usize,
+    ) -> Result<Vec<FinishedGame>, StoreError> {
+        let mut out = Vec::new();
+        for (key, bytes) in self.backend.archive_of_player(user_id, limit)? {
+            let key = String::from_utf8_lossy(&key).into_owned();
+            match decode_finished(&key, &bytes) {
+                Ok(finished) => {
+                    if finished.record.seat_of(user_id).is_some() {
+                        out.push(finished);
+                        if out.len() >= limit {
+                            break;
+                        }
+                    }
+                }
+                Err(error) => tracing::warn!(%error, "skipping an unreadable archive entry"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every finished game, oldest first (for statistics and exports).
+    pub fn archive(&self) -> std::vec::IntoIter<Result<FinishedGame, StoreError>> {
+        let entries = match self.entries(TreeName::Archive) {
+            Ok(entries) => entries,
+            Err(error) => return vec![Err(error)].into_iter(),
+        };
+        entries
+            .into_iter()
+            .map(|(key, bytes)| decode_finished(&String::from_utf8_lossy(&key), &bytes))
+            .collect::<Vec<_>>()
+            .into_iter()
+    }
+
+    /// Every stored entry of every tree, taken while no write is in flight
+    /// (a consistent snapshot for exports, backups and copies).
+    pub fn dump(&self) -> Result<Vec<RawEntry>, StoreError> {
+        self.backend.dump()
+    }
+
+    /// Write raw entries (import), durably. Refuses keys already present.
+    pub fn insert_raw(&self, entries: &[RawEntry]) -> Result<(), StoreError> {
+        self.backend.insert_raw(entries)
+    }
+
+    /// Move an entry to another tree under `to_key`, bytes unchanged
+    /// (quarantine).
+    pub fn move_raw(
+        &self,
+        from: TreeName,
+        to: TreeName,
+        key: &[u8],
+        to_key: &[u8],
+    ) -> Result<bool, StoreError> {
+        self.backend.move_raw(from, to, key, to_key)
+    }
+}
+
+/// The ids of the players of a record's game (the player index).
+fn player_ids(record: &ChannelRecord) -> Vec<String> {
+    record
+        .game
+        .as_ref()
+        .map(|game| game.players.iter().map(|p| p.id.clone()).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Location;
+
+    #[test]
+    fn a_url_means_postgres_and_is_shown_without_its_password() {
+        let url = "postgres://cairn:s3cret@db:5432/cairn";
+        let location = Location::parse(url);
+        assert_eq!(location, Location::Postgres(url.to_string()));
+        assert_eq!(location.to_string(), "postgres://cairn:***@db:5432/cairn");
+        assert!(!format!("{location:?}").contains("s3cret"));
+        assert!(location.sled_path().is_none());
+        assert!(matches!(
+            Location::parse("PostgreSQL://db/cairn"),
+            Location::Postgres(_)
+        ));
+        let dir = Location::parse("./cairn-data");
+        assert_eq!(dir.sled_path(), Some(std::path::Path::new("./cairn-data")));
+        assert_eq!(dir.to_string(), "./cairn-data");
+    }
+}
