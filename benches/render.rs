@@ -109,6 +109,7 @@ fn cases() -> Vec<(&'static str, BoardView, RenderOptions)> {
     let hints = RenderOptions {
         show_hints: true,
         caption: Some("alice (White) to move".into()),
+        caption_stone: Some(Colour::White),
     };
     vec![
         ("cells_9x9", cells(9), RenderOptions::default()),

@@ -229,12 +229,19 @@ fn run(cli: Cli) -> Result<()> {
             if hints {
                 view.hints = game.hint_spots();
             }
+            // The status names the side to move or the winner: its stone.
+            let stone_seat = match game.outcome() {
+                None => Some(game.to_move()),
+                Some(outcome) => outcome.winner,
+            };
             let render_options = cairn::render::RenderOptions {
                 show_hints: hints,
                 caption: None,
+                caption_stone: stone_seat.and_then(|seat| game.seat_colour(seat)),
             };
             let png = cairn::render::render_png(&view, &render_options)?;
-            std::fs::write(&out, png).with_context(|| format!("writing {}", out.display()))?;
+            std::fs::write(&out, png.bytes())
+                .with_context(|| format!("writing {}", out.display()))?;
             Ok(())
         }
         Some(Command::Engine { player }) => engine_cmd::run(player),

@@ -263,3 +263,131 @@ pub fn fit(face: Face, size: f32, text: &str, max_width: f32) -> Result<String, 
     short.push('…');
     Ok(short)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{GenericImageView, Rgba, RgbaImage};
+
+    const CAPTION: &str = "alice (White) to move: Te AV Yo";
+    const SIZE: f32 = 17.0;
+    const BASELINE: f32 = 26.0;
+
+    /// The caption drawn white on black by this module.
+    fn own() -> RgbaImage {
+        let mut canvas = Canvas::new(320, 36, Rgb(0, 0, 0));
+        draw(
+            &mut canvas,
+            Face::Bold,
+            SIZE,
+            4.0,
+            BASELINE,
+            CAPTION,
+            Rgb(255, 255, 255),
+        )
+        .unwrap();
+        canvas.into_image()
+    }
+
+    /// The same caption through imageproc's `draw_text_mut`, its top
+    /// placed so its baseline lands as near the same row as it can.
+    fn imageprocs(text: &str) -> RgbaImage {
+        let font = fonts().unwrap().font(Face::Bold);
+        let ascent = font.as_scaled(PxScale::from(SIZE)).ascent();
+        let mut image = RgbaImage::from_pixel(320, 36, Rgba([0, 0, 0, 255]));
+        let top = (BASELINE - ascent).round() as i32;
+        imageproc::drawing::draw_text_mut(
+            &mut image,
+            Rgba([255, 255, 255, 255]),
+            4,
+            top,
+            SIZE,
+            font,
+            text,
+        );
+        image
+    }
+
+    /// Ink pixels, and those of them neither full ink nor background.
+    fn ink(image: &RgbaImage) -> (usize, usize) {
+        let ink = image.pixels().filter(|p| p[0] > 0).count();
+        let grey = image.pixels().filter(|p| p[0] > 0 && p[0] < 255).count();
+        (ink, grey)
+    }
+
+    /// Kept over imageproc's `draw_text_mut` (measured here, figures in
+    /// the report of issue 17): imageproc puts the baseline at the top
+    /// plus the font's ascent, a fraction of a pixel (13.56 at 17 px), so
+    /// every baseline and x-height edge is smeared over two rows; it
+    /// applies kerning reversed and one glyph late (`kern(next,
+    /// previous)` after the advance); and it outlines every glyph on every
+    /// call where this module keeps a cache. Both draw ab_glyph's coverage
+    /// blended linearly, so at the same baseline they would agree.
+    #[test]
+    fn own_text_is_crisper_than_imageprocs() {
+        let ours = own();
+        let theirs = imageprocs(CAPTION);
+        let (own_ink, own_grey) = ink(&ours);
+        let (their_ink, their_grey) = ink(&theirs);
+        eprintln!(
+            "text: own {own_grey} grey of {own_ink} ink pixels; imageproc {their_grey} of {their_ink}"
+        );
+        if let Some(dir) = std::env::var_os("CAIRN_TEXT_COMPARE") {
+            let dir = std::path::PathBuf::from(dir);
+            // Own above, imageproc below, the end of the line magnified.
+            let mut both = RgbaImage::from_pixel(150, 60, Rgba([60, 60, 60, 255]));
+            image::imageops::replace(&mut both, &*ours.view(150, 6, 150, 28), 0, 0);
+            image::imageops::replace(&mut both, &*theirs.view(150, 6, 150, 28), 0, 31);
+            let big =
+                image::imageops::resize(&both, 1200, 480, image::imageops::FilterType::Nearest);
+            big.save(dir.join("text_own_above_imageproc.png")).unwrap();
+        }
+        // Summed coverage of a row: the last one above the baseline is
+        // full ink on a whole-pixel baseline, half ink on imageproc's.
+        let row = |image: &RgbaImage, y: u32| {
+            (0..image.width())
+                .map(|x| image.get_pixel(x, y)[0] as u32)
+                .sum::<u32>()
+        };
+        let last = BASELINE as u32 - 1;
+        eprintln!(
+            "text: summed coverage of the row above the baseline: own {}, imageproc {}",
+            row(&ours, last),
+            row(&theirs, last)
+        );
+        assert!(own_grey * 10 < their_grey * 9, "{own_grey} vs {their_grey}");
+        assert!(row(&ours, last) * 2 > row(&theirs, last) * 3);
+    }
+
+    /// "AV" is kerned closer than its advances; imageproc places the V a
+    /// whole advance after the A (its kerning is looked up reversed and
+    /// only moves the glyph after).
+    #[test]
+    fn kerning_is_applied_where_imageproc_misses_it() {
+        let font = fonts().unwrap().font(Face::Bold);
+        let scaled = font.as_scaled(PxScale::from(SIZE));
+        let kern = scaled.kern(scaled.glyph_id('A'), scaled.glyph_id('V'));
+        let mut canvas = Canvas::new(320, 36, Rgb(0, 0, 0));
+        draw(
+            &mut canvas,
+            Face::Bold,
+            SIZE,
+            4.0,
+            BASELINE,
+            "AV",
+            Rgb(255, 255, 255),
+        )
+        .unwrap();
+        let right = |image: &RgbaImage| {
+            (0..image.width())
+                .filter(|&x| (0..image.height()).any(|y| image.get_pixel(x, y)[0] > 127))
+                .max()
+                .unwrap_or(0)
+        };
+        let own = right(&canvas.into_image());
+        let theirs = right(&imageprocs("AV"));
+        eprintln!("AV: kern {kern:.2} px; last ink column own {own}, imageproc {theirs}");
+        assert!(kern < -0.5, "the font kerns AV: {kern}");
+        assert!(own < theirs, "own {own} vs imageproc {theirs}");
+    }
+}
