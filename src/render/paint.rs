@@ -8,11 +8,24 @@
 //!
 //! The canvas is an `image::RgbaImage`, and what imageproc draws exactly as
 //! well is drawn by imageproc: rectangles on whole pixels (grid lines,
-//! frames, tinted cells), which need no anti-aliasing. imageproc's
-//! anti-aliased primitives do not cover the rest: its circles and polygons
-//! are not anti-aliased (or only take whole-pixel vertices), and its
-//! anti-aliased line is one pixel wide. The tests at the end of this file
-//! measure each against the exact coverage of the shape.
+//! frames, tinted cells), which need no anti-aliasing. The rest stays
+//! here, because imageproc has no anti-aliased equivalent. Measured by the
+//! tests at the end of this file against the exact (16 x 16 supersampled)
+//! coverage, as the mean and worst error in 0..=255 over the pixels near
+//! the edge:
+//!
+//! - a disc of radius 10: `draw_filled_circle_mut` (whole-pixel centre and
+//!   radius, every pixel in or out) is off by 29.2 on average, 240 at
+//!   worst, with no pixel between ink and background; `fill_circle` 0.9
+//!   and 10.
+//! - a small triangle: `draw_antialiased_polygon_mut` (whole-pixel
+//!   vertices, a one-pixel Wu line along each edge) 29.7 and 239;
+//!   `fill_convex` 1.6 and 91 (a sharp corner).
+//! - a line: `draw_antialiased_line_segment_mut` is a one-pixel Wu line
+//!   (the boards' lines are 2 to 3 pixels wide with round caps); even at
+//!   one pixel it is off by 6.8 on average where `line` is off by 2.1.
+//!
+//! Rounded rectangles and rings have no imageproc counterpart at all.
 
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::{draw_filled_rect_mut, Blend};
