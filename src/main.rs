@@ -5,9 +5,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
-use cairn::bot::{Bot, BotConfig};
 use cairn::config::Config;
-use cairn::store::Store;
+use cairn_bot::{Bot, BotConfig};
+use cairn_store::Store;
 
 mod db_cli;
 mod engine_cmd;
@@ -34,7 +34,7 @@ enum Command {
         #[arg(long, default_value = "")]
         moves: String,
         /// Also count move sequences to this depth (at most 20)
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(cairn::position::PERFT_DEPTH_LIMIT)))]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(cairn_rules::position::PERFT_DEPTH_LIMIT)))]
         perft: Option<u32>,
         /// Replay a game record (the JSON or text of `export`) instead of
         /// options and --moves; its game must be <game>.
@@ -63,9 +63,9 @@ enum Command {
         options: Vec<String>,
         /// random, mcts:<playouts>, solver or level:<1-5>
         #[arg(long)]
-        a: cairn::ai::Player,
+        a: cairn_ai::Player,
         #[arg(long)]
-        b: cairn::ai::Player,
+        b: cairn_ai::Player,
         #[arg(long, default_value_t = 100)]
         games: u32,
         #[arg(long, default_value_t = 1)]
@@ -84,7 +84,7 @@ enum Command {
     Engine {
         /// random, mcts:<playouts>, solver or level:<1-5>
         #[arg(long, default_value = "level:5")]
-        player: cairn::ai::Player,
+        player: cairn_ai::Player,
     },
     /// Discord tools (the bot itself starts with `run` when DISCORD_TOKEN is set).
     Discord {
@@ -126,8 +126,8 @@ fn replay_record(
     game: &str,
     options: &[String],
     path: &std::path::Path,
-) -> Result<(cairn::rules::AnyGame, Vec<cairn::rules::Played>)> {
-    let kind: cairn::rules::GameKind = game.parse()?;
+) -> Result<(cairn_rules::AnyGame, Vec<cairn_rules::Played>)> {
+    let kind: cairn_rules::GameKind = game.parse()?;
     if !options.is_empty() {
         anyhow::bail!(
             "with --record the options come from the record; leave out {}",
@@ -136,7 +136,7 @@ fn replay_record(
     }
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let record = cairn::history::record::Record::parse(&text)
+    let record = cairn_bot::history::record::Record::parse(&text)
         .with_context(|| format!("reading the record {}", path.display()))?;
     if record.kind != kind {
         anyhow::bail!(
@@ -161,11 +161,11 @@ fn write_replay(
     moves: &[&str],
     path: &std::path::Path,
 ) -> Result<()> {
-    let kind: cairn::rules::GameKind = game.parse()?;
+    let kind: cairn_rules::GameKind = game.parse()?;
     let turns: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     let started = std::time::Instant::now();
-    let frames = cairn::history::replay_frames(kind, options, &turns, None, None)?;
-    let gif = cairn::render::replay::render_gif(&frames, Default::default())?;
+    let frames = cairn_bot::history::replay_frames(kind, options, &turns, None, None)?;
+    let gif = cairn_render::replay::render_gif(&frames, Default::default())?;
     let elapsed = started.elapsed();
     std::fs::write(path, &gif).with_context(|| format!("writing {}", path.display()))?;
     eprintln!(
@@ -201,12 +201,12 @@ fn run(cli: Cli) -> Result<()> {
         }) => {
             if let Some(path) = record {
                 let (game, played) = replay_record(&game, &options, &path)?;
-                println!("{}", cairn::position::report(&game, &played, perft));
+                println!("{}", cairn_rules::position::report(&game, &played, perft));
                 return Ok(());
             }
-            let moves = cairn::position::split_moves(&moves);
-            let (game, played) = cairn::position::build(&game, &options, &moves)?;
-            println!("{}", cairn::position::report(&game, &played, perft));
+            let moves = cairn_rules::position::split_moves(&moves);
+            let (game, played) = cairn_rules::position::build(&game, &options, &moves)?;
+            println!("{}", cairn_rules::position::report(&game, &played, perft));
             Ok(())
         }
         Some(Command::Render {
@@ -217,11 +217,11 @@ fn run(cli: Cli) -> Result<()> {
             out,
             gif,
         }) => {
-            let moves = cairn::position::split_moves(&moves);
+            let moves = cairn_rules::position::split_moves(&moves);
             if let Some(path) = gif {
                 return write_replay(&game, &options, &moves, &path);
             }
-            let (game, played) = cairn::position::build(&game, &options, &moves)?;
+            let (game, played) = cairn_rules::position::build(&game, &options, &moves)?;
             let mut view = game.view();
             if let Some(last) = played.last() {
                 view.last = last.highlights.clone();
@@ -234,12 +234,12 @@ fn run(cli: Cli) -> Result<()> {
                 None => Some(game.to_move()),
                 Some(outcome) => outcome.winner,
             };
-            let render_options = cairn::render::RenderOptions {
+            let render_options = cairn_render::RenderOptions {
                 show_hints: hints,
                 caption: None,
                 caption_stone: stone_seat.and_then(|seat| game.seat_colour(seat)),
             };
-            let png = cairn::render::render_png(&view, &render_options)?;
+            let png = cairn_render::render_png(&view, &render_options)?;
             std::fs::write(&out, png.bytes())
                 .with_context(|| format!("writing {}", out.display()))?;
             Ok(())
@@ -254,10 +254,9 @@ fn run(cli: Cli) -> Result<()> {
             seed,
             think_ms,
         }) => {
-            let (game, _) = cairn::position::build(&game, &options, &[])?;
+            let (game, _) = cairn_rules::position::build(&game, &options, &[])?;
             let think = std::time::Duration::from_millis(think_ms);
-            let result =
-                cairn::with_game!(&game, g => cairn::ai::arena::run(g, a, b, games, seed, think));
+            let result = cairn_rules::with_game!(&game, g => cairn_ai::arena::run(g, a, b, games, seed, think));
             println!("{}", serde_json::to_string(&result)?);
             Ok(())
         }
@@ -271,14 +270,14 @@ fn run(cli: Cli) -> Result<()> {
             within,
             table_bits,
         }) => {
-            let moves = cairn::position::split_moves(&moves);
-            let (game, _) = cairn::position::build(&game, &options, &moves)?;
+            let moves = cairn_rules::position::split_moves(&moves);
+            let (game, _) = cairn_rules::position::build(&game, &options, &moves)?;
             let report = match within {
                 Some(turns) => {
-                    cairn::with_game!(&game, g => within_report(g, turns, prover, table_bits))?
+                    cairn_rules::with_game!(&game, g => within_report(g, turns, prover, table_bits))?
                 }
                 None => {
-                    cairn::with_game!(&game, g => solve_report(g, check, !winner_only, prover, table_bits))?
+                    cairn_rules::with_game!(&game, g => solve_report(g, check, !winner_only, prover, table_bits))?
                 }
             };
             println!("{report}");
@@ -304,7 +303,7 @@ fn timed_search<T: std::fmt::Display>(
     report: &mut serde_json::Value,
     key: &str,
     name: &str,
-    search: impl FnOnce() -> Result<(T, u64), cairn::ai::solver::OutOfBudget>,
+    search: impl FnOnce() -> Result<(T, u64), cairn_ai::solver::OutOfBudget>,
 ) -> Result<T> {
     let began = std::time::Instant::now();
     let (answer, nodes) = search().map_err(|_| anyhow::anyhow!("out of budget"))?;
@@ -316,7 +315,7 @@ fn timed_search<T: std::fmt::Display>(
 }
 
 /// `cairn solve --within N`: does the player to move win within N turns?
-fn within_report<G: cairn::rules::Game>(
+fn within_report<G: cairn_rules::Game>(
     game: &G,
     turns: u32,
     prover: Prover,
@@ -330,14 +329,14 @@ fn within_report<G: cairn::rules::Game>(
     let mut answers = Vec::new();
     if prover != Prover::Pn {
         let wins = timed_search(&mut report, "alpha_beta", "alpha-beta", || {
-            cairn::ai::solver::wins_within(game, turns, u64::MAX, None, table_bits)
+            cairn_ai::solver::wins_within(game, turns, u64::MAX, None, table_bits)
         })?;
         report["alpha_beta_wins_within"] = serde_json::json!(wins);
         answers.push(wins);
     }
     if prover != Prover::AlphaBeta {
         let wins = timed_search(&mut report, "pn", "proof-number search", || {
-            cairn::ai::pns::proves_win_within(game, Some(turns), u64::MAX, None, table_bits)
+            cairn_ai::pns::proves_win_within(game, Some(turns), u64::MAX, None, table_bits)
         })?;
         report["pn_wins_within"] = serde_json::json!(wins);
         answers.push(wins);
@@ -348,14 +347,14 @@ fn within_report<G: cairn::rules::Game>(
     Ok(report)
 }
 
-fn solve_report<G: cairn::rules::Game>(
+fn solve_report<G: cairn_rules::Game>(
     game: &G,
     check: bool,
     distance: bool,
     prover: Prover,
     table_bits: u32,
 ) -> Result<serde_json::Value> {
-    use cairn::ai::solver::{self, Verdict};
+    use cairn_ai::solver::{self, Verdict};
     anyhow::ensure!(game.outcome().is_none(), "the game is already over");
     let mut report = serde_json::json!({ "to_move": game.seat_name(game.to_move()) });
     let winner_name = |wins: bool| {
@@ -379,7 +378,7 @@ fn solve_report<G: cairn::rules::Game>(
     }
     if prover != Prover::AlphaBeta {
         let wins = timed_search(&mut report, "pn", "proof-number search", || {
-            cairn::ai::pns::proves_win(game, u64::MAX, None, table_bits)
+            cairn_ai::pns::proves_win(game, u64::MAX, None, table_bits)
         })?;
         // df-pn asks only whether the player to move wins.
         report["pn_to_move_wins"] = serde_json::json!(wins);
@@ -444,7 +443,7 @@ fn run_bot() -> Result<()> {
     // The store's refusals name the path and what to do.
     let store = Store::open(&config.db)?;
     if let Some(plan) = config.backup.clone() {
-        cairn::store::backup::spawn(store.clone(), plan).context("starting the backup thread")?;
+        cairn_store::backup::spawn(store.clone(), plan).context("starting the backup thread")?;
     }
     let bot = Bot::new(
         store,
@@ -455,7 +454,7 @@ fn run_bot() -> Result<()> {
             challenge_ttl_ms: config.challenge_ttl_ms,
             ai_workers: config.ai_workers,
             ai_memory: config.ai_memory,
-            rate_limit: (config.rate_limit > 0).then_some(cairn::bot::limits::RateLimit {
+            rate_limit: (config.rate_limit > 0).then_some(cairn_bot::limits::RateLimit {
                 burst: 10,
                 per_minute: config.rate_limit,
             }),

@@ -4,10 +4,10 @@
 
 #![cfg(feature = "discord")]
 
-use cairn::bot::{Attachment, AttachmentKind, Reply, Table};
 use cairn::platform::discord::{
     fit_to_permissions, followup_builder, message_parts, response_builder, Allowed,
 };
+use cairn_bot::{Attachment, AttachmentKind, Reply, Table};
 use serde_json::Value;
 
 fn json<T: serde::Serialize>(builder: &T) -> Value {
@@ -98,8 +98,8 @@ fn a_leaderboard_is_an_embed_and_text_without_embed_links() {
 }
 
 /// A real board image (a small empty board).
-fn board_png() -> cairn::render::Png {
+fn board_png() -> cairn_render::Png {
     let view =
-        cairn::rules::BoardView::new("Sight", cairn::rules::Layout::Points { files: 5, ranks: 5 });
-    cairn::render::render_png(&view, &cairn::render::RenderOptions::default()).expect("a board")
+        cairn_rules::BoardView::new("Sight", cairn_rules::Layout::Points { files: 5, ranks: 5 });
+    cairn_render::render_png(&view, &cairn_render::RenderOptions::default()).expect("a board")
 }

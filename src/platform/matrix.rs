@@ -44,9 +44,9 @@ use matrix_sdk::{Client, Room, RoomState, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use crate::bot::{AttachmentKind, Bot, BotConfig, Delivery, Reply, Request, User};
 use crate::config::MatrixConfig;
-use crate::render::Png;
+use cairn_bot::{AttachmentKind, Bot, BotConfig, Delivery, Reply, Request, User};
+use cairn_render::Png;
 
 pub const PLATFORM: &str = "matrix";
 /// The command prefix when none is configured.
@@ -75,7 +75,7 @@ struct SavedSession {
 /// `bot`'s configuration is kept except its own identity, which becomes the
 /// logged-in account (its MXID and display name).
 pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
-    let start_ms = crate::store::now_ms();
+    let start_ms = cairn_store::now_ms();
     let homeserver = config
         .homeserver
         .clone()
@@ -647,7 +647,7 @@ async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, shared: Ctx
     let channel = channel_id(room.room_id().as_str(), thread_root.as_deref());
     // How long after the homeserver accepted the message the sync brought
     // it (same clock only when the bot runs beside the homeserver).
-    let sync_lag_ms = crate::store::now_ms().saturating_sub(u64::from(event.origin_server_ts.0));
+    let sync_lag_ms = cairn_store::now_ms().saturating_sub(u64::from(event.origin_server_ts.0));
     tracing::debug!(%channel, sender = %event.sender, %command, sync_lag_ms, "command");
     shared.enqueue(Job {
         room,
@@ -1197,8 +1197,17 @@ pub fn format_reply(reply: &Reply, prefix: &str, requester: &User) -> Outgoing {
         body.push_str(": ");
         html.push_str(": ");
     }
-    body.push_str(&reply.text);
-    html.push_str(&text_to_html(&reply.text));
+    // A room the text speaks of: a matrix.to link, which clients show as
+    // the room's name.
+    let text = reply.text_with_channels(|c| {
+        if c.platform == PLATFORM {
+            format!("https://matrix.to/#/{}", c.channel)
+        } else {
+            c.channel.clone()
+        }
+    });
+    body.push_str(&text);
+    html.push_str(&text_to_html(&text));
     if !reply.actions.is_empty() {
         let words: Vec<String> = reply
             .actions
@@ -1267,7 +1276,7 @@ fn text_to_html(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::Action;
+    use cairn_bot::Action;
 
     fn address() -> Address {
         Address::new(
@@ -1385,10 +1394,10 @@ mod tests {
             text: "alice played `b2`. Bob (Black) to move.".into(),
             mentions: vec![bob()],
             image: Some(
-                crate::render::render_png(
-                    &crate::rules::BoardView::new(
+                cairn_render::render_png(
+                    &cairn_rules::BoardView::new(
                         "Sight",
-                        crate::rules::Layout::Points { files: 5, ranks: 5 },
+                        cairn_rules::Layout::Points { files: 5, ranks: 5 },
                     ),
                     &Default::default(),
                 )
@@ -1468,11 +1477,11 @@ mod tests {
 
     #[test]
     fn the_board_attachment_gives_the_png_size() {
-        let view = crate::rules::BoardView::new(
+        let view = cairn_rules::BoardView::new(
             "Sight",
-            crate::rules::Layout::Points { files: 5, ranks: 5 },
+            cairn_rules::Layout::Points { files: 5, ranks: 5 },
         );
-        let png = crate::render::render_png(&view, &Default::default()).unwrap();
+        let png = cairn_render::render_png(&view, &Default::default()).unwrap();
         let decoded = image::load_from_memory(png.bytes()).unwrap();
         let config = board_attachment(&png, Some("Sight"), None);
         let Some(AttachmentInfo::Image(info)) = config.info else {
