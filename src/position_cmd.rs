@@ -46,12 +46,18 @@ pub fn render(
     if hints {
         view.hints = game.hint_spots();
     }
+    // The status names the side to move or the winner: its stone.
+    let stone_seat = match game.outcome() {
+        None => Some(game.to_move()),
+        Some(outcome) => outcome.winner,
+    };
     let render_options = cairn_render::RenderOptions {
         show_hints: hints,
         caption: None,
+        caption_stone: stone_seat.and_then(|seat| game.seat_colour(seat)),
     };
     let png = cairn_render::render_png(&view, &render_options)?;
-    std::fs::write(out, png).with_context(|| format!("writing {}", out.display()))?;
+    std::fs::write(out, png.bytes()).with_context(|| format!("writing {}", out.display()))?;
     Ok(())
 }
 

@@ -459,7 +459,7 @@ fn board_reply() -> Reply {
     Reply {
         text: "Mase (White) played d4. Ducky (Black) to move.".into(),
         title: Some("Callanish 7 x 7: Mase (White) vs Ducky (Black)".into()),
-        image: Some(vec![0x89, b'P', b'N', b'G']),
+        image: Some(board_png()),
         mentions: vec![User::new(DUCKY, "Ducky")],
         ..Reply::default()
     }
@@ -1142,4 +1142,11 @@ fn resign_asks_with_a_button_only_the_resigner_may_press() {
     let replies = s.bot.handle(&request);
     assert!(!replies[0].ephemeral, "{}", replies[0].text);
     assert!(replies[0].text.contains("resigns"), "{}", replies[0].text);
+}
+
+/// A real board image (a small empty board).
+fn board_png() -> cairn_render::Png {
+    let view =
+        cairn_rules::BoardView::new("Sight", cairn_rules::Layout::Points { files: 5, ranks: 5 });
+    cairn_render::render_png(&view, &cairn_render::RenderOptions::default()).expect("a board")
 }

@@ -28,7 +28,7 @@ fn a_final_board_carries_its_replay_as_a_second_file() {
     let reply = Reply {
         text: "alice (White) played c3. alice (White) wins (no legal move left).".into(),
         title: Some("Sight: alice (White) vs bob (Black)".into()),
-        image: Some(vec![0x89, b'P', b'N', b'G']),
+        image: Some(board_png()),
         files: vec![gif()],
         ..Reply::default()
     };
@@ -95,4 +95,11 @@ fn a_leaderboard_is_an_embed_and_text_without_embed_links() {
         .text
         .starts_with("Sight leaderboard on this server:\n1. alice"));
     assert!(fitted.text.contains("Embed Links"), "{}", fitted.text);
+}
+
+/// A real board image (a small empty board).
+fn board_png() -> cairn_render::Png {
+    let view =
+        cairn_rules::BoardView::new("Sight", cairn_rules::Layout::Points { files: 5, ranks: 5 });
+    cairn_render::render_png(&view, &cairn_render::RenderOptions::default()).expect("a board")
 }

@@ -369,7 +369,7 @@ impl Printer {
         }
         if let Some(png) = &reply.image {
             // A board image that cannot be written is a note, not the end.
-            match self.save_image(png, channel) {
+            match self.save_image(png.bytes(), channel) {
                 Ok(path) => writeln!(output, "[board image: {}]", path.display())?,
                 Err(error) => writeln!(output, "[no board image: {error:#}]")?,
             }

@@ -46,6 +46,7 @@ use tokio::sync::mpsc;
 
 use crate::config::MatrixConfig;
 use cairn_bot::{AttachmentKind, Bot, BotConfig, Delivery, Reply, Request, User};
+use cairn_render::Png;
 
 pub const PLATFORM: &str = "matrix";
 /// The command prefix when none is configured.
@@ -246,7 +247,12 @@ async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) {
         if let Some(png) = &reply.image {
             let attachment = board_attachment(png, reply.title.as_deref(), within());
             if let Err(error) = room
-                .send_attachment("board.png", &mime::IMAGE_PNG, png.clone(), attachment)
+                .send_attachment(
+                    "board.png",
+                    &mime::IMAGE_PNG,
+                    png.bytes().to_vec(),
+                    attachment,
+                )
                 .await
             {
                 tracing::error!(room = %room.room_id(), %error, "posting a timed event's board");
@@ -261,15 +267,13 @@ async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) {
 /// The board image as an attachment: its size and dimensions in the event
 /// (so clients lay it out at once), the title as its caption, no mentions
 /// (the notice before it mentions), within a thread when `within` says so.
-fn board_attachment(png: &[u8], title: Option<&str>, within: Option<SdkReply>) -> AttachmentConfig {
-    let mut info = BaseImageInfo {
-        size: UInt::new(png.len() as u64),
+fn board_attachment(png: &Png, title: Option<&str>, within: Option<SdkReply>) -> AttachmentConfig {
+    let info = BaseImageInfo {
+        size: UInt::new(png.bytes().len() as u64),
+        width: Some(UInt::from(png.width())),
+        height: Some(UInt::from(png.height())),
         ..BaseImageInfo::default()
     };
-    if let Some((width, height)) = png_size(png) {
-        info.width = Some(UInt::from(width));
-        info.height = Some(UInt::from(height));
-    }
     let mut attachment = AttachmentConfig::new()
         .info(AttachmentInfo::Image(info))
         .mentions(Some(Mentions::new()));
@@ -826,9 +830,14 @@ impl Shared {
             });
             let attachment = board_attachment(png, reply.title.as_deref(), within);
             let sending = Instant::now();
-            room.send_attachment("board.png", &mime::IMAGE_PNG, png.clone(), attachment)
-                .await
-                .context("sending the board image")?;
+            room.send_attachment(
+                "board.png",
+                &mime::IMAGE_PNG,
+                png.bytes().to_vec(),
+                attachment,
+            )
+            .await
+            .context("sending the board image")?;
             tracing::debug!(
                 ms = sending.elapsed().as_millis() as u64,
                 "board image sent"
@@ -1264,17 +1273,6 @@ fn text_to_html(text: &str) -> String {
     out
 }
 
-/// Width and height from a PNG's IHDR chunk.
-pub fn png_size(png: &[u8]) -> Option<(u32, u32)> {
-    const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
-    if png.len() < 24 || !png.starts_with(SIGNATURE) || &png[12..16] != b"IHDR" {
-        return None;
-    }
-    let width = u32::from_be_bytes(png[16..20].try_into().ok()?);
-    let height = u32::from_be_bytes(png[20..24].try_into().ok()?);
-    (width > 0 && height > 0).then_some((width, height))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1395,7 +1393,16 @@ mod tests {
         let reply = Reply {
             text: "alice played `b2`. Bob (Black) to move.".into(),
             mentions: vec![bob()],
-            image: Some(vec![1, 2, 3]),
+            image: Some(
+                cairn_render::render_png(
+                    &cairn_rules::BoardView::new(
+                        "Sight",
+                        cairn_rules::Layout::Points { files: 5, ranks: 5 },
+                    ),
+                    &Default::default(),
+                )
+                .unwrap(),
+            ),
             board_text: Some("board".into()),
             ..Reply::default()
         };
@@ -1469,13 +1476,20 @@ mod tests {
     }
 
     #[test]
-    fn png_header() {
-        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
-        png.extend_from_slice(&640u32.to_be_bytes());
-        png.extend_from_slice(&480u32.to_be_bytes());
-        assert_eq!(png_size(&png), Some((640, 480)));
-        assert_eq!(png_size(&png[..20]), None);
-        assert_eq!(png_size(b"GIF89a not a png at all!"), None);
+    fn the_board_attachment_gives_the_png_size() {
+        let view = cairn_rules::BoardView::new(
+            "Sight",
+            cairn_rules::Layout::Points { files: 5, ranks: 5 },
+        );
+        let png = cairn_render::render_png(&view, &Default::default()).unwrap();
+        let decoded = image::load_from_memory(png.bytes()).unwrap();
+        let config = board_attachment(&png, Some("Sight"), None);
+        let Some(AttachmentInfo::Image(info)) = config.info else {
+            panic!("the board is sent as an image");
+        };
+        assert_eq!(info.width, Some(UInt::from(decoded.width())));
+        assert_eq!(info.height, Some(UInt::from(decoded.height())));
+        assert_eq!(info.size, UInt::new(png.bytes().len() as u64));
     }
 
     #[test]

@@ -21,7 +21,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use cairn_render::RenderOptions;
-use cairn_rules::{view::capitalise, AnyGame, Seat};
+use cairn_rules::{view::capitalise, AnyGame, Colour, Seat};
 use cairn_store::clock::{Clock, SystemClock, TimeControl, DAY_MS, MINUTE_MS};
 use cairn_store::{GameRecord, Player, Store};
 
@@ -86,8 +86,8 @@ pub struct Reply {
     pub text: String,
     /// A title line for platforms with embeds: game, players, status.
     pub title: Option<String>,
-    /// The board as PNG bytes.
-    pub image: Option<Vec<u8>>,
+    /// The board as a PNG (its bytes and size).
+    pub image: Option<cairn_render::Png>,
     /// The board as Unicode text (the console prints it).
     pub board_text: Option<String>,
     /// Users to notify (the player to move).
@@ -445,6 +445,7 @@ impl Bot {
                 let options = RenderOptions {
                     show_hints: show.hints,
                     caption: Some(caption),
+                    caption_stone: status_stone(&show.record),
                 };
                 match cairn_render::render_png(&view, &options) {
                     Ok(png) => first.image = Some(png),
@@ -589,6 +590,17 @@ pub fn status_caption(record: &GameRecord) -> String {
     }
 }
 
+/// The stone shown before the status caption: the colour to move, or the
+/// winner's once the game is over (none for a draw, nor for a seat that
+/// has no colour yet).
+pub fn status_stone(record: &GameRecord) -> Option<Colour> {
+    let seat = match record.outcome() {
+        None => Some(record.game.to_move()),
+        Some(outcome) => outcome.winner,
+    };
+    seat.and_then(|seat| record.game.seat_colour(seat))
+}
+
 /// How a game ended, in words: who won and why, naming the loser where the
 /// reason is theirs ("alice (White) has no legal move"), with the game's
 /// own words where they depend on its options (a stalled Fanorona).
@@ -671,4 +683,66 @@ fn replay(
         last = game.play_str(turn).ok()?.highlights;
     }
     Some((game, last))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stone before the caption comes from the seat's colour, not from
+    /// the words: Redmond playing White gets a white stone.
+    #[test]
+    fn a_player_called_redmond_playing_white_gets_a_white_stone() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("db")).unwrap();
+        let bot = Bot::new(
+            store,
+            BotConfig {
+                images: true,
+                ai_seed: Some(7),
+                ..BotConfig::default()
+            },
+        );
+        let say = |who: &str, command: &str, mentions: Vec<User>| {
+            bot.handle(&Request {
+                platform: "test".into(),
+                channel: "main".into(),
+                user: User::new(format!("id-{who}"), who),
+                command: command.into(),
+                mentions,
+                ..Default::default()
+            })
+        };
+        let bob = User::new("id-bob", "bob");
+        say("Redmond", "challenge sight @bob", vec![bob]);
+        let replies = say("bob", "accept", vec![]);
+        let record = bot
+            .store()
+            .load(&Store::channel_key("test", "main"))
+            .unwrap()
+            .and_then(|r| r.game)
+            .expect("a game in progress");
+        assert_eq!(status_caption(&record), "Redmond (White) to move");
+        assert_eq!(status_stone(&record), Some(Colour::White));
+
+        // The board image has no red in it (a red stone was drawn before
+        // the fix) and a white stone left of the caption.
+        let png = replies[0].image.as_ref().expect("the board image");
+        let image = image::load_from_memory(png.bytes()).unwrap().to_rgba8();
+        assert_eq!((png.width(), png.height()), image.dimensions());
+        let red = image
+            .pixels()
+            .filter(|p| p[0] > p[1].saturating_add(80) && p[0] > p[2].saturating_add(80))
+            .count();
+        assert_eq!(red, 0, "red pixels in Redmond's board");
+        let white = (0..image.height())
+            .flat_map(|y| (10..40).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                // The white stone's face (the lettering is yellower).
+                let [r, g, b, _] = image.get_pixel(x, y).0;
+                r > 225 && g > 220 && b > 205 && r - b < 30
+            })
+            .count();
+        assert!(white > 40, "only {white} white pixels left of the caption");
+    }
 }

@@ -136,6 +136,7 @@ fn check_game(kind: GameKind, options: &[String], turns: &[String], result: Opti
         let options = RenderOptions {
             show_hints: false,
             caption: Some(frame.caption.clone()),
+            caption_stone: frame.stone,
         };
         let own = render(&frame.view, &options).expect("render");
         if own.height() == image.height() {

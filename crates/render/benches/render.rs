@@ -109,13 +109,19 @@ fn cases() -> Vec<(&'static str, BoardView, RenderOptions)> {
     let hints = RenderOptions {
         show_hints: true,
         caption: Some("alice (White) to move".into()),
+        caption_stone: Some(Colour::White),
+    };
+    // The stone of the status line: the colour its status names.
+    let stone = |colour| RenderOptions {
+        caption_stone: Some(colour),
+        ..RenderOptions::default()
     };
     vec![
-        ("cells_9x9", cells(9), RenderOptions::default()),
+        ("cells_9x9", cells(9), stone(Colour::White)),
         ("cells_19x19", cells(19), hints.clone()),
-        ("points_5x5", points(5, 5), RenderOptions::default()),
-        ("points_9x5", points(9, 5), RenderOptions::default()),
-        ("mancala", mancala(false), RenderOptions::default()),
+        ("points_5x5", points(5, 5), stone(Colour::Black)),
+        ("points_9x5", points(9, 5), stone(Colour::Black)),
+        ("mancala", mancala(false), stone(Colour::Red)),
         ("mancala_mid_turn", mancala(true), hints),
     ]
 }
@@ -123,13 +129,12 @@ fn cases() -> Vec<(&'static str, BoardView, RenderOptions)> {
 fn bench(c: &mut Criterion) {
     for (name, view, options) in cases() {
         let png = render_png(&view, &options).expect("render");
-        let image = render(&view, &options).expect("render");
         eprintln!(
             "{name}: {} x {} px, {} bytes ({:.1} KB)",
-            image.width(),
-            image.height(),
-            png.len(),
-            png.len() as f64 / 1024.0
+            png.width(),
+            png.height(),
+            png.bytes().len(),
+            png.bytes().len() as f64 / 1024.0
         );
     }
     let mut group = c.benchmark_group("render_png");

@@ -8,8 +8,10 @@
 //! caption line and the notes.
 //!
 //! Images are about 480-640 pixels wide, use flat colours with
-//! anti-aliased edges, and are encoded as RGB PNGs with fast compression,
-//! so a board costs a few milliseconds and a few tens of kilobytes.
+//! anti-aliased edges, and are encoded as indexed PNGs with fast
+//! compression ([`Png`], which knows its size), so a board costs a few
+//! milliseconds and a few tens of kilobytes. The stone before the caption
+//! is given ([`RenderOptions::caption_stone`]), never read from the words.
 
 mod cells;
 mod mancala;
@@ -22,6 +24,7 @@ mod text;
 
 use image::RgbaImage;
 
+pub use self::png::Png;
 use cairn_rules::{BoardView, Colour, Layout, MarkKind};
 
 use paint::Canvas;
@@ -35,6 +38,11 @@ pub struct RenderOptions {
     pub show_hints: bool,
     /// Replaces `view.status`, e.g. "alice (White) to move".
     pub caption: Option<String>,
+    /// The stone drawn before the caption (or the status): the colour to
+    /// move, or the winner's; `None` draws no stone (a draw, Alquad's
+    /// setter). Set by whoever writes the caption, from the game state:
+    /// the renderer never reads colours out of the words.
+    pub caption_stone: Option<Colour>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -48,7 +56,7 @@ pub enum RenderError {
     #[error("the bundled font could not be read")]
     Font,
     #[error("PNG encoding failed: {0}")]
-    Encode(#[from] image::ImageError),
+    Encode(#[from] ::png::EncodingError),
     #[error("GIF encoding failed: {0}")]
     Gif(#[from] gif::EncodingError),
     #[error("a replay needs at least one position")]
@@ -224,7 +232,7 @@ fn page(view: &BoardView, options: &RenderOptions) -> Result<Page, RenderError> 
 
     let title = text::fit(Face::Bold, TITLE_SIZE, &view.title, inner)?;
     let caption = options.caption.as_deref().unwrap_or(&view.status);
-    let icon = caption_colour(caption);
+    let icon = options.caption_stone;
     let icon_room = if icon.is_some() { 30.0 } else { 0.0 };
     // A long caption ("bob (Black) wins: alice (White) has no legal move")
     // wraps onto a second line rather than being cut.
@@ -262,8 +270,8 @@ fn page(view: &BoardView, options: &RenderOptions) -> Result<Page, RenderError> 
     })
 }
 
-/// The board as PNG bytes (indexed colour, fast compression).
-pub fn render_png(view: &BoardView, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+/// The board as a PNG (indexed colour, fast compression).
+pub fn render_png(view: &BoardView, options: &RenderOptions) -> Result<Png, RenderError> {
     let image = render(view, options)?;
     png::encode(&image)
 }
@@ -317,21 +325,6 @@ fn spot_marks(view: &BoardView, options: &RenderOptions) -> Vec<Marks> {
         }
     }
     marks
-}
-
-/// The piece colour a caption speaks of ("alice (White) to move"), shown
-/// as a small stone before it.
-fn caption_colour(caption: &str) -> Option<Colour> {
-    let words = [
-        ("White", Colour::White),
-        ("Black", Colour::Black),
-        ("Red", Colour::Red),
-    ];
-    words
-        .iter()
-        .filter_map(|(word, colour)| caption.find(word).map(|at| (at, *colour)))
-        .min_by_key(|(at, _)| *at)
-        .map(|(_, colour)| colour)
 }
 
 const NOTE_GAP: f32 = 22.0;
@@ -410,8 +403,8 @@ mod tests {
     use cairn_rules::view::Hand;
     use cairn_rules::Spot;
 
-    fn decode(png: &[u8]) -> RgbaImage {
-        image::load_from_memory_with_format(png, image::ImageFormat::Png)
+    fn decode(png: &Png) -> RgbaImage {
+        image::load_from_memory_with_format(png.bytes(), image::ImageFormat::Png)
             .map(|i| i.to_rgba8())
             .unwrap_or_else(|e| panic!("not a PNG: {e}"))
     }
@@ -443,6 +436,7 @@ mod tests {
             view.status = "White\tto move".into();
             let png = render_png(&view, &RenderOptions::default()).unwrap();
             let image = decode(&png);
+            assert_eq!((png.width(), png.height()), image.dimensions());
             assert!(image.width() >= 400 && image.width() <= 900, "{layout:?}");
         }
     }
@@ -481,6 +475,7 @@ mod tests {
         let options = RenderOptions {
             show_hints: true,
             caption: Some("x".repeat(500)),
+            caption_stone: Some(Colour::Red),
         };
         render_png(&view, &options).unwrap();
         let mut view = BoardView::new("Odd", Layout::Mancala { pits: 6 });
@@ -493,13 +488,37 @@ mod tests {
         render_png(&view, &options).unwrap();
     }
 
+    /// A pixel `dy` below the middle of the stone before the caption, a
+    /// little right of it (a red stone has a pale centre dot).
+    fn caption_stone_pixel(caption: &str, stone: Option<Colour>, dy: f32) -> image::Rgba<u8> {
+        let view = BoardView::new("Sight", Layout::Cells { files: 5, ranks: 5 });
+        let options = RenderOptions {
+            caption: Some(caption.into()),
+            caption_stone: stone,
+            ..RenderOptions::default()
+        };
+        let layout = page(&view, &options).unwrap();
+        let image = render(&view, &options).unwrap();
+        let (x, y) = (MARGIN + 2.0 + 8.0 + 4.0, layout.status_y + 20.0 - 6.0 + dy);
+        *image.get_pixel(x as u32, y as u32)
+    }
+
     #[test]
-    fn caption_icon_is_the_first_colour_named() {
-        assert_eq!(caption_colour("alice (White) to move"), Some(Colour::White));
-        assert_eq!(
-            caption_colour("Black wins (line); White resigned"),
-            Some(Colour::Black)
-        );
-        assert_eq!(caption_colour("Setter to move"), None);
+    fn the_caption_stone_is_the_colour_given_not_a_word_in_the_caption() {
+        // Redmond plays White: the stone is white, though "Red" comes first.
+        let p = caption_stone_pixel("Redmond (White) to move", Some(Colour::White), 0.0);
+        assert!(p[0] > 200 && p[1] > 200 && p[2] > 190, "white stone: {p:?}");
+        let p = caption_stone_pixel("Whitney (Red) to move", Some(Colour::Red), 0.0);
+        assert!(p[0] > p[1].saturating_add(80), "red stone: {p:?}");
+        let p = caption_stone_pixel("Redmond (Black) to move", Some(Colour::Black), 0.0);
+        assert!(p[0] < 90 && p[1] < 90 && p[2] < 90, "black stone: {p:?}");
+        // Below the baseline the wood disc under a stone, or the frame when
+        // no stone is given, whatever the words say.
+        let p = caption_stone_pixel("Redmond (White) to move", Some(Colour::White), 10.0);
+        let wood = style::WOOD;
+        assert_eq!((p[0], p[1], p[2]), (wood.0, wood.1, wood.2));
+        let p = caption_stone_pixel("Redmond (White) to move", None, 10.0);
+        let frame = style::FRAME;
+        assert_eq!((p[0], p[1], p[2]), (frame.0, frame.1, frame.2));
     }
 }

@@ -3,18 +3,15 @@
 //! A board image is flat colours with anti-aliased edges: a few thousand
 //! distinct colours at most, most pixels in a few dozen. One byte per pixel
 //! instead of three makes encoding about three times faster and the file
-//! far smaller. The `image` crate writes no palette PNGs, so the indices are
-//! encoded as an 8-bit grey image and the header is then rewritten as an
-//! indexed one with a `PLTE` chunk: the pixel data of the two formats is
-//! laid out identically.
+//! far smaller. The `image` crate writes no palette PNGs, so the indices and
+//! the `PLTE` chunk go through the `png` crate (the encoder `image` uses).
 //!
 //! The palette holds every colour when there are at most 256; otherwise the
 //! most used colours (skipping near-duplicates first), and each remaining
 //! colour maps to its nearest palette entry. Flat areas stay exact; only
 //! rare edge pixels move slightly.
 
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder, RgbaImage};
+use image::RgbaImage;
 
 use super::RenderError;
 
@@ -220,9 +217,55 @@ fn nearest(palette: &[u32], greens: &[u32], c: u32) -> (u32, u8) {
     }
 }
 
-/// The image as an indexed PNG (falls back to RGB if the grey encoding
-/// does not look as expected).
-pub fn encode(image: &RgbaImage) -> Result<Vec<u8>, RenderError> {
+/// An encoded PNG and its size in pixels (platforms that announce an
+/// image's size, like Matrix, read it here rather than from the bytes).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Png {
+    bytes: Vec<u8>,
+    width: u32,
+    height: u32,
+}
+
+impl Png {
+    /// The encoded file.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+}
+
+impl AsRef<[u8]> for Png {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl std::fmt::Debug for Png {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Png({} x {}, {} bytes)",
+            self.width,
+            self.height,
+            self.bytes.len()
+        )
+    }
+}
+
+/// The image as an indexed PNG (RGB when it has more distinct colours
+/// than the palette indices can number).
+pub fn encode(image: &RgbaImage) -> Result<Png, RenderError> {
     let raw = image.as_raw();
     let mut h = Histogram::new();
     // Each pixel's distinct-colour number; runs of one colour are long, so
@@ -252,116 +295,115 @@ pub fn encode(image: &RgbaImage) -> Result<Vec<u8>, RenderError> {
     }
     let (palette, map) = choose_palette(&h, 256);
     let indices: Vec<u8> = numbers.iter().map(|&n| map[n as usize]).collect();
-
-    let mut grey = Vec::with_capacity(indices.len() / 8 + 1024);
-    PngEncoder::new_with_quality(&mut grey, CompressionType::Level(1), FilterType::NoFilter)
-        .write_image(
-            &indices,
-            image.width(),
-            image.height(),
-            ExtendedColorType::L8,
-        )?;
-    match to_indexed(&grey, &palette) {
-        Some(png) => Ok(png),
-        None => encode_rgb(image),
+    let mut plte = Vec::with_capacity(palette.len() * 3);
+    for &c in &palette {
+        plte.extend_from_slice(&[c as u8, (c >> 8) as u8, (c >> 16) as u8]);
     }
+    // Level 1 zlib without filters: palette indices of flat areas are long
+    // runs that deflate finds alone; filtering them only costs time.
+    write(
+        image,
+        &indices,
+        ::png::ColorType::Indexed,
+        Some(plte),
+        ::png::DeflateCompression::Level(1),
+        ::png::Filter::NoFilter,
+    )
 }
 
 /// A plain RGB PNG.
-pub fn encode_rgb(image: &RgbaImage) -> Result<Vec<u8>, RenderError> {
+pub fn encode_rgb(image: &RgbaImage) -> Result<Png, RenderError> {
     let mut rgb = Vec::with_capacity(image.width() as usize * image.height() as usize * 3);
     for p in image.as_raw().chunks_exact(4) {
         rgb.extend_from_slice(&p[..3]);
     }
-    let mut out = Vec::new();
-    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
-        .write_image(&rgb, image.width(), image.height(), ExtendedColorType::Rgb8)?;
-    Ok(out)
+    write(
+        image,
+        &rgb,
+        ::png::ColorType::Rgb,
+        None,
+        ::png::DeflateCompression::FdeflateUltraFast,
+        ::png::Filter::Adaptive,
+    )
 }
 
-const SIGNATURE: [u8; 8] = [137, 80, 78, 71, 13, 10, 26, 10];
-
-/// Rewrite an 8-bit grey PNG as an indexed one with `palette`: colour type
-/// 3 in `IHDR` and a `PLTE` chunk right after it. `None` if the PNG is not
-/// laid out as expected.
-fn to_indexed(grey: &[u8], palette: &[u32]) -> Option<Vec<u8>> {
-    if grey.get(..8)? != SIGNATURE {
-        return None;
+/// `data` (rows of `image`'s size in `colour`) as a PNG file.
+fn write(
+    image: &RgbaImage,
+    data: &[u8],
+    colour: ::png::ColorType,
+    palette: Option<Vec<u8>>,
+    compression: ::png::DeflateCompression,
+    filter: ::png::Filter,
+) -> Result<Png, RenderError> {
+    let (width, height) = image.dimensions();
+    let mut bytes = Vec::with_capacity(data.len() / 8 + 1024);
+    let mut encoder = ::png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(colour);
+    encoder.set_depth(::png::BitDepth::Eight);
+    if let Some(palette) = palette {
+        encoder.set_palette(palette);
     }
-    let mut out = Vec::with_capacity(grey.len() + palette.len() * 3 + 12);
-    out.extend_from_slice(&SIGNATURE);
-    let mut at = 8;
-    let mut saw_header = false;
-    while at < grey.len() {
-        let len = u32::from_be_bytes(grey.get(at..at + 4)?.try_into().ok()?) as usize;
-        let kind = grey.get(at + 4..at + 8)?;
-        let data = grey.get(at + 8..at + 8 + len)?;
-        let end = at + 12 + len;
-        grey.get(end - 4..end)?;
-        if kind == b"IHDR" {
-            // Width, height, bit depth 8, colour type 0 (grey).
-            if len != 13 || data[8] != 8 || data[9] != 0 {
-                return None;
-            }
-            let mut header = data.to_vec();
-            header[9] = 3;
-            chunk(&mut out, b"IHDR", &header);
-            let mut plte = Vec::with_capacity(palette.len() * 3);
-            for &c in palette {
-                plte.extend_from_slice(&[c as u8, (c >> 8) as u8, (c >> 16) as u8]);
-            }
-            chunk(&mut out, b"PLTE", &plte);
-            saw_header = true;
-        } else {
-            if !saw_header {
-                return None;
-            }
-            out.extend_from_slice(&grey[at..end]);
-        }
-        at = end;
-    }
-    saw_header.then_some(out)
-}
-
-fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    out.extend_from_slice(kind);
-    out.extend_from_slice(data);
-    let crc = crc32(&[kind.as_slice(), data]);
-    out.extend_from_slice(&crc.to_be_bytes());
-}
-
-fn crc32(parts: &[&[u8]]) -> u32 {
-    let mut crc = !0u32;
-    for part in parts {
-        for &byte in *part {
-            crc ^= byte as u32;
-            for _ in 0..8 {
-                crc = if crc & 1 != 0 {
-                    (crc >> 1) ^ 0xEDB8_8320
-                } else {
-                    crc >> 1
-                };
-            }
-        }
-    }
-    !crc
+    encoder.set_deflate_compression(compression);
+    encoder.set_filter(filter);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(data)?;
+    writer.finish()?;
+    Ok(Png {
+        bytes,
+        width,
+        height,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn crc_of_iend_is_the_known_value() {
-        assert_eq!(crc32(&[b"IEND"]), 0xAE42_6082);
+    /// Decode with the `png` crate's reader: the colour type written and
+    /// the pixels as RGBA.
+    fn decode(png: &Png) -> (::png::ColorType, RgbaImage) {
+        let mut decoder = ::png::Decoder::new(std::io::Cursor::new(png.bytes()));
+        decoder.set_transformations(::png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().unwrap();
+        let colour = reader.info().color_type;
+        assert_eq!(
+            (reader.info().width, reader.info().height),
+            (png.width(), png.height())
+        );
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut buf).unwrap();
+        let rgb = &buf[..frame.buffer_size()];
+        let mut out = RgbaImage::new(png.width(), png.height());
+        for (p, q) in out.pixels_mut().zip(rgb.chunks_exact(3)) {
+            *p = image::Rgba([q[0], q[1], q[2], 255]);
+        }
+        (colour, out)
     }
 
     fn round_trip(image: &RgbaImage) -> RgbaImage {
         let png = encode(image).unwrap();
-        image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+        let (colour, back) = decode(&png);
+        assert_eq!(colour, ::png::ColorType::Indexed);
+        // The `image` crate reads it the same.
+        let again = image::load_from_memory_with_format(png.bytes(), image::ImageFormat::Png)
             .unwrap()
-            .to_rgba8()
+            .to_rgba8();
+        assert_eq!(again, back);
+        back
+    }
+
+    #[test]
+    fn rgb_png_keeps_every_colour() {
+        let mut image = RgbaImage::new(300, 260);
+        for (x, y, p) in image.enumerate_pixels_mut() {
+            *p = image::Rgba([x as u8, y as u8, (x * 7 + y * 3) as u8, 255]);
+        }
+        let png = encode_rgb(&image).unwrap();
+        assert_eq!((png.width(), png.height()), (300, 260));
+        let (colour, back) = decode(&png);
+        assert_eq!(colour, ::png::ColorType::Rgb);
+        assert_eq!(back, image);
     }
 
     #[test]

@@ -30,6 +30,9 @@ pub struct ReplayFrame {
     pub view: BoardView,
     /// "Turn 12 of 40: alice (White) played b2 a4 d1".
     pub caption: String,
+    /// The stone before the caption: the colour of the seat the caption
+    /// is about (to move, who played, the winner).
+    pub stone: Option<Colour>,
 }
 
 impl ReplayFrame {
@@ -38,6 +41,7 @@ impl ReplayFrame {
         RenderOptions {
             show_hints: false,
             caption: Some(self.caption.clone()),
+            caption_stone: self.stone,
         }
     }
 }
@@ -168,17 +172,24 @@ fn theme_samples() -> Vec<(BoardView, RenderOptions)> {
             "Black: 9 in supply".into(),
             "Turn 24 of 60".into(),
         ];
-        let caption = match n {
-            0 => "Turn 12 of 40: alice (White) played b2 a4 d1",
-            1 => "bob (Black) wins (all pieces captured)",
-            2 => "carol (Red) to move 0123456789",
-            _ => "Draw (threefold repetition)",
+        let (caption, stone) = match n {
+            0 => (
+                "Turn 12 of 40: alice (White) played b2 a4 d1",
+                Some(Colour::White),
+            ),
+            1 => (
+                "bob (Black) wins (all pieces captured)",
+                Some(Colour::Black),
+            ),
+            2 => ("carol (Red) to move 0123456789", Some(Colour::Red)),
+            _ => ("Draw (threefold repetition)", None),
         };
         out.push((
             view,
             RenderOptions {
                 show_hints: n % 2 == 0,
                 caption: Some(caption.into()),
+                caption_stone: stone,
             },
         ));
     }
@@ -206,6 +217,7 @@ fn theme_samples() -> Vec<(BoardView, RenderOptions)> {
         RenderOptions {
             show_hints: false,
             caption: Some("dave (Red) to move; Black in hand".into()),
+            caption_stone: Some(Colour::Red),
         },
     ));
     out

@@ -52,7 +52,7 @@ fn callanish_9() -> (BoardView, RenderOptions) {
         "Black supply: 57".into(),
         "Lines need 5".into(),
     ];
-    (v, RenderOptions::default())
+    (v, stone(B))
 }
 
 fn callanish_circle() -> (BoardView, RenderOptions) {
@@ -74,6 +74,7 @@ fn callanish_circle() -> (BoardView, RenderOptions) {
     v.notes = vec!["White supply: 61".into(), "Black supply: 62".into()];
     let options = RenderOptions {
         show_hints: true,
+        caption_stone: Some(B),
         caption: Some("bob (Black) to move".into()),
     };
     (v, options)
@@ -108,7 +109,7 @@ fn callanish_19() -> (BoardView, RenderOptions) {
     v.spots[sq("h9", 19)] = Spot::Stack(vec![W, B]);
     v.status = "White wins (line)".into();
     v.notes = vec!["White supply: 20".into(), "Black supply: 18".into()];
-    (v, RenderOptions::default())
+    (v, stone(W))
 }
 
 fn alquerque_start() -> (BoardView, RenderOptions) {
@@ -117,7 +118,7 @@ fn alquerque_start() -> (BoardView, RenderOptions) {
     put(&mut v, 5, "a5 b5 c5 d5 e5 a4 b4 c4 d4 e4 a3 b3", &[B]);
     v.status = "White to move".into();
     v.notes = vec!["White: 12".into(), "Black: 12".into()];
-    (v, RenderOptions::default())
+    (v, stone(W))
 }
 
 fn fanorona_chain() -> (BoardView, RenderOptions) {
@@ -150,7 +151,7 @@ fn fanorona_chain() -> (BoardView, RenderOptions) {
         "Black: 17".into(),
         "Captured this turn: 3".into(),
     ];
-    (v, RenderOptions::default())
+    (v, stone(B))
 }
 
 /// A chain that ends on a point it captured earlier in the same turn: the
@@ -174,6 +175,7 @@ fn fanorona_back_on_a_capture() -> (BoardView, RenderOptions) {
         v,
         RenderOptions {
             show_hints: false,
+            caption_stone: Some(B),
             caption: Some("bob (Black) to move".into()),
         },
     )
@@ -196,6 +198,7 @@ fn callanish_won() -> (BoardView, RenderOptions) {
         v,
         RenderOptions {
             show_hints: false,
+            caption_stone: Some(W),
             caption: Some(
                 "alice (White) wins: White holds rank 3 with 4 of its cells (4 needed)".into(),
             ),
@@ -226,6 +229,7 @@ fn sight_stacks() -> (BoardView, RenderOptions) {
         v,
         RenderOptions {
             show_hints: true,
+            caption_stone: Some(B),
             caption: None,
         },
     )
@@ -245,7 +249,7 @@ fn alquad_square() -> (BoardView, RenderOptions) {
         "Black in hand: 9".into(),
         "Setter plays White, chooser plays Black".into(),
     ];
-    (v, RenderOptions::default())
+    (v, stone(B))
 }
 
 /// Floaters spots: South pits 0..6, east store 6, North pits 7..13 (North 1
@@ -275,6 +279,7 @@ fn floaters_start() -> (BoardView, RenderOptions) {
         v,
         RenderOptions {
             show_hints: true,
+            caption_stone: Some(Colour::Red),
             caption: None,
         },
     )
@@ -312,7 +317,7 @@ fn floaters_laps() -> (BoardView, RenderOptions) {
         "Black in North's pits: 16".into(),
         "Stores: west 23, east 5".into(),
     ];
-    (v, RenderOptions::default())
+    (v, stone(B))
 }
 
 fn floaters_mid_turn() -> (BoardView, RenderOptions) {
@@ -345,9 +350,18 @@ fn floaters_mid_turn() -> (BoardView, RenderOptions) {
         v,
         RenderOptions {
             show_hints: false,
+            caption_stone: Some(B),
             caption: Some("carol (Black) to move: relay lap".into()),
         },
     )
+}
+
+/// Options that only give the stone before the status.
+fn stone(colour: Colour) -> RenderOptions {
+    RenderOptions {
+        caption_stone: Some(colour),
+        ..RenderOptions::default()
+    }
 }
 
 type Case = (&'static str, fn() -> (BoardView, RenderOptions));
@@ -402,7 +416,9 @@ fn run(cases: &[Case]) {
     for (name, build) in cases {
         let (view, options) = build();
         let png = render_png(&view, &options).expect("render");
-        let image = decode(&png);
+        let image = decode(png.bytes());
+        assert_eq!((png.width(), png.height()), image.dimensions(), "{name}");
+        let png = png.into_bytes();
         check_sane(name, &png, &image);
         // The PNG holds `render`'s pixels up to the palette's rounding.
         let exact = render(&view, &options).unwrap();
@@ -486,7 +502,11 @@ fn golden_game_starts() {
             .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
         let mut view = game.view();
         view.notes.clear();
-        (view, RenderOptions::default())
+        let options = RenderOptions {
+            caption_stone: game.seat_colour(game.to_move()),
+            ..RenderOptions::default()
+        };
+        (view, options)
     }
     let cases: Vec<Case> = vec![
         ("start_callanish", || {
@@ -519,12 +539,15 @@ fn every_game_renders() {
             let options = RenderOptions {
                 show_hints: ply % 2 == 1,
                 caption: None,
+                caption_stone: game.seat_colour(game.to_move()),
             };
             if options.show_hints {
                 view.hints = game.hint_spots();
             }
             let name = format!("{}_{ply}", kind.name());
-            let png = render_png(&view, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let png = render_png(&view, &options)
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+                .into_bytes();
             check_sane(&name, &png, &decode(&png));
             if let Some(dir) = &samples {
                 std::fs::create_dir_all(dir).unwrap();
@@ -538,7 +561,9 @@ fn every_game_renders() {
             let played = game.play_str(turn).expect("a legal turn plays");
             let mut next = game.view();
             next.last = played.highlights;
-            let png = render_png(&next, &RenderOptions::default()).unwrap();
+            let png = render_png(&next, &RenderOptions::default())
+                .unwrap()
+                .into_bytes();
             check_sane(&name, &png, &decode(&png));
         }
     }
@@ -555,7 +580,7 @@ fn samples() {
     for (name, build) in CELLS.iter().chain(POINTS).chain(MANCALA) {
         let (view, options) = build();
         let t = std::time::Instant::now();
-        let png = render_png(&view, &options).unwrap();
+        let png = render_png(&view, &options).unwrap().into_bytes();
         println!("{name}: {} bytes, {:?}", png.len(), t.elapsed());
         std::fs::write(dir.join(format!("{name}.png")), &png).unwrap();
         if let Ok(zoom) = std::env::var("CAIRN_ZOOM") {
@@ -593,7 +618,7 @@ fn profile_loop() {
         for (name, build) in CELLS.iter().chain(POINTS).chain(MANCALA) {
             if which == "all" || which == *name {
                 let (view, options) = build();
-                render_png(&view, &options).unwrap();
+                render_png(&view, &options).unwrap().into_bytes();
             }
         }
     }
@@ -609,6 +634,7 @@ fn black_to_move_marker_is_clearly_visible() {
     let options = RenderOptions {
         show_hints: false,
         caption: Some("bob (Black) to move".into()),
+        caption_stone: Some(B),
     };
     let image = render(&view, &options).unwrap();
     let (w, h) = image.dimensions();
@@ -652,6 +678,7 @@ fn highlights_never_cover_coordinates() {
             let options = RenderOptions {
                 show_hints: true,
                 caption: None,
+                caption_stone: None,
             };
             let a = render(&plain, &options).unwrap();
             let b = render(&marked, &options).unwrap();

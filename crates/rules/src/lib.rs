@@ -231,6 +231,18 @@ pub trait Game:
     /// `red`, or Alquad's `setter` / `chooser` before colours are chosen.
     fn seat_name(&self, seat: Seat) -> &'static str;
 
+    /// The colour of a seat's pieces in this position, for the stone drawn
+    /// before a caption; `None` while the seat has no colour (Alquad's
+    /// setter and chooser). By default the colour its name names.
+    fn seat_colour(&self, seat: Seat) -> Option<Colour> {
+        match self.seat_name(seat) {
+            "white" => Some(Colour::White),
+            "black" => Some(Colour::Black),
+            "red" => Some(Colour::Red),
+            _ => None,
+        }
+    }
+
     /// Append every distinct legal whole turn to `out` (which the caller
     /// has cleared). Nothing if the game is over.
     fn generate(&self, out: &mut Vec<Self::Turn>);
@@ -664,6 +676,10 @@ impl AnyGame {
 
     pub fn seat_name(&self, seat: Seat) -> &'static str {
         with_game!(self, g => g.seat_name(seat))
+    }
+
+    pub fn seat_colour(&self, seat: Seat) -> Option<Colour> {
+        with_game!(self, g => g.seat_colour(seat))
     }
 
     pub fn outcome(&self) -> Option<Outcome> {

@@ -154,7 +154,7 @@ pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
     let mut attachments: Vec<CreateAttachment> = reply
         .image
         .as_ref()
-        .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE).description("The board"))
+        .map(|png| CreateAttachment::bytes(png.bytes(), BOARD_FILE).description("The board"))
         .into_iter()
         .collect();
     attachments.extend(reply.files.iter().map(|file| {

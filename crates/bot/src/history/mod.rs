@@ -74,20 +74,28 @@ pub fn replay_frames(
     let mut frames = Vec::with_capacity(total + 1);
     for (i, game) in replayed.positions.iter().enumerate() {
         let mut view = game.view();
-        let mut caption = if i == 0 {
-            format!("Start: {} to move", label(game, game.to_move(), names))
+        let (mut caption, mut stone) = if i == 0 {
+            let seat = game.to_move();
+            (
+                format!("Start: {} to move", label(game, seat, names)),
+                game.seat_colour(seat),
+            )
         } else {
             let (seat, played) = &replayed.turns[i - 1];
             view.last = played.highlights.clone();
-            format!(
-                "Turn {i} of {total}: {} played {}",
-                label(game, *seat, names),
-                played.canonical
+            (
+                format!(
+                    "Turn {i} of {total}: {} played {}",
+                    label(game, *seat, names),
+                    played.canonical
+                ),
+                game.seat_colour(*seat),
             )
         };
         if i == total {
             let outcome = result.or_else(|| game.outcome());
             if let Some(outcome) = outcome {
+                stone = outcome.winner.and_then(|seat| game.seat_colour(seat));
                 let end = match outcome.winner {
                     Some(seat) => format!("{} wins ({})", label(game, seat, names), outcome.reason),
                     None => format!("Draw ({})", outcome.reason),
@@ -102,7 +110,11 @@ pub fn replay_frames(
                 };
             }
         }
-        frames.push(ReplayFrame { view, caption });
+        frames.push(ReplayFrame {
+            view,
+            caption,
+            stone,
+        });
     }
     Ok(frames)
 }
