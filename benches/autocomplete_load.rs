@@ -15,12 +15,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cairn::bot::complete::complete_turn;
-use cairn::bot::{Bot, BotConfig, Request, User};
 use cairn::platform::discord::workers::{self, CoreWorkers};
 use cairn::platform::discord::AUTOCOMPLETE_BUDGET;
-use cairn::rules::{AnyGame, Game, SplitRng};
-use cairn::store::Store;
+use cairn_bot::complete::complete_turn;
+use cairn_bot::{Bot, BotConfig, Request, User};
+use cairn_rules::{AnyGame, Game, SplitRng};
+use cairn_store::Store;
 
 const SEARCHES: usize = 8;
 const QUERIES: usize = 300;
@@ -39,11 +39,11 @@ fn request(channel: &str, user: &User, command: &str, mentions: Vec<User>) -> Re
 }
 
 fn random_turn(game: &AnyGame, rng: &mut SplitRng) -> Option<String> {
-    cairn::with_game!(game, g => g.random_turn(rng).map(|t| t.to_string()))
+    cairn_rules::with_game!(game, g => g.random_turn(rng).map(|t| t.to_string()))
 }
 
 /// The game in `channel`, if one is going on.
-fn game_in(bot: &Bot, channel: &str) -> Option<cairn::store::GameRecord> {
+fn game_in(bot: &Bot, channel: &str) -> Option<cairn_store::GameRecord> {
     let key = Store::channel_key("discord", channel);
     bot.store().load(&key).ok().flatten().and_then(|r| r.game)
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::clock::{parse_duration, TimeControl, DAY_MS, MINUTE_MS};
+use cairn_store::clock::{parse_duration, TimeControl, DAY_MS, MINUTE_MS};
 use serde::Deserialize;
 
 /// A password or token: `Debug` prints `Secret(..)`, never the value; the
@@ -120,7 +120,7 @@ pub struct Config {
     pub rate_limit: u32,
     /// Periodic backups (`CAIRN_BACKUP_DIR`, `CAIRN_BACKUP_EVERY`,
     /// `CAIRN_BACKUP_KEEP`).
-    pub backup: Option<crate::store::backup::BackupPlan>,
+    pub backup: Option<cairn_store::backup::BackupPlan>,
     pub discord: DiscordConfig,
     pub matrix: MatrixConfig,
 }
@@ -349,7 +349,7 @@ struct Limits {
     ai_workers: usize,
     ai_memory: usize,
     rate_limit: u32,
-    backup: Option<crate::store::backup::BackupPlan>,
+    backup: Option<cairn_store::backup::BackupPlan>,
 }
 
 fn resolve_limits(file: &FileConfig) -> Result<Limits> {
@@ -396,7 +396,7 @@ fn resolve_limits(file: &FileConfig) -> Result<Limits> {
         None => file.backup_keep.unwrap_or(7),
     };
     let backup = match (dir, every) {
-        (Some(dir), every) => Some(crate::store::backup::BackupPlan {
+        (Some(dir), every) => Some(cairn_store::backup::BackupPlan {
             dir,
             every: every.unwrap_or(Duration::from_secs(6 * 3600)),
             keep,

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
-use cairn::store::{backup, decode_channel, decode_finished, Store, TreeName};
+use cairn_store::{backup, decode_channel, decode_finished, Store, TreeName};
 
 #[derive(Subcommand)]
 pub enum DbCommand {
@@ -111,7 +111,7 @@ fn check(store: &Store) -> Result<()> {
 fn quarantine(store: &Store, key: &str) -> Result<()> {
     for tree in [TreeName::Channels, TreeName::Archive] {
         // Timed, so a key quarantined twice keeps both.
-        let aside = format!("{key}@{}", cairn::store::now_ms());
+        let aside = format!("{key}@{}", cairn_store::now_ms());
         if store.move_raw(tree, TreeName::Quarantine, key.as_bytes(), aside.as_bytes())? {
             println!(
                 "Moved the {} record {key} into quarantine as {aside} (its bytes are kept; `cairn db export` includes them).",

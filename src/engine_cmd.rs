@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use cairn::ai::{choose_with_memory, Memory, Player};
-use cairn::rules::AnyGame;
+use cairn_ai::{choose_with_memory, Memory, Player};
+use cairn_rules::AnyGame;
 
 /// Serve the protocol until `quit` or the end of input.
 pub fn run(player: Player) -> Result<()> {
@@ -38,7 +38,7 @@ pub fn run(player: Player) -> Result<()> {
                 let mut words = rest.split_whitespace();
                 let name = words.next().unwrap_or_default();
                 let options: Vec<String> = words.map(str::to_string).collect();
-                match cairn::position::build(name, &options, &[]) {
+                match cairn_rules::position::build(name, &options, &[]) {
                     Ok((built, _)) => {
                         game = Some(built);
                         memory = Memory::default();
@@ -66,7 +66,7 @@ pub fn run(player: Player) -> Result<()> {
                 (_, None) => "error write `go <think-ms> <seed>`, e.g. go 200 1".to_string(),
                 (Some(g), Some((think, seed))) => {
                     let deadline = Instant::now() + think;
-                    let choice = cairn::with_game!(g, g => choose_with_memory(g, player, deadline, seed, &mut memory));
+                    let choice = cairn_rules::with_game!(g, g => choose_with_memory(g, player, deadline, seed, &mut memory));
                     match choice {
                         Some(c) => format!("turn {}", c.turn),
                         None => "error the game is over: there is no turn to choose".to_string(),

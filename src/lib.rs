@@ -1,15 +1,9 @@
 //! Cairn: a chat bot for seven abstract board games.
 //!
-//! Data flow (DESIGN.md): platform adapter -> bot core -> rules engine,
-//! store and renderer -> reply -> platform adapter.
+//! Data flow (docs/architecture.md): platform adapter -> bot core
+//! (`cairn-bot`) -> rules (`cairn-rules`), store (`cairn-store`) and
+//! renderer (`cairn-render`) -> reply -> platform adapter. This package is
+//! the edge: the configuration, the platform adapters and the binary.
 
-pub mod ai;
-pub mod bot;
-pub mod clock;
 pub mod config;
-pub mod history;
 pub mod platform;
-pub mod position;
-pub mod render;
-pub mod rules;
-pub mod store;

@@ -7,18 +7,18 @@
 
 #![cfg(feature = "discord")]
 
-use cairn::bot::complete::{MAX_CHOICES, MAX_LEN};
-use cairn::bot::{Action, Bot, BotConfig, Reply, Request, User, COMMANDS};
 use cairn::platform::discord::{
     action_rows, autocomplete_response, autocomplete_values, button_check, button_steps,
-    channel_links, command_definitions, command_steps, custom_id, disabled_rows, edit_builder,
+    channel_link, command_definitions, command_steps, custom_id, disabled_rows, edit_builder,
     ephemeral_response, followup_builder, message_parts, parse_custom_id, parse_shards,
     ping_builder, print_commands, request_from_command, ButtonCheck, Shards, Step, NOT_FOR_YOU,
     PLATFORM,
 };
 use cairn::platform::discord::{fit_to_permissions, response_builder, Allowed};
-use cairn::rules::GameKind;
-use cairn::store::Store;
+use cairn_bot::complete::{MAX_CHOICES, MAX_LEN};
+use cairn_bot::{Action, Bot, BotConfig, ChannelRef, Reply, Request, User, COMMANDS};
+use cairn_rules::GameKind;
+use cairn_store::Store;
 use serde_json::Value;
 use serenity::all::{CommandInteraction, ComponentInteraction, Interaction};
 
@@ -721,15 +721,19 @@ fn challenge_reply_carries_accept_and_decline_buttons() {
 
 #[test]
 fn channel_keys_become_channel_links() {
+    let discord = ChannelRef::from_key("discord:645027906669510667");
+    assert_eq!(channel_link(&discord), "<#645027906669510667>");
+    let matrix = ChannelRef::from_key("matrix:!room:example.org");
+    assert_eq!(channel_link(&matrix), "!room:example.org");
+    let mut reply = Reply::default();
+    reply.text.push_str("- Sight in ");
+    reply.push_channel(discord);
+    reply.text.push_str(": x\n- Floaters in ");
+    reply.push_channel(matrix);
     assert_eq!(
-        channel_links("- Sight in discord:645027906669510667: x"),
-        "- Sight in <#645027906669510667>: x"
+        reply.text_with_channels(channel_link),
+        "- Sight in <#645027906669510667>: x\n- Floaters in !room:example.org"
     );
-    assert_eq!(
-        channel_links("discord: discord:1discord:2"),
-        "discord: <#1><#2>"
-    );
-    assert_eq!(channel_links("matrix:!room"), "matrix:!room");
     // Through the core: `games` lists the channel as a link.
     let s = setup();
     let request = request_from_command(&command(fixture("slash_challenge")), &config()).unwrap();
@@ -852,7 +856,7 @@ fn start(bot: &Bot, kind: GameKind, options: &str, turns: &[&str]) {
     }
 }
 
-fn mover(bot: &Bot) -> (String, cairn::rules::AnyGame) {
+fn mover(bot: &Bot) -> (String, cairn_rules::AnyGame) {
     let record = bot
         .store()
         .load(&Store::channel_key(PLATFORM, CHANNEL))
@@ -885,7 +889,7 @@ fn begins(step: &str, turn: &str) -> bool {
     !s.is_empty() && s.len() < t.len() && s[0] == t[0] && s[1..].iter().all(|p| t[1..].contains(p))
 }
 
-fn check_choices(game: &cairn::rules::AnyGame, typed: &str, values: &[String]) {
+fn check_choices(game: &cairn_rules::AnyGame, typed: &str, values: &[String]) {
     assert!(values.len() <= MAX_CHOICES, "{} choices", values.len());
     let legal = game.legal_strings();
     let squeeze = |s: &str| {
@@ -957,10 +961,10 @@ fn autocomplete_for_floaters_goes_pit_then_laps() {
     let s = setup();
     // Seeded whole turns mix the colours in the pits.
     start(&s.bot, GameKind::Floaters, "", &[]);
-    let mut rng = cairn::rules::SplitRng::new(11);
+    let mut rng = cairn_rules::SplitRng::new(11);
     for _ in 0..8 {
         let (who, game) = mover(&s.bot);
-        let turn = cairn::with_game!(&game, g => cairn::rules::Game::random_turn(g, &mut rng).map(|t| t.to_string())).unwrap();
+        let turn = cairn_rules::with_game!(&game, g => cairn_rules::Game::random_turn(g, &mut rng).map(|t| t.to_string())).unwrap();
         let name = if who == MASON { "Mase" } else { "Ducky" };
         let replies = say(&s.bot, (&who, name), &format!("move {turn}"), Vec::new());
         assert!(!replies[0].ephemeral, "{turn}: {}", replies[0].text);

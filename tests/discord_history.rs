@@ -4,10 +4,10 @@
 
 #![cfg(feature = "discord")]
 
-use cairn::bot::{Attachment, AttachmentKind, Reply, Table};
 use cairn::platform::discord::{
     fit_to_permissions, followup_builder, message_parts, response_builder, Allowed,
 };
+use cairn_bot::{Attachment, AttachmentKind, Reply, Table};
 use serde_json::Value;
 
 fn json<T: serde::Serialize>(builder: &T) -> Value {

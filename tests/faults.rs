@@ -9,8 +9,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use cairn::bot::{Bot, BotConfig, Reply, Request, User};
-use cairn::store::{backup, Store};
+use cairn_bot::{Bot, BotConfig, Reply, Request, User};
+use cairn_store::{backup, Store};
 
 fn config() -> BotConfig {
     BotConfig {
@@ -580,7 +580,7 @@ fn a_flooding_user_is_refused_politely_and_others_go_on() {
     let bot = Bot::new(
         Store::open(dir.path().join("db")).unwrap(),
         BotConfig {
-            rate_limit: Some(cairn::bot::limits::RateLimit {
+            rate_limit: Some(cairn_bot::limits::RateLimit {
                 burst: 5,
                 per_minute: 6,
             }),

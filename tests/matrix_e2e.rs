@@ -46,9 +46,9 @@ use matrix_sdk::{Client, Room, RoomMemberships};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-use cairn::bot::{Bot, BotConfig};
 use cairn::config::MatrixConfig;
-use cairn::store::Store;
+use cairn_bot::{Bot, BotConfig};
+use cairn_store::Store;
 
 const PASSWORD: &str = "correct horse battery staple";
 const WAIT: Duration = Duration::from_secs(60);
@@ -59,7 +59,7 @@ const WAIT: Duration = Duration::from_secs(60);
 static SINCE: AtomicU64 = AtomicU64::new(0);
 
 fn mark() {
-    SINCE.store(cairn::store::now_ms(), Ordering::SeqCst);
+    SINCE.store(cairn_store::now_ms(), Ordering::SeqCst);
 }
 
 /// The homeserver; stopped by its PID when dropped.
@@ -530,10 +530,10 @@ async fn wait_joined(room: &Room, user: &str, bot: &BotTask) {
 
 /// Whether this build draws PNG boards (the renderer may not be merged).
 fn renderer_available() -> bool {
-    let options = cairn::rules::Options::parse::<&str>(&[]).expect("no options");
+    let options = cairn_rules::Options::parse::<&str>(&[]).expect("no options");
     let game =
-        cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options).expect("a Sight game");
-    cairn::render::render_png(&game.view(), &cairn::render::RenderOptions::default()).is_ok()
+        cairn_rules::AnyGame::new(cairn_rules::GameKind::Sight, &options).expect("a Sight game");
+    cairn_render::render_png(&game.view(), &cairn_render::RenderOptions::default()).is_ok()
 }
 
 /// The board image after a board notice: check its info against the PNG.
@@ -591,9 +591,9 @@ async fn check_replay(player: &mut Player, room: &Room, bot: &BotTask, frames: u
 
 /// A legal Sight turn in the position after `turns`.
 fn sight_turn(turns: &[&str]) -> String {
-    let options = cairn::rules::Options::parse::<&str>(&[]).expect("no options");
+    let options = cairn_rules::Options::parse::<&str>(&[]).expect("no options");
     let mut game =
-        cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options).expect("a Sight game");
+        cairn_rules::AnyGame::new(cairn_rules::GameKind::Sight, &options).expect("a Sight game");
     for turn in turns {
         game.play_str(turn).expect("a legal turn");
     }
@@ -662,9 +662,9 @@ async fn latency_rounds(
         assert!(seen.image().is_some(), "{}", seen.describe());
     }
 
-    let options = cairn::rules::Options::parse::<&str>(&[]).expect("no options");
+    let options = cairn_rules::Options::parse::<&str>(&[]).expect("no options");
     let mut game =
-        cairn::rules::AnyGame::new(cairn::rules::GameKind::Sight, &options).expect("a Sight game");
+        cairn_rules::AnyGame::new(cairn_rules::GameKind::Sight, &options).expect("a Sight game");
     let mut plain = Vec::new();
     let mut replies = Vec::new();
     for round in 0..ROUNDS {

@@ -7,11 +7,11 @@
 use std::path::Path;
 use std::process::Command;
 
-use cairn::bot::{AttachmentKind, Bot, BotConfig, Reply, Request, User};
-use cairn::history::random_turns;
-use cairn::history::record::{Record, RecordPlayer};
-use cairn::rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat};
-use cairn::store::Store;
+use cairn_bot::history::random_turns;
+use cairn_bot::history::record::{Record, RecordPlayer};
+use cairn_bot::{AttachmentKind, Bot, BotConfig, Reply, Request, User};
+use cairn_rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat};
+use cairn_store::Store;
 
 fn options_of(kind: GameKind) -> Vec<String> {
     match kind {

@@ -6,7 +6,7 @@
    start and from a mid-game position (the same turns for both).
 2. random playouts: Ludii (LudiiPlayouts.java, uniform random moves, CPU
    time after a warm-up) against the criterion medians of
-   `cargo bench --bench playouts`.
+   `cargo bench -p cairn-ai --bench playouts`.
 
     run.py [--ludii-src DIR] [--skip-perft] [--skip-ludii] [--quick]
 
@@ -133,7 +133,7 @@ def ludii_peers(src, quick):
         ludii[label] = rate
         print(f"  ludii {out.strip()}", flush=True)
     ids = "|".join(re.escape(b) for *_, b in LUDII)
-    subprocess.run(["cargo", "bench", "--no-default-features", "--bench", "playouts", "--", f"^playout/({ids})$"],
+    subprocess.run(["cargo", "bench", "-p", "cairn-ai", "--bench", "playouts", "--", f"^playout/({ids})$"],
                    cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     rows = []
     for label, _, _, bench_id in LUDII:

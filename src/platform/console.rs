@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 
-use crate::bot::{Bot, Delivery, Reply, Request, User};
+use cairn_bot::{Bot, Delivery, Reply, Request, User};
 
 pub const PLATFORM: &str = "console";
 
@@ -358,10 +358,11 @@ impl Printer {
             .map(|u| format!("@{}", u.name))
             .collect();
         let private = if reply.ephemeral { "(only you) " } else { "" };
+        let text = reply.text_with_channels(|c| format!("#{}", c.channel));
         if mentions.is_empty() {
-            writeln!(output, "{private}{}", reply.text)?;
+            writeln!(output, "{private}{text}")?;
         } else {
-            writeln!(output, "{private}{} {}", mentions.join(" "), reply.text)?;
+            writeln!(output, "{private}{} {text}", mentions.join(" "))?;
         }
         if let Some(board) = &reply.board_text {
             writeln!(output, "{board}")?;
@@ -409,7 +410,7 @@ impl Printer {
             .take(40)
             .collect();
         let name = if file_name == "board.png" {
-            format!("{channel}-{}-{count}.png", crate::store::now_ms())
+            format!("{channel}-{}-{count}.png", cairn_store::now_ms())
         } else {
             let safe: String = file_name
                 .chars()
@@ -422,7 +423,7 @@ impl Printer {
                 })
                 .take(60)
                 .collect();
-            format!("{channel}-{}-{count}-{safe}", crate::store::now_ms())
+            format!("{channel}-{}-{count}-{safe}", cairn_store::now_ms())
         };
         let path = Path::new(&self.images).join(name);
         std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;

@@ -44,8 +44,8 @@ use matrix_sdk::{Client, Room, RoomState, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use crate::bot::{AttachmentKind, Bot, BotConfig, Delivery, Reply, Request, User};
 use crate::config::MatrixConfig;
+use cairn_bot::{AttachmentKind, Bot, BotConfig, Delivery, Reply, Request, User};
 
 pub const PLATFORM: &str = "matrix";
 /// The command prefix when none is configured.
@@ -74,7 +74,7 @@ struct SavedSession {
 /// `bot`'s configuration is kept except its own identity, which becomes the
 /// logged-in account (its MXID and display name).
 pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
-    let start_ms = crate::store::now_ms();
+    let start_ms = cairn_store::now_ms();
     let homeserver = config
         .homeserver
         .clone()
@@ -643,7 +643,7 @@ async fn on_message(event: OriginalSyncRoomMessageEvent, room: Room, shared: Ctx
     let channel = channel_id(room.room_id().as_str(), thread_root.as_deref());
     // How long after the homeserver accepted the message the sync brought
     // it (same clock only when the bot runs beside the homeserver).
-    let sync_lag_ms = crate::store::now_ms().saturating_sub(u64::from(event.origin_server_ts.0));
+    let sync_lag_ms = cairn_store::now_ms().saturating_sub(u64::from(event.origin_server_ts.0));
     tracing::debug!(%channel, sender = %event.sender, %command, sync_lag_ms, "command");
     shared.enqueue(Job {
         room,
@@ -1188,8 +1188,17 @@ pub fn format_reply(reply: &Reply, prefix: &str, requester: &User) -> Outgoing {
         body.push_str(": ");
         html.push_str(": ");
     }
-    body.push_str(&reply.text);
-    html.push_str(&text_to_html(&reply.text));
+    // A room the text speaks of: a matrix.to link, which clients show as
+    // the room's name.
+    let text = reply.text_with_channels(|c| {
+        if c.platform == PLATFORM {
+            format!("https://matrix.to/#/{}", c.channel)
+        } else {
+            c.channel.clone()
+        }
+    });
+    body.push_str(&text);
+    html.push_str(&text_to_html(&text));
     if !reply.actions.is_empty() {
         let words: Vec<String> = reply
             .actions
@@ -1269,7 +1278,7 @@ pub fn png_size(png: &[u8]) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::Action;
+    use cairn_bot::Action;
 
     fn address() -> Address {
         Address::new(

@@ -8,9 +8,9 @@ use serenity::all::{
 };
 
 use super::{clip, BUTTON_PREFIX, CUSTOM_ID_LIMIT, PLATFORM};
-use crate::bot::complete::{complete_options, complete_turn, MAX_CHOICES, MAX_LEN};
-use crate::bot::{Action, Bot, BotConfig, Request, User, COMMANDS};
-use crate::rules::GameKind;
+use cairn_bot::complete::{complete_options, complete_turn, MAX_CHOICES, MAX_LEN};
+use cairn_bot::{Action, Bot, BotConfig, Request, User, COMMANDS};
+use cairn_rules::GameKind;
 
 /// "Play your turn" from "play your turn".
 fn sentence_case(text: &str) -> String {

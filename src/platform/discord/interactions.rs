@@ -26,8 +26,8 @@ use super::replies::{
 };
 use super::workers::{self, CoreWorkers};
 use super::PLATFORM;
-use crate::bot::{Bot, Reply, User};
 use crate::config::DiscordConfig;
+use cairn_bot::{Bot, Reply, User};
 
 /// A command whose replies are ready within this time is answered with
 /// them directly (one request); a slower one (the bot opponent thinking) is
@@ -341,7 +341,7 @@ impl Handler {
         if let Some(guild) = interaction.guild_id {
             // Leaderboards of "this server" need each channel's server.
             let store = bot.store().clone();
-            let channel = crate::store::Store::channel_key(&request.platform, &request.channel);
+            let channel = cairn_store::Store::channel_key(&request.platform, &request.channel);
             tokio::task::spawn_blocking(move || {
                 if let Err(error) = store.set_place(&channel, &format!("discord-server:{guild}")) {
                     tracing::warn!(%error, "could not note a channel's server");

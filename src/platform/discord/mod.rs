@@ -3,8 +3,8 @@
 //! boards as PNG attachments in embeds.
 //!
 //! It only translates. An interaction becomes a core
-//! [`Request`](crate::bot::Request) (the command text is rebuilt from the
-//! typed options); the core's [`Reply`](crate::bot::Reply)s
+//! [`Request`](cairn_bot::Request) (the command text is rebuilt from the
+//! typed options); the core's [`Reply`](cairn_bot::Reply)s
 //! become Discord messages. The translation functions are pure (no HTTP) so
 //! they are tested offline (`tests/discord.rs`) against interaction payloads
 //! shaped like Discord's; `tests/discord_wire.rs` runs the real binary
@@ -12,7 +12,7 @@
 //!
 //! Flow of one interaction (see `interactions.rs`):
 //! - autocomplete: answered directly (Discord allows no deferral), from
-//!   [`crate::bot::complete`], on the blocking pool with its own time budget
+//!   [`cairn_bot::complete`], on the blocking pool with its own time budget
 //!   (the core, and so the bot opponent's search, runs elsewhere);
 //! - slash command: the core runs on its own lower-priority thread. If its
 //!   replies are ready within [`ANSWER_AT_ONCE`] the first one *is* the
@@ -46,7 +46,7 @@ pub use commands::{
 };
 pub use interactions::{run, RunOptions, ANSWER_AT_ONCE, AUTOCOMPLETE_BUDGET};
 pub use replies::{
-    action_rows, button_steps, channel_links, command_steps, defer_response, disabled_rows,
+    action_rows, button_steps, channel_link, command_steps, defer_response, disabled_rows,
     edit_builder, ephemeral_response, fit_to_permissions, followup_builder, message_parts,
     ping_builder, response_builder, Allowed, MessageParts, Step,
 };

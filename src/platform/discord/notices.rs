@@ -9,7 +9,7 @@ use tokio::sync::mpsc;
 
 use super::replies::message_parts;
 use super::PLATFORM;
-use crate::bot::{Bot, Delivery, Reply};
+use cairn_bot::{Bot, Delivery, Reply};
 
 /// Start the scheduler for Discord's channels; deliveries are posted by a
 /// task on the runtime. Stop it with [`Bot::stop_scheduler`].

@@ -12,8 +12,9 @@ use serenity::all::{
 use super::commands::custom_id;
 use super::{
     clip, BOARD_FILE, CONTENT_LIMIT, EMBED_COLOUR, EMBED_DESCRIPTION_LIMIT, EMBED_TITLE_LIMIT,
+    PLATFORM,
 };
-use crate::bot::{Action, Reply, Table};
+use cairn_bot::{Action, ChannelRef, Reply, Table};
 
 /// The buttons of a reply.
 pub fn action_rows(actions: &[Action]) -> Vec<CreateActionRow> {
@@ -93,25 +94,14 @@ pub struct MessageParts {
     pub ephemeral: bool,
 }
 
-/// The core names channels by their store key (`discord:<id>`, in the
-/// `games` list): shown as Discord channel links (which notify nobody).
-pub fn channel_links(text: &str) -> String {
-    let prefix = "discord:";
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(prefix) {
-        let after = &rest[at + prefix.len()..];
-        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        out.push_str(&rest[..at]);
-        if digits > 0 {
-            out.push_str(&format!("<#{}>", &after[..digits]));
-        } else {
-            out.push_str(prefix);
-        }
-        rest = &after[digits..];
+/// A channel a reply speaks of, as Discord shows it: a link (which
+/// notifies nobody) for a Discord channel, the bare id otherwise.
+pub fn channel_link(channel: &ChannelRef) -> String {
+    if channel.platform == PLATFORM {
+        format!("<#{}>", channel.channel)
+    } else {
+        channel.channel.clone()
     }
-    out.push_str(rest);
-    out
 }
 
 /// The short line that pings a reply's users: "@bob, your turn." under a
@@ -142,7 +132,7 @@ pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
         return table_parts(reply, table, ids);
     }
     let has_embed = reply.image.is_some() || reply.title.is_some();
-    let text = channel_links(&reply.text);
+    let text = reply.text_with_channels(channel_link);
     let content = match (has_embed, tags.is_empty()) {
         (true, true) => String::new(),
         (true, false) => ping_line(reply, &tags),

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use tokio::sync::{oneshot, Semaphore};
 
-use crate::bot::{Bot, Reply, Request};
+use cairn_bot::{Bot, Reply, Request};
 
 /// How far the core threads' priority is lowered (nice value).
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]

@@ -1,0 +1,531 @@
+//! Challenges: made, accepted, declined or withdrawn, and the game they
+//! start (in a thread of its own where the platform and server allow).
+
+use super::{example_with_option, unknown_game};
+use crate::limits::quote;
+use crate::{
+    captions, status_caption, to_user, Action, Answer, BoardShow, Bot, GameThread, Reply, Request,
+    User,
+};
+use cairn_rules::{AnyGame, GameKind, Options, Seat, Seating};
+use cairn_store::clock::{format_duration, GameClock, TimeControl};
+use cairn_store::{
+    Challenge, Change, ChannelRecord, GameRecord, Player, StoreError, Update, SCHEMA_VERSION,
+};
+
+pub(super) fn player_of(user: &User) -> Player {
+    Player {
+        id: user.id.clone(),
+        name: user.name.clone(),
+        is_bot: false,
+    }
+}
+
+pub(super) fn bot_player(bot: &Bot) -> Player {
+    Player {
+        id: bot.config.bot_user.id.clone(),
+        name: bot.config.bot_user.name.clone(),
+        is_bot: true,
+    }
+}
+
+pub(super) fn is_bot_word(bot: &Bot, word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    let user = &bot.config.bot_user;
+    lower == user.id.to_ascii_lowercase()
+        || lower == user.name.to_ascii_lowercase()
+        || lower.trim_start_matches('@') == user.name.to_ascii_lowercase()
+        || bot
+            .config
+            .bot_aliases
+            .iter()
+            .any(|a| a.to_ascii_lowercase() == lower)
+}
+
+/// Start a game record from an accepted challenge.
+pub(super) fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, String> {
+    let options = Options::parse(&challenge.options).map_err(|e| e.to_string())?;
+    let game = AnyGame::new(challenge.game, &options).map_err(|e| e.to_string())?;
+    let mut players = [challenge.challenger.clone(), challenge.challenged.clone()];
+    if challenge.challenger_seat == Seat::Second {
+        players.swap(0, 1);
+    }
+    Ok(GameRecord {
+        kind: challenge.game,
+        options: challenge.options.clone(),
+        players,
+        game,
+        history: Vec::new(),
+        started_ms: now,
+        last: Default::default(),
+        undo_request: None,
+        draw_offer: None,
+        resign_request: [None; 2],
+        level: challenge.level,
+        result: None,
+        clock: challenge.clock.map(|control| GameClock::new(control, now)),
+        finished_ms: None,
+    })
+}
+
+/// The reply that shows a game (its board attached later).
+pub(super) fn game_reply(record: &GameRecord, text: String) -> Answer {
+    let mut mentions = Vec::new();
+    let mut bot_to_move = false;
+    if record.outcome().is_none() {
+        let next = record.player(record.game.to_move());
+        bot_to_move = next.is_bot;
+        if !next.is_bot {
+            mentions.push(to_user(next));
+        }
+    } else {
+        mentions.extend(record.players.iter().filter(|p| !p.is_bot).map(to_user));
+    }
+    Answer {
+        replies: vec![Reply {
+            text,
+            mentions,
+            ..Reply::default()
+        }],
+        board: Some(BoardShow {
+            record: Box::new(record.clone()),
+            hints: false,
+            replay: record.outcome().is_some(),
+        }),
+        bot_to_move,
+    }
+}
+
+pub(super) fn busy_message(record: &ChannelRecord) -> Option<String> {
+    if let Some(game) = record.active_game() {
+        return Some(format!(
+            "This channel already has a game of {} ({} vs {}). Start a thread or use another channel for a new game, or finish this one first.",
+            game.kind.title(),
+            game.players[0].name,
+            game.players[1].name
+        ));
+    }
+    None
+}
+
+pub(super) fn challenge(
+    bot: &Bot,
+    request: &Request,
+    key: &str,
+    rest: &str,
+) -> Result<Answer, StoreError> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let usage = format!(
+        "Write `challenge <game> <opponent> [key=value ...]`, e.g. {}or `challenge {} bot`.",
+        example_with_option(),
+        GameKind::STARTER
+    );
+    let Some(game_name) = words.first() else {
+        return Ok(Answer::error(format!(
+            "Which game, and against whom? {usage}"
+        )));
+    };
+    let Some(kind) = GameKind::parse(game_name) else {
+        return Ok(Answer::error(unknown_game(game_name)));
+    };
+    // The opponent is the first word that is not an option: options may
+    // come before or after it.
+    let mut option_words: Vec<&str> = words[1..].to_vec();
+    let Some(at) = option_words.iter().position(|w| !w.contains('=')) else {
+        return Ok(Answer::error(format!("Whom do you challenge? {usage}")));
+    };
+    let opponent_word = option_words.remove(at);
+    let challenger = player_of(&request.user);
+    let challenged = if is_bot_word(bot, opponent_word)
+        || request
+            .mentions
+            .first()
+            .is_some_and(|m| m.id == bot.config.bot_user.id)
+    {
+        bot_player(bot)
+    } else if let Some(user) = request.mentions.first() {
+        player_of(user)
+    } else {
+        let name = opponent_word.trim_start_matches('@');
+        Player {
+            id: name.to_string(),
+            name: name.to_string(),
+            is_bot: false,
+        }
+    };
+    if challenged.id == challenger.id {
+        return Ok(Answer::error(
+            "You cannot challenge yourself. Challenge another player, or the bot (`bot`).",
+        ));
+    }
+    // Split the bot's own options (as=, level=) from the game's.
+    let mut seat_word = None;
+    let mut level = None;
+    let mut clock = bot.config.default_clock;
+    let mut game_options = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    for word in &option_words {
+        let lower = word.to_ascii_lowercase();
+        // Every key, the bot's own and the game's, is refused the same way
+        // when repeated.
+        if let Some((key, _)) = lower.split_once('=') {
+            let key = key.trim().to_string();
+            if seen.contains(&key) {
+                return Ok(Answer::error(format!(
+                    "Option `{}` is given twice; give each option once.",
+                    quote(&key)
+                )));
+            }
+            seen.push(key);
+        }
+        if let Some(value) = lower.strip_prefix("clock=") {
+            match TimeControl::parse(value, bot.config.min_clock_ms) {
+                Ok(control) => clock = control,
+                Err(e) => {
+                    return Ok(Answer::error(format!(
+                        "{}.",
+                        capitalise_first(&e.to_string())
+                    )))
+                }
+            }
+        } else if let Some(value) = lower.strip_prefix("as=") {
+            seat_word = Some(value.to_string());
+        } else if let Some(value) = lower.strip_prefix("level=") {
+            match value.parse::<u8>() {
+                Ok(n @ 1..=5) => level = Some(n),
+                _ => {
+                    return Ok(Answer::error(format!(
+                        "`level` must be a whole number from 1 to 5, not `{}`.",
+                        quote(value)
+                    )))
+                }
+            }
+        } else if let Some((key, value)) = lower.split_once('=') {
+            // Echoed and stored in canonical form: `size=7`, not `SIZE=7`.
+            game_options.push(format!("{}={}", key.trim(), value.trim()));
+        } else {
+            return Ok(Answer::error(format!(
+                "I don't understand `{}`: options are written key=value. {usage}",
+                quote(word)
+            )));
+        }
+    }
+    let options = match Options::parse(&game_options) {
+        Ok(options) => options,
+        Err(e) => return Ok(Answer::error(format!("{e}."))),
+    };
+    let fresh = match AnyGame::new(kind, &options) {
+        Ok(game) => game,
+        Err(e) => {
+            return Ok(Answer::error(format!(
+                "{} can't start like that: {e}.",
+                kind.title()
+            )))
+        }
+    };
+    let first_mover = fresh.to_move();
+    let now = bot.now();
+    let challenger_seat = match seat_word.as_deref() {
+        None => first_mover,
+        Some(_) if kind.seating() == Seating::PieRule => {
+            return Ok(Answer::error(format!("In {} the challenger is the setter and the other player chooses the colours, so `as=` does not apply.", kind.title())));
+        }
+        Some("random") => {
+            if now.is_multiple_of(2) {
+                Seat::First
+            } else {
+                Seat::Second
+            }
+        }
+        Some(word) => match kind.seat_of_word(word) {
+            Some(seat) => seat,
+            None => {
+                let names = [fresh.seat_name(Seat::First), fresh.seat_name(Seat::Second)];
+                return Ok(Answer::error(format!(
+                    "`as={}` is not a side: use as={}, as={} or as=random.",
+                    quote(word),
+                    names[0],
+                    names[1]
+                )));
+            }
+        },
+    };
+    if level.is_some() && !challenged.is_bot {
+        return Ok(Answer::error(
+            "`level=` sets the bot's strength; it only applies when you challenge the bot.",
+        ));
+    }
+    let challenge = Challenge {
+        game: kind,
+        options: game_options,
+        challenger,
+        challenged: challenged.clone(),
+        challenger_seat,
+        level: challenged.is_bot.then(|| level.unwrap_or(3)),
+        at_ms: now,
+        clock,
+        expires_ms: (!challenged.is_bot).then(|| now.saturating_add(bot.config.challenge_ttl_ms)),
+    };
+    bot.store.update(key, |current| {
+        let record = current.unwrap_or_default();
+        if let Some(message) = busy_message(&record) {
+            return Update::keep(Answer::error(message));
+        }
+        if let Some(pending) = &record.challenge {
+            if pending.challenger.id != challenge.challenger.id {
+                return Update::keep(Answer::error(format!(
+                    "{} has already challenged {} here; wait for an answer, or start a thread for a new game.",
+                    pending.challenger.name, pending.challenged.name
+                )));
+            }
+        }
+        // A new challenge replaces the challenger's earlier one here: say so,
+        // and tell the player who was challenged before.
+        let replaced = record.challenge.as_ref().map(|pending| {
+            (
+                format!(
+                    "This replaces {}'s challenge to {} ({}), which is withdrawn. ",
+                    pending.challenger.name,
+                    pending.challenged.name,
+                    options_label(pending.game, &pending.options)
+                ),
+                (!pending.challenged.is_bot && pending.challenged.id != challenge.challenged.id)
+                    .then(|| to_user(&pending.challenged)),
+            )
+        });
+        let (replaced_text, replaced_user) = replaced.unwrap_or_default();
+        if challenge.challenged.is_bot {
+            let game = match start_game(&challenge, now) {
+                Ok(game) => game,
+                Err(e) => return Update::keep(Answer::error(e)),
+            };
+            let text = format!(
+                "{replaced_text}{} takes on {} at {} (level {}{}). {}.",
+                challenge.challenger.name,
+                game.players.iter().find(|p| p.is_bot).map(|p| p.name.as_str()).unwrap_or("the bot"),
+                options_label(kind, &challenge.options),
+                challenge.level.unwrap_or(3),
+                clock_label(challenge.clock, ", your clock: "),
+                status_caption(&game)
+            );
+            let mut answer = game_reply(&game, text);
+            if let Some(first) = answer.replies.first_mut() {
+                first.mentions.extend(replaced_user.clone());
+            }
+            return Update {
+                change: Change::Put(ChannelRecord {
+                    schema: SCHEMA_VERSION,
+                    challenge: None,
+                    game: Some(game),
+                }),
+                archive: None,
+                value: answer,
+            };
+        }
+        let seat_name = fresh.seat_name(challenge.challenger_seat);
+        let text = format!(
+            "{} challenges {} to {}{}{}. {}, answer with `accept` or `decline` within {}.",
+            challenge.challenger.name,
+            challenge.challenged.name,
+            options_label(kind, &challenge.options),
+            if kind.seating() == Seating::PieRule {
+                format!("; {} sets up, {} chooses the colours", challenge.challenger.name, challenge.challenged.name)
+            } else {
+                format!(" ({} plays {seat_name})", challenge.challenger.name)
+            },
+            clock_label(challenge.clock, "; clock: "),
+            challenge.challenged.name,
+            format_duration(bot.config.challenge_ttl_ms)
+        );
+        let for_user = Some(challenge.challenged.id.clone());
+        let mut mentions = vec![to_user(&challenge.challenged)];
+        mentions.extend(replaced_user.clone());
+        let reply = Reply {
+            text: format!("{replaced_text}{text}"),
+            mentions,
+            actions: vec![
+                Action { label: "Accept".into(), command: "accept".into(), for_user: for_user.clone(), primary: true },
+                Action { label: "Decline".into(), command: "decline".into(), for_user, primary: false },
+            ],
+            ..Reply::default()
+        };
+        Update {
+            change: Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: Some(challenge.clone()),
+                // A finished game stays on show until the new one starts.
+                game: record.game.clone(),
+            }),
+            archive: None,
+            value: Answer::reply(reply),
+        }
+    })
+}
+
+/// "; clock: 3d a turn", "; clock: 7d+1d", "" without a clock.
+pub(super) fn clock_label(clock: Option<TimeControl>, lead: &str) -> String {
+    match clock {
+        None => String::new(),
+        Some(control @ TimeControl::PerMove { .. }) => format!("{lead}{control} a turn"),
+        Some(control @ TimeControl::Bank { .. }) => {
+            format!("{lead}{control} (a bank gaining time each turn)")
+        }
+    }
+}
+
+pub(super) fn capitalise_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// "Callanish (size=7)".
+pub(super) fn options_label(kind: GameKind, options: &[String]) -> String {
+    if options.is_empty() {
+        kind.title().to_string()
+    } else {
+        format!("{} ({})", kind.title(), options.join(" "))
+    }
+}
+
+pub(super) fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let now = bot.now();
+    let threads = threads_allowed(bot, request);
+    bot.store.update(key, |current| {
+        let record = current.unwrap_or_default();
+        let Some(challenge) = &record.challenge else {
+            let message = busy_message(&record)
+                .unwrap_or_else(|| "There is no challenge to accept in this channel.".into());
+            return Update::keep(Answer::error(message));
+        };
+        if challenge.challenged.id != request.user.id {
+            return Update::keep(Answer::error(format!(
+                "This challenge is for {}, not for you.",
+                challenge.challenged.name
+            )));
+        }
+        let mut challenge = challenge.clone();
+        challenge.challenged.name = request.user.name.clone();
+        let game = match start_game(&challenge, now) {
+            Ok(game) => game,
+            Err(e) => return Update::keep(Answer::error(e)),
+        };
+        let text = format!(
+            "{} accepts. {}. {}.",
+            request.user.name,
+            captions(&game).0,
+            status_caption(&game)
+        );
+        let mut answer = game_reply(&game, text);
+        if threads {
+            if let Some(first) = answer.replies.first_mut() {
+                first.thread = Some(GameThread {
+                    name: thread_name(&game),
+                    players: game
+                        .players
+                        .iter()
+                        .filter(|p| !p.is_bot)
+                        .map(to_user)
+                        .collect(),
+                });
+            }
+        }
+        Update {
+            change: Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: None,
+                game: Some(game),
+            }),
+            archive: None,
+            value: answer,
+        }
+    })
+}
+
+/// Whether the server of this request lets games move into threads (a
+/// settings record that cannot be read counts as the default, on).
+pub(super) fn threads_allowed(bot: &Bot, request: &Request) -> bool {
+    let Some(server) = &request.server else {
+        return false;
+    };
+    match bot.store.server_settings(&request.platform, server) {
+        Ok(settings) => settings.threads,
+        Err(error) => {
+            tracing::warn!(%error, "reading the server's settings");
+            true
+        }
+    }
+}
+
+/// "Callanish 9 x 9: alice vs bob", at most 100 characters (Discord's limit
+/// for a thread name).
+pub(super) fn thread_name(game: &GameRecord) -> String {
+    let name = format!(
+        "{}: {} vs {}",
+        game.game.view().title,
+        game.player(Seat::First).name,
+        game.player(Seat::Second).name
+    );
+    name.chars().take(100).collect()
+}
+
+/// `decline` (by the challenged player) and `cancel` (by the challenger).
+pub(super) fn withdraw(
+    bot: &Bot,
+    request: &Request,
+    key: &str,
+    word: &str,
+) -> Result<Answer, StoreError> {
+    bot.store.update(key, |current| {
+        let Some(challenge) = current.as_ref().and_then(|r| r.challenge.as_ref()) else {
+            return Update::keep(Answer::error(format!(
+                "There is no challenge to {word} in this channel."
+            )));
+        };
+        let allowed = if word == "decline" {
+            &challenge.challenged
+        } else {
+            &challenge.challenger
+        };
+        if allowed.id != request.user.id {
+            let hint = if word == "decline" && challenge.challenger.id == request.user.id {
+                " To withdraw your own challenge, use `cancel`."
+            } else if word == "cancel" && challenge.challenged.id == request.user.id {
+                " To refuse it, use `decline`."
+            } else {
+                ""
+            };
+            return Update::keep(Answer::error(format!(
+                "Only {} can {word} this challenge.{hint}",
+                allowed.name
+            )));
+        }
+        let text = if word == "decline" {
+            format!(
+                "{} declines the challenge from {}.",
+                challenge.challenged.name, challenge.challenger.name
+            )
+        } else {
+            format!(
+                "{} withdraws the challenge to {}.",
+                challenge.challenger.name, challenge.challenged.name
+            )
+        };
+        let change = match current.as_ref().and_then(|r| r.game.clone()) {
+            // The finished game shown here stays.
+            Some(game) => Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: None,
+                game: Some(game),
+            }),
+            None => Change::Remove,
+        };
+        Update {
+            change,
+            archive: None,
+            value: Answer::reply(Reply::text(text)),
+        }
+    })
+}

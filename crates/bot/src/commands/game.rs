@@ -1,0 +1,542 @@
+//! The commands of a game in progress: a turn, the board and its hints,
+//! undo, resign, draw, the list of a player's games, and a loss on time.
+
+use super::challenge::game_reply;
+use crate::{
+    captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot,
+    ChannelRef, Reply, Request,
+};
+use cairn_rules::{AnyGame, Outcome, Reason, Seat, TurnError};
+use cairn_store::clock::format_duration;
+use cairn_store::{
+    Change, ChannelRecord, FinishedGame, GameRecord, StoreError, TurnRecord, Update, SCHEMA_VERSION,
+};
+
+/// Common checks for commands by a player of the channel's game.
+pub(super) fn game_of<'a>(
+    record: &'a Option<ChannelRecord>,
+    request: &Request,
+) -> Result<(&'a GameRecord, Seat), Answer> {
+    let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
+        let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
+            Some(c) => format!(
+                "The game has not started: {} has not accepted {}'s challenge yet.",
+                c.challenged.name, c.challenger.name
+            ),
+            None => {
+                "There is no game in this channel. Start one with `challenge <game> <opponent>`."
+                    .into()
+            }
+        };
+        return Err(Answer::error(message));
+    };
+    if !game.in_progress() {
+        return Err(Answer::error(format!(
+            "The game of {} here is over: {}. Start a new one with `challenge <game> <opponent>`.",
+            game.kind.title(),
+            status_caption(game)
+        )));
+    }
+    match game.seat_of(&request.user.id) {
+        Some(seat) => Ok((game, seat)),
+        None => Err(Answer::error(format!(
+            "Only {} and {} play in this game; you can watch with `board`.",
+            game.players[0].name, game.players[1].name
+        ))),
+    }
+}
+
+/// Store a game after a change: a finished game is archived, and stays
+/// in its channel for `board` until a new game starts there.
+pub(super) fn store_game(
+    key: &str,
+    mut record: GameRecord,
+    value: Answer,
+    now: u64,
+) -> Update<Answer> {
+    if record.outcome().is_some() {
+        record.finished_ms = Some(now);
+        Update {
+            change: Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: None,
+                game: Some(record.clone()),
+            }),
+            archive: Some(FinishedGame {
+                schema: SCHEMA_VERSION,
+                channel: key.to_string(),
+                finished_ms: now,
+                record,
+            }),
+            value,
+        }
+    } else {
+        Update {
+            change: Change::Put(ChannelRecord {
+                schema: SCHEMA_VERSION,
+                challenge: None,
+                game: Some(record),
+            }),
+            archive: None,
+            value,
+        }
+    }
+}
+
+pub(super) fn play(
+    bot: &Bot,
+    request: &Request,
+    key: &str,
+    turn_text: &str,
+) -> Result<Answer, StoreError> {
+    let now = bot.now();
+    bot.store.update(key, |current| {
+        let (game, seat) = match game_of(&current, request) {
+            Ok(found) => found,
+            Err(answer) => return Update::keep(answer),
+        };
+        let to_move = game.game.to_move();
+        if to_move != seat {
+            return Update::keep(Answer::error(format!(
+                "It is {}'s turn, not yours.",
+                player_label(game, to_move)
+            )));
+        }
+        if turn_text.is_empty() {
+            return Update::keep(Answer::error(
+                "Say which turn to play, e.g. `move c3`; `moves` lists the legal turns.",
+            ));
+        }
+        let mut record = game.clone();
+        let was_mid_turn = record.game.in_mid_turn();
+        let played = match record.game.play_str(turn_text) {
+            Ok(played) => played,
+            Err(error) => {
+                let message = match error {
+                    TurnError::GameOver => "The game is already over.".to_string(),
+                    other => format!(
+                        "{}. `moves` lists the legal turns.",
+                        sentence(&other.to_string())
+                    ),
+                };
+                return Update::keep(Answer::error(message));
+            }
+        };
+        // A turn sent in parts is announced whole once its last part is in:
+        // the parts are this seat's entries at the end of the history.
+        let mut shown = played.canonical.clone();
+        if was_mid_turn && !record.game.in_mid_turn() {
+            let parts: Vec<&str> = record
+                .history
+                .iter()
+                .rev()
+                .take_while(|t| t.seat == seat)
+                .map(|t| t.turn.as_str())
+                .collect();
+            if !parts.is_empty() {
+                let mut whole: Vec<&str> = parts.into_iter().rev().collect();
+                whole.push(&played.canonical);
+                shown = whole.join(" ");
+            }
+        }
+        record.history.push(TurnRecord {
+            turn: played.canonical.clone(),
+            seat,
+            at_ms: now,
+        });
+        record.last = played.highlights;
+        // What this turn ends: a pending draw offer or undo request lapses
+        // with the next turn played (documented in `help draw` and `help undo`).
+        let mut lapsed = Vec::new();
+        if let Some(offerer) = record.draw_offer.take() {
+            lapsed.push(if offerer == seat {
+                format!("{}'s draw offer lapses: an offer lasts until the next turn is played", record.player(offerer).name)
+            } else {
+                format!("{} plays on, so {}'s draw offer is declined", record.player(seat).name, record.player(offerer).name)
+            });
+        }
+        if let Some(asker) = record.undo_request.take() {
+            lapsed.push(if asker == seat {
+                format!("{}'s request to take back a turn lapses: it lasts until the next turn is played", record.player(asker).name)
+            } else {
+                format!("{} plays on, so {}'s request to take back a turn is refused", record.player(seat).name, record.player(asker).name)
+            });
+        }
+        record.resign_request = [None; 2];
+        let next = record.game.to_move();
+        if let Some(clock) = record.clock.as_mut() {
+            clock.turn_done(seat.index(), next.index(), now);
+        }
+        let mover = player_label(&record, seat);
+        let mut text = match record.outcome() {
+            Some(outcome) => format!(
+                "{mover} played {shown}. {}.",
+                crate::end_phrase(&record, outcome)
+            ),
+            None if record.game.in_mid_turn() => format!(
+                "{mover} played {shown}; the turn goes on: {} to finish it.",
+                record.player(seat).name
+            ),
+            None => format!("{mover} played {shown}. {}.", status_caption(&record)),
+        };
+        for note in lapsed {
+            text.push_str(&format!(" {note}."));
+        }
+        if let Some(warning) = warning_line(&record) {
+            text.push_str(&format!(" {warning}"));
+        }
+        let answer = game_reply(&record, text);
+        store_game(key, record, answer, now)
+    })
+}
+
+/// An engine's message without its final full stop (one is added after),
+/// left in the engine's case so coordinates stay lower case.
+pub(super) fn sentence(text: &str) -> String {
+    text.trim_end_matches('.').to_string()
+}
+
+/// The warning for the player to move of a loss at the end of this turn:
+/// "Warning for bob: White holds rank 3 with 5 of its cells (5 needed): break it
+/// this turn or lose."
+pub(super) fn warning_line(record: &GameRecord) -> Option<String> {
+    if record.outcome().is_some() {
+        return None;
+    }
+    let warning = record.game.warning()?;
+    Some(format!(
+        "Warning for {}: {warning}.",
+        record.player(record.game.to_move()).name
+    ))
+}
+
+pub(super) fn show(bot: &Bot, key: &str, hints: bool) -> Result<Answer, StoreError> {
+    let record = bot.store.load(key)?;
+    let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
+        let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
+            Some(c) => format!(
+                "No game yet: {} has challenged {} to {}.",
+                c.challenger.name,
+                c.challenged.name,
+                c.game.title()
+            ),
+            None => {
+                "There is no game in this channel. Start one with `challenge <game> <opponent>`."
+                    .into()
+            }
+        };
+        return Ok(Answer::error(message));
+    };
+    let text = if hints {
+        legal_list(&game.game)
+    } else {
+        let turns = game.history.len();
+        let mut text = format!(
+            "{}. {} turn{} played.",
+            status_caption(game),
+            turns,
+            if turns == 1 { "" } else { "s" }
+        );
+        if let Some(warning) = warning_line(game) {
+            text.push_str(&format!(" {warning}"));
+        }
+        text
+    };
+    Ok(Answer {
+        replies: vec![Reply::text(text)],
+        board: Some(BoardShow {
+            record: Box::new(game.clone()),
+            hints,
+            replay: false,
+        }),
+        bot_to_move: false,
+    })
+}
+
+/// The legal turns in words, shortened for chat.
+pub(super) fn legal_list(game: &AnyGame) -> String {
+    const SHOWN: usize = 40;
+    let count = game.count_turns();
+    if count == 0 {
+        return "There are no legal turns: the game is over.".into();
+    }
+    if count > 5_000 {
+        let hint = game.too_many_turns_hint().unwrap_or_else(|| {
+            format!(
+                "`rules {}` shows how turns are written.",
+                game.kind().name()
+            )
+        });
+        return format!("There are {count} legal turns, too many to list. {hint}");
+    }
+    let all = game.legal_strings();
+    // Never "and 1 more": a list one longer than the limit is shown whole.
+    let take = if all.len() <= SHOWN + 1 {
+        all.len()
+    } else {
+        SHOWN
+    };
+    let shown: Vec<&str> = all.iter().take(take).map(String::as_str).collect();
+    let more = if all.len() > take {
+        format!(" and {} more", all.len() - take)
+    } else {
+        String::new()
+    };
+    format!(
+        "{} legal turn{}: {}{more}.",
+        all.len(),
+        if all.len() == 1 { "" } else { "s" },
+        shown.join(", ")
+    )
+}
+
+pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let now = bot.now();
+    bot.store.update(key, |current| {
+        let (game, seat) = match game_of(&current, request) {
+            Ok(found) => found,
+            Err(answer) => return Update::keep(answer),
+        };
+        let opponent = game.player(seat.other());
+        let requester = match game.undo_request {
+            Some(asked) if asked == seat => {
+                return Update::keep(Answer::error(format!(
+                    "You have already asked; waiting for {} to answer with `undo`.",
+                    opponent.name
+                )))
+            }
+            Some(asked) => asked,
+            None if opponent.is_bot => seat,
+            None => {
+                if !game.history.iter().any(|t| t.seat == seat) {
+                    return Update::keep(Answer::error("You have not played a turn yet, so there is nothing to take back."));
+                }
+                let mut record = game.clone();
+                record.undo_request = Some(seat);
+                let reply = Reply {
+                    text: format!(
+                        "{} asks to take back their last turn. {}, answer `undo` to allow it (or just play on).",
+                        request.user.name, opponent.name
+                    ),
+                    mentions: vec![to_user(opponent)],
+                    ..Reply::default()
+                };
+                return store_game(key, record, Answer::reply(reply), now);
+            }
+        };
+        // Take back the requester's last turn and everything after it.
+        let mut history = game.history.clone();
+        while history.last().is_some_and(|t| t.seat != requester) {
+            history.pop();
+        }
+        while history.last().is_some_and(|t| t.seat == requester) {
+            history.pop();
+        }
+        if history.len() == game.history.len() {
+            return Update::keep(Answer::error("There is no turn to take back."));
+        }
+        let turns: Vec<String> = history.iter().map(|t| t.turn.clone()).collect();
+        let Some((rebuilt, last)) = replay(game.kind, &game.options, &turns) else {
+            return Update::keep(Answer::error("This game's history cannot be replayed, so the undo was not done."));
+        };
+        let mut record = game.clone();
+        record.game = rebuilt;
+        record.last = last;
+        record.history = history;
+        record.undo_request = None;
+        record.draw_offer = None;
+        if let Some(clock) = record.clock.as_mut() {
+            clock.restart(now);
+        }
+        // Say every turn that goes: granting can take back the granter's own
+        // later turn too.
+        let taken: Vec<String> = game.history[record.history.len()..]
+            .iter()
+            .map(|t| format!("{}'s {}", record.player(t.seat).name, t.turn))
+            .collect();
+        let text = format!(
+            "Taken back for {}: {} ({} turn{}). {}.",
+            record.player(requester).name,
+            cairn_rules::notation::list_and(&taken),
+            taken.len(),
+            if taken.len() == 1 { "" } else { "s" },
+            status_caption(&record)
+        );
+        let answer = game_reply(&record, text);
+        store_game(key, record, answer, now)
+    })
+}
+
+/// How long a first `resign` waits for its confirmation.
+pub(super) const RESIGN_CONFIRM_MS: u64 = 60_000;
+
+pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let now = bot.now();
+    bot.store.update(key, |current| {
+        let (game, seat) = match game_of(&current, request) {
+            Ok(found) => found,
+            Err(answer) => return Update::keep(answer),
+        };
+        let mut record = game.clone();
+        // Resigning cannot be undone: the first `resign` asks, a second one
+        // within a minute (or the button) confirms.
+        let asked = game.resign_request[seat.index()];
+        let confirmed = asked.is_some_and(|at| now.saturating_sub(at) <= RESIGN_CONFIRM_MS);
+        if !confirmed {
+            record.resign_request[seat.index()] = Some(now);
+            let reply = Reply {
+                text: format!(
+                    "Resigning ends the game of {} at once and cannot be undone. To resign, send `resign` again within a minute (or press the button); to play on, just play.",
+                    game.kind.title()
+                ),
+                ephemeral: true,
+                actions: vec![Action {
+                    label: "Resign".into(),
+                    command: "resign".into(),
+                    for_user: Some(request.user.id.clone()),
+                    primary: false,
+                }],
+                ..Reply::default()
+            };
+            return store_game(key, record, Answer::reply(reply), now);
+        }
+        record.resign_request = [None; 2];
+        record.result = Some(Outcome::win(seat.other(), Reason::Resign));
+        let text = format!(
+            "{} resigns. {} wins.",
+            player_label(&record, seat),
+            player_label(&record, seat.other())
+        );
+        let answer = game_reply(&record, text);
+        store_game(key, record, answer, now)
+    })
+}
+
+pub(super) fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let now = bot.now();
+    bot.store.update(key, |current| {
+        let (game, seat) = match game_of(&current, request) {
+            Ok(found) => found,
+            Err(answer) => return Update::keep(answer),
+        };
+        if !game.game.can_draw() {
+            return Update::keep(Answer::error(format!(
+                "{} cannot end in a draw, so there is no draw to offer. You can play on or `resign`.",
+                game.kind.title()
+            )));
+        }
+        let opponent = game.player(seat.other());
+        match game.draw_offer {
+            Some(offered) if offered == seat => Update::keep(Answer::error(format!(
+                "You have already offered a draw; waiting for {}.",
+                opponent.name
+            ))),
+            Some(_) => {
+                let mut record = game.clone();
+                record.result = Some(Outcome::draw(Reason::Agreement));
+                let answer = game_reply(&record, format!("{} accepts the draw. The game is drawn by agreement.", request.user.name));
+                store_game(key, record, answer, now)
+            }
+            None if opponent.is_bot => Update::keep(Answer::reply(Reply::text(format!(
+                "{} declines the draw and plays on.",
+                opponent.name
+            )))),
+            None => {
+                let mut record = game.clone();
+                record.draw_offer = Some(seat);
+                let reply = Reply {
+                    text: format!(
+                        "{} offers a draw. {}, answer `draw` to accept, or play on to decline.",
+                        request.user.name, opponent.name
+                    ),
+                    mentions: vec![to_user(opponent)],
+                    ..Reply::default()
+                };
+                store_game(key, record, Answer::reply(reply), now)
+            }
+        }
+    })
+}
+
+pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
+    let (mut active, unreadable) = bot.store.active_games_of(&request.user.id)?;
+    let finished = bot.store.finished_games_of(&request.user.id, 5)?;
+    let note = match unreadable.len() {
+        0 => String::new(),
+        1 => format!("\n(The stored game of {} cannot be read and is left out; an operator can run `cairn db check`.)", unreadable[0]),
+        n => format!("\n({n} stored games cannot be read and are left out; an operator can run `cairn db check`.)"),
+    };
+    if active.is_empty() && finished.is_empty() {
+        return Ok(Answer::reply(Reply::text(format!(
+            "You have no games yet. Start one with `challenge <game> <opponent>`.{note}"
+        ))));
+    }
+    let now = bot.now();
+    let user = request.user.id.as_str();
+    // Most urgent first: games waiting for you by their deadline, then
+    // untimed games waiting for you, then games waiting for the opponent.
+    active.sort_by_key(|(_, game)| {
+        let yours = game.seat_of(user) == Some(game.game.to_move());
+        let deadline = game
+            .running_clock()
+            .map(|(seat, clock)| clock.deadline_ms(seat.index()));
+        (!yours, deadline.is_none(), deadline)
+    });
+    let mut reply = Reply::default();
+    if active.is_empty() {
+        reply.text.push_str("You have no game in progress.\n");
+    } else {
+        reply
+            .text
+            .push_str("Your games in progress, most urgent first:\n");
+        for (channel, game) in &active {
+            let yours = game.seat_of(user) == Some(game.game.to_move());
+            let time = match game.running_clock() {
+                Some((seat, clock)) => format!(
+                    ", {} left",
+                    format_duration(clock.left_ms(seat.index(), now))
+                ),
+                None => String::new(),
+            };
+            reply.text.push_str(&format!("- {} in ", captions(game).0));
+            reply.push_channel(ChannelRef::from_key(channel));
+            reply.text.push_str(&format!(
+                ": {}{}{time}\n",
+                status_caption(game),
+                if yours { " (your turn)" } else { "" }
+            ));
+        }
+    }
+    if !finished.is_empty() {
+        reply.text.push_str("Recent results:\n");
+        for f in &finished {
+            reply.text.push_str(&format!(
+                "- {}: {}\n",
+                captions(&f.record).0,
+                status_caption(&f.record)
+            ));
+        }
+    }
+    reply.text.truncate(reply.text.trim_end().len());
+    reply.text.push_str(&note);
+    Ok(Answer::reply(reply))
+}
+
+/// The player in `seat` ran out of time: the game ends, won by the other.
+pub(crate) fn lose_on_time(
+    key: &str,
+    mut record: GameRecord,
+    seat: Seat,
+    now: u64,
+) -> Update<Answer> {
+    record.result = Some(Outcome::win(seat.other(), Reason::Timeout));
+    record.undo_request = None;
+    record.draw_offer = None;
+    let text = format!(
+        "{} ran out of time. {} wins on time.",
+        player_label(&record, seat),
+        player_label(&record, seat.other())
+    );
+    let answer = game_reply(&record, text);
+    store_game(key, record, answer, now)
+}

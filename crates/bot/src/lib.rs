@@ -1,0 +1,674 @@
+//! The platform-neutral bot core. A [`Request`] (platform, channel, user,
+//! command text) goes in; [`Reply`]s (text, optional PNG, who to mention,
+//! ephemeral or not, optional buttons) come out. No platform type crosses
+//! this boundary: Discord, Matrix and the console only translate.
+//!
+//! Each command is decided by a pure function of the channel's stored record
+//! (see `commands.rs`), run inside the store's compare-and-swap; the board
+//! image is drawn after the write.
+
+mod commands;
+pub mod complete;
+pub mod history;
+mod history_commands;
+pub mod limits;
+pub mod schedule;
+pub mod text_board;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use cairn_render::RenderOptions;
+use cairn_rules::{view::capitalise, AnyGame, Seat};
+use cairn_store::clock::{Clock, SystemClock, TimeControl, DAY_MS, MINUTE_MS};
+use cairn_store::{GameRecord, Player, Store};
+
+pub use commands::{command_names, help_text, COMMANDS};
+pub use schedule::Delivery;
+
+/// A chat user as the platform identifies them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct User {
+    /// Stable platform id (Discord snowflake, Matrix user id, console name).
+    pub id: String,
+    /// Display name for replies.
+    pub name: String,
+}
+
+impl User {
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> User {
+        User {
+            id: id.into(),
+            name: name.into(),
+        }
+    }
+}
+
+/// One command from one user in one channel.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Request {
+    /// `discord`, `matrix`, `console`.
+    pub platform: String,
+    /// The platform's channel, room or thread id.
+    pub channel: String,
+    pub user: User,
+    /// The command text without the platform's prefix: `move b2 a4 d1`.
+    pub command: String,
+    /// Users the platform resolved from mentions in the command, in order
+    /// (the opponent of `challenge`).
+    pub mentions: Vec<User>,
+    /// The server (Discord guild) the channel belongs to, for its
+    /// settings; `None` in direct messages and on platforms without
+    /// servers.
+    pub server: Option<String>,
+    /// The user may change the server's settings (Discord: Manage Server).
+    pub server_admin: bool,
+}
+
+/// A button the platform may show; pressing it sends `command` as the
+/// pressing user. `for_user` limits who may press it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action {
+    pub label: String,
+    pub command: String,
+    pub for_user: Option<String>,
+    /// Shown as the primary (positive) choice.
+    pub primary: bool,
+}
+
+/// One reply to post.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// The message, with player names (platforms add mention syntax for
+    /// `mentions`).
+    pub text: String,
+    /// A title line for platforms with embeds: game, players, status.
+    pub title: Option<String>,
+    /// The board as PNG bytes.
+    pub image: Option<Vec<u8>>,
+    /// The board as Unicode text (the console prints it).
+    pub board_text: Option<String>,
+    /// Users to notify (the player to move).
+    pub mentions: Vec<User>,
+    /// Only the requesting user should see it (errors).
+    pub ephemeral: bool,
+    /// Buttons (accept / decline a challenge).
+    pub actions: Vec<Action>,
+    /// This reply starts a game that may move into a thread of its own
+    /// (the server allows it; see `settings threads`). A platform that
+    /// creates the thread moves the game with [`Bot::move_game`] and posts
+    /// this reply there.
+    pub thread: Option<GameThread>,
+    /// Files posted with the reply: a replay GIF, a game record.
+    pub files: Vec<Attachment>,
+    /// A table for platforms with embeds (a leaderboard); the text says
+    /// the same for the others.
+    pub table: Option<Table>,
+    /// Channels the text speaks of (the `games` list), where they stand in
+    /// `text` (written there as their store key, `platform:channel`);
+    /// platforms name them their own way through
+    /// [`Reply::text_with_channels`].
+    pub channels: Vec<ChannelSpan>,
+}
+
+/// A channel named in a reply's text, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChannelSpan {
+    pub at: std::ops::Range<usize>,
+    pub channel: ChannelRef,
+}
+
+/// A channel of some platform, as the store knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChannelRef {
+    pub platform: String,
+    pub channel: String,
+}
+
+impl ChannelRef {
+    /// The channel a store key names.
+    pub fn from_key(key: &str) -> ChannelRef {
+        let (platform, channel) = Store::split_channel_key(key);
+        ChannelRef {
+            platform: platform.to_string(),
+            channel: channel.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for ChannelRef {
+    /// The store key: what a platform that names channels its own way
+    /// replaces.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&Store::channel_key(&self.platform, &self.channel))
+    }
+}
+
+/// A thread a new game may move into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameThread {
+    /// "Sight: alice vs bob", at most 100 characters (Discord's limit).
+    pub name: String,
+    /// The players to add to the thread (by mentioning them there).
+    pub players: Vec<User>,
+}
+
+/// A file posted with a reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name, e.g. `replay.gif`.
+    pub name: String,
+    pub kind: AttachmentKind,
+    pub bytes: Vec<u8>,
+    /// A short description (alt text).
+    pub description: String,
+}
+
+/// What an attached file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttachmentKind {
+    /// An animated GIF (a replay).
+    Gif,
+    /// JSON (a game record).
+    Json,
+    /// Plain UTF-8 text (a game record).
+    Text,
+}
+
+impl AttachmentKind {
+    /// The MIME content type.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            AttachmentKind::Gif => "image/gif",
+            AttachmentKind::Json => "application/json",
+            AttachmentKind::Text => "text/plain; charset=utf-8",
+        }
+    }
+
+    /// An image a client shows inline.
+    pub fn is_image(self) -> bool {
+        self == AttachmentKind::Gif
+    }
+}
+
+/// Rows under a title, e.g. a leaderboard: `columns` names each cell of a
+/// row.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// A line under the table.
+    pub footer: Option<String>,
+}
+
+impl Reply {
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// An error only the requester needs to see.
+    pub fn error(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: true,
+            ..Reply::default()
+        }
+    }
+
+    /// Appends `channel` to the reply's text, noting where it stands.
+    pub fn push_channel(&mut self, channel: ChannelRef) {
+        let start = self.text.len();
+        self.text.push_str(&channel.to_string());
+        self.channels.push(ChannelSpan {
+            at: start..self.text.len(),
+            channel,
+        });
+    }
+
+    /// The text with each channel named by `name` (a link on Discord, a
+    /// room link on Matrix, `#name` in the console). A span the text no
+    /// longer holds (the text was changed after) is left as it stands.
+    pub fn text_with_channels(&self, name: impl Fn(&ChannelRef) -> String) -> String {
+        let mut out = String::with_capacity(self.text.len());
+        let mut done = 0;
+        for span in &self.channels {
+            let fits = span.at.start >= done
+                && self.text.get(span.at.clone()) == Some(span.channel.to_string().as_str());
+            if !fits {
+                continue;
+            }
+            out.push_str(&self.text[done..span.at.start]);
+            out.push_str(&name(&span.channel));
+            done = span.at.end;
+        }
+        out.push_str(&self.text[done..]);
+        out
+    }
+}
+
+/// How the bot behaves.
+#[derive(Clone, Debug)]
+pub struct BotConfig {
+    /// Cairn's own identity on this platform (the bot opponent).
+    pub bot_user: User,
+    /// Words that name the bot as an opponent besides its id and name.
+    pub bot_aliases: Vec<String>,
+    /// Thinking time of the bot opponent.
+    pub ai_deadline: Duration,
+    /// Draw PNG boards.
+    pub images: bool,
+    /// Fixed seed for the bot opponent (tests); `None` varies per move.
+    pub ai_seed: Option<u64>,
+    /// At most this many bot searches at once (`CAIRN_AI_WORKERS`).
+    pub ai_workers: usize,
+    /// Bytes of search trees kept between the bot's turns (`CAIRN_AI_MEMORY`).
+    pub ai_memory: usize,
+    /// Commands per user (`None`: unlimited).
+    pub rate_limit: Option<limits::RateLimit>,
+    /// Where "now" comes from (tests drive their own).
+    pub clock: Arc<dyn Clock>,
+    /// The time control of a challenge that names none
+    /// (`CAIRN_DEFAULT_CLOCK`, default 3 days a move; `None`: untimed).
+    pub default_clock: Option<TimeControl>,
+    /// The shortest time control a challenge may ask for
+    /// (`CAIRN_MIN_CLOCK`, default one minute; lower only for tests).
+    pub min_clock_ms: u64,
+    /// How long a challenge waits for an answer (`CAIRN_CHALLENGE_TTL`).
+    pub challenge_ttl_ms: u64,
+}
+
+impl Default for BotConfig {
+    fn default() -> Self {
+        BotConfig {
+            bot_user: User::new("cairn", "Cairn"),
+            bot_aliases: vec!["bot".into(), "cairn".into(), "@cairn".into()],
+            ai_deadline: Duration::from_secs(2),
+            images: true,
+            ai_seed: None,
+            clock: Arc::new(SystemClock),
+            default_clock: Some(TimeControl::PerMove { ms: 3 * DAY_MS }),
+            min_clock_ms: MINUTE_MS,
+            challenge_ttl_ms: 7 * DAY_MS,
+            ai_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            ai_memory: 256 << 20,
+            rate_limit: None,
+        }
+    }
+}
+
+/// The bot: configuration plus the store.
+#[derive(Clone)]
+pub struct Bot {
+    store: Store,
+    config: BotConfig,
+    /// The bot opponent's search trees by channel, kept between its turns
+    /// within a memory budget (shared by the clones a platform makes).
+    memories: Arc<cairn_ai::pool::Memories>,
+    /// Bot searches running at once.
+    workers: Arc<cairn_ai::pool::Workers>,
+    rate: Option<Arc<limits::RateLimiter>>,
+    /// Wakes the scheduler after a command (a new deadline may be sooner).
+    waker: Arc<schedule::Waker>,
+}
+
+/// What a command decided, before images are drawn.
+struct Answer {
+    replies: Vec<Reply>,
+    /// Draw this game's board into the first reply.
+    board: Option<BoardShow>,
+    /// The bot opponent is to move in this channel afterwards.
+    bot_to_move: bool,
+}
+
+struct BoardShow {
+    record: Box<GameRecord>,
+    hints: bool,
+    /// Attach the game's replay too (the game has just ended).
+    replay: bool,
+}
+
+impl Answer {
+    fn reply(reply: Reply) -> Answer {
+        Answer {
+            replies: vec![reply],
+            board: None,
+            bot_to_move: false,
+        }
+    }
+
+    fn error(text: impl Into<String>) -> Answer {
+        Answer::reply(Reply::error(text))
+    }
+}
+
+impl Bot {
+    pub fn new(store: Store, config: BotConfig) -> Bot {
+        Bot {
+            store,
+            memories: Arc::new(cairn_ai::pool::Memories::new(config.ai_memory)),
+            workers: Arc::new(cairn_ai::pool::Workers::new(config.ai_workers)),
+            rate: config
+                .rate_limit
+                .map(|limit| Arc::new(limits::RateLimiter::new(limit))),
+            config,
+            waker: Arc::default(),
+        }
+    }
+
+    /// The same bot with another configuration (a platform learns its own
+    /// identity at login). The store, the scheduler's waker, the search
+    /// workers and memories and the rate limits stay shared with `self`,
+    /// so a scheduler started from either hears of every new deadline.
+    pub fn reconfigured(&self, config: BotConfig) -> Bot {
+        Bot {
+            store: self.store.clone(),
+            config,
+            memories: Arc::clone(&self.memories),
+            workers: Arc::clone(&self.workers),
+            rate: self.rate.clone(),
+            waker: Arc::clone(&self.waker),
+        }
+    }
+
+    /// Now, in milliseconds since the Unix epoch, by the bot's clock.
+    pub fn now(&self) -> u64 {
+        self.config.clock.now_ms()
+    }
+
+    pub fn config(&self) -> &BotConfig {
+        &self.config
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Handle one command. Blocking (database, rendering, bot thinking):
+    /// async platforms call it from a blocking pool.
+    pub fn handle(&self, request: &Request) -> Vec<Reply> {
+        self.handle_with(request, |_| {})
+    }
+
+    /// Like [`Bot::handle`], with `progress` told at once what is worth
+    /// saying before the end (the place in line while the bot waits to
+    /// think).
+    pub fn handle_with(&self, request: &Request, mut progress: impl FnMut(Reply)) -> Vec<Reply> {
+        if let Some(rate) = &self.rate {
+            let who = format!("{}:{}", request.platform, request.user.id);
+            if let Err(wait) = rate.allow(&who, std::time::Instant::now()) {
+                return vec![Reply::error(format!(
+                    "You are sending commands faster than I can take them; please wait {} s and try again.",
+                    wait.as_secs() + 1
+                ))];
+            }
+        }
+        let answer = match commands::run(self, request) {
+            Ok(answer) => answer,
+            Err(error) => {
+                tracing::error!(%error, channel = %request.channel, "command failed");
+                store_error_answer(&error)
+            }
+        };
+        let mut replies = self.finish(answer.replies, answer.board);
+        for reply in &mut replies {
+            if reply.board_text.is_none() {
+                reply.text = limits::bound_echo(&reply.text, &request.command);
+            }
+        }
+        if answer.bot_to_move {
+            replies.extend(self.bot_turns(request, &mut progress));
+        }
+        self.waker.wake();
+        replies
+    }
+
+    /// Attach the board image and text to the first reply.
+    fn finish(&self, mut replies: Vec<Reply>, board: Option<BoardShow>) -> Vec<Reply> {
+        if let (Some(show), Some(first)) = (board, replies.first_mut()) {
+            let (title, caption) = captions(&show.record);
+            let mut view = show.record.game.view();
+            view.last = show.record.last.clone();
+            if show.hints {
+                view.hints = show.record.game.hint_spots();
+                if !view.hints.is_empty() {
+                    view.notes.push(show.record.game.hint_legend().to_string());
+                }
+            }
+            first.board_text = Some(text_board::board_text(&view, &caption));
+            if self.config.images {
+                let options = RenderOptions {
+                    show_hints: show.hints,
+                    caption: Some(caption),
+                };
+                match cairn_render::render_png(&view, &options) {
+                    Ok(png) => first.image = Some(png),
+                    Err(error) => tracing::debug!(%error, "no board image"),
+                }
+            }
+            first.title = Some(title);
+            if show.replay && self.config.images {
+                first
+                    .files
+                    .extend(history_commands::replay_attachment(&show.record));
+            }
+        }
+        replies
+    }
+
+    /// Move the game just started in `from` into the new channel `to` (a
+    /// thread the platform made for it, see [`Reply::thread`]).
+    pub fn move_game(
+        &self,
+        platform: &str,
+        from: &str,
+        to: &str,
+    ) -> Result<(), cairn_store::MoveError> {
+        let from = Store::channel_key(platform, from);
+        let to = Store::channel_key(platform, to);
+        self.store.move_game(&from, &to)?;
+        tracing::info!(%from, %to, "the game moved into its own thread");
+        self.waker.wake();
+        Ok(())
+    }
+
+    /// Bytes and number of the bot's kept search trees.
+    pub fn ai_memory_usage(&self) -> (usize, usize) {
+        self.memories.usage()
+    }
+
+    /// Let the bot opponent play while it is to move in this channel.
+    fn bot_turns(&self, request: &Request, progress: &mut impl FnMut(Reply)) -> Vec<Reply> {
+        let mut replies = Vec::new();
+        // A game turn may take several bot commands (mid-turn steps), but
+        // never more than a game has turns; the bound only guards bugs.
+        for _ in 0..64 {
+            let key = cairn_store::Store::channel_key(&request.platform, &request.channel);
+            let record = match self.store.load(&key) {
+                Ok(Some(record)) => record,
+                Ok(None) => break,
+                Err(error) => {
+                    tracing::error!(%error, "loading for the bot's turn");
+                    replies.push(Reply::error(error.reply_text()));
+                    break;
+                }
+            };
+            let Some(game) = record.game else { break };
+            if game.outcome().is_some() || !game.player(game.game.to_move()).is_bot {
+                break;
+            }
+            let settings = cairn_ai::Settings {
+                level: game.level.unwrap_or(3),
+                deadline: self.config.ai_deadline,
+                seed: self
+                    .config
+                    .ai_seed
+                    .unwrap_or_else(|| self.now())
+                    .wrapping_add(game.history.len() as u64),
+            };
+            let permit = self.workers.acquire(|ahead| {
+                progress(Reply::text(format!(
+                    "{} is thinking… {ahead} game{} ahead of this one.",
+                    self.config.bot_user.name,
+                    if ahead == 1 { "" } else { "s" }
+                )))
+            });
+            let mut memory = self.memories.take(&key);
+            let choice = cairn_ai::choose(&game.game, &settings, &mut memory);
+            drop(permit);
+            self.memories.keep(key, memory);
+            let Some(choice) = choice else {
+                break;
+            };
+            let bot_request = Request {
+                platform: request.platform.clone(),
+                channel: request.channel.clone(),
+                user: self.config.bot_user.clone(),
+                command: format!("move {}", choice.turn),
+                mentions: Vec::new(),
+                server: request.server.clone(),
+                server_admin: false,
+            };
+            let answer = match commands::run(self, &bot_request) {
+                Ok(answer) => answer,
+                Err(error) => {
+                    tracing::error!(%error, "bot move failed");
+                    replies.push(Reply::error(format!(
+                        "{} could not make its move. {}",
+                        self.config.bot_user.name,
+                        error.reply_text()
+                    )));
+                    break;
+                }
+            };
+            let mut batch = self.finish(answer.replies, answer.board);
+            if let (Some(note), Some(first)) = (choice.note, batch.first_mut()) {
+                first.text.push_str(&format!(" ({note})"));
+            }
+            replies.extend(batch);
+            if !answer.bot_to_move {
+                break;
+            }
+        }
+        replies
+    }
+}
+
+/// "alice (White)".
+pub fn player_label(record: &GameRecord, seat: Seat) -> String {
+    format!(
+        "{} ({})",
+        record.player(seat).name,
+        capitalise(record.game.seat_name(seat))
+    )
+}
+
+/// The title line ("Callanish 9 x 9: alice (White) vs bob (Black)") and the
+/// status caption ("bob (Black) to move", "alice (White) wins: line").
+pub fn captions(record: &GameRecord) -> (String, String) {
+    let view_title = record.game.view().title;
+    let title = format!(
+        "{view_title}: {} vs {}",
+        player_label(record, Seat::First),
+        player_label(record, Seat::Second)
+    );
+    (title, status_caption(record))
+}
+
+/// "bob (Black) to move", "bob (Black) wins: alice (White) has no legal
+/// move", "Draw by agreement".
+pub fn status_caption(record: &GameRecord) -> String {
+    match record.outcome() {
+        None => format!("{} to move", player_label(record, record.game.to_move())),
+        Some(outcome) => end_phrase(record, outcome),
+    }
+}
+
+/// How a game ended, in words: who won and why, naming the loser where the
+/// reason is theirs ("alice (White) has no legal move"), with the game's
+/// own words where they depend on its options (a stalled Fanorona).
+pub fn end_phrase(record: &GameRecord, outcome: cairn_rules::Outcome) -> String {
+    use cairn_rules::Reason;
+    let detail = record.game.end_detail(outcome);
+    let Some(winner) = outcome.winner else {
+        return match (outcome.reason, detail) {
+            (Reason::Agreement, _) => "Draw by agreement".to_string(),
+            (_, Some(detail)) => format!("Draw: {detail}"),
+            (Reason::Repetition, None) => "Draw: the same position a third time".to_string(),
+            (Reason::Exhausted, None) => {
+                "Draw: every piece is placed and no square was made".to_string()
+            }
+            (Reason::Stall, None) => "Draw: the game stalled".to_string(),
+            (other, None) => format!("Draw: {}", reason_fallback(other)),
+        };
+    };
+    let loser = winner.other();
+    let won = player_label(record, winner);
+    let lost = player_label(record, loser);
+    let why = match (outcome.reason, detail) {
+        (Reason::Resign, _) => format!("{lost} resigned"),
+        (Reason::Timeout, _) => format!("{lost} ran out of time"),
+        (_, Some(detail)) => detail,
+        (Reason::NoMoves, None) => format!("{lost} has no legal move"),
+        (Reason::AllCaptured, None) => format!("every piece of {lost} is captured"),
+        (Reason::Line, None) => "a line held through the opponent's turn".to_string(),
+        (Reason::Square, None) => format!("{lost} could not answer the square with a larger one"),
+        (Reason::BiggerSquare, None) => "a larger square answered the check".to_string(),
+        (Reason::Cleared, None) => "their row is clear of their colour".to_string(),
+        (other, None) => reason_fallback(other).to_string(),
+    };
+    format!("{won} wins: {why}")
+}
+
+/// Plain words for a reason no branch above words better.
+fn reason_fallback(reason: cairn_rules::Reason) -> &'static str {
+    use cairn_rules::Reason;
+    match reason {
+        Reason::Line => "a line",
+        Reason::NoMoves => "no legal move",
+        Reason::AllCaptured => "all pieces captured",
+        Reason::Repetition => "the same position a third time",
+        Reason::Stall => "the game stalled",
+        Reason::Square => "a square",
+        Reason::BiggerSquare => "a larger square",
+        Reason::Exhausted => "every piece placed",
+        Reason::Cleared => "a row cleared",
+        Reason::Resign => "resignation",
+        Reason::Timeout => "time out",
+        Reason::Agreement => "agreement",
+    }
+}
+
+/// The answer to a command the store failed: a record that cannot be read
+/// is the whole channel's news, anything else only the requester's.
+fn store_error_answer(error: &cairn_store::StoreError) -> Answer {
+    if error.unreadable_key().is_some() {
+        Answer::reply(Reply::text(error.reply_text()))
+    } else {
+        Answer::error(error.reply_text())
+    }
+}
+
+fn to_user(player: &Player) -> User {
+    User::new(player.id.clone(), player.name.clone())
+}
+
+/// Rebuild a game from its options and turn history (used by `undo`).
+fn replay(
+    kind: cairn_rules::GameKind,
+    options: &[String],
+    turns: &[String],
+) -> Option<(AnyGame, cairn_rules::Highlights)> {
+    let options = cairn_rules::Options::parse(options).ok()?;
+    let mut game = AnyGame::new(kind, &options).ok()?;
+    let mut last = cairn_rules::Highlights::default();
+    for turn in turns {
+        last = game.play_str(turn).ok()?.highlights;
+    }
+    Some((game, last))
+}

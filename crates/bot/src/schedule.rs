@@ -1,0 +1,325 @@
+//! The scheduler: every timed event (turn reminders, losses on time,
+//! challenges lapsing) is decided here, in the bot core, from the deadline
+//! index the store keeps with the records. Platforms only deliver what it
+//! returns.
+//!
+//! Firing an event is a compare-and-swap on the channel's record like any
+//! command, so an event fires once even when a move (or another process)
+//! races it: whichever write lands first wins, and the other sees its
+//! result.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use super::{commands, Answer, Bot, Reply, User};
+use cairn_store::clock::{format_duration, ClockEvent};
+use cairn_store::{Change, ChannelRecord, Notify, Update};
+
+/// Something the scheduler has to say in a channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delivery {
+    /// The platform (`discord`, `matrix`, `console`).
+    pub platform: String,
+    /// The platform's channel id.
+    pub channel: String,
+    pub replies: Vec<Reply>,
+    /// Deliver to this user by direct message instead of the channel
+    /// (reminders of players who chose `notify dm`).
+    pub direct: Option<User>,
+}
+
+/// Wakes the scheduler when a command may have moved the next deadline
+/// earlier.
+#[derive(Default)]
+pub struct Waker {
+    generation: Mutex<u64>,
+    changed: Condvar,
+}
+
+impl Waker {
+    pub fn wake(&self) {
+        let mut generation = self
+            .generation
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *generation += 1;
+        self.changed.notify_all();
+    }
+
+    fn generation(&self) -> u64 {
+        *self
+            .generation
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Wait until woken after `seen`, or for at most `timeout`.
+    fn wait(&self, seen: u64, timeout: Duration) {
+        let guard = self
+            .generation
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _ = self
+            .changed
+            .wait_timeout_while(guard, timeout, |generation| *generation == seen);
+    }
+}
+
+/// The scheduler never sleeps longer than this, so a deadline written by
+/// another process sharing the database is seen within it.
+const MAX_SLEEP: Duration = Duration::from_secs(30);
+
+impl Bot {
+    /// Fire everything due now in `platform`'s channels, earliest first.
+    pub fn fire_due(&self, platform: &str) -> Vec<Delivery> {
+        let now = self.now();
+        let due = match self.store.due(platform, now) {
+            Ok(due) => due,
+            Err(error) => {
+                tracing::error!(%error, "reading the deadline index");
+                return Vec::new();
+            }
+        };
+        let mut deliveries = Vec::new();
+        for (due_ms, key) in due {
+            match self.fire_channel(&key, now) {
+                Ok(Some(delivery)) => {
+                    tracing::info!(
+                        channel = %key,
+                        late_ms = now.saturating_sub(due_ms),
+                        "timed event fired"
+                    );
+                    deliveries.push(delivery);
+                }
+                Ok(None) => self.drop_stale(&key, due_ms),
+                Err(error) => {
+                    tracing::error!(%error, channel = %key, "firing a timed event");
+                    self.drop_stale(&key, due_ms);
+                }
+            }
+        }
+        deliveries
+    }
+
+    /// Forget an index entry whose record has nothing due then (moved
+    /// aside, unreadable), so the scheduler does not spin on it.
+    fn drop_stale(&self, key: &str, due_ms: u64) {
+        if let Err(error) = self.store.drop_stale_deadline(key, due_ms) {
+            tracing::error!(%error, channel = %key, "dropping a stale deadline");
+        }
+    }
+
+    /// When something is next due in `platform`'s channels.
+    pub fn next_due(&self, platform: &str) -> Option<u64> {
+        self.store.next_due(platform).unwrap_or_else(|error| {
+            tracing::error!(%error, "reading the deadline index");
+            None
+        })
+    }
+
+    fn fire_channel(
+        &self,
+        key: &str,
+        now: u64,
+    ) -> Result<Option<Delivery>, cairn_store::StoreError> {
+        let Some((platform, channel)) = key.split_once(':') else {
+            return Ok(None);
+        };
+        // Reminder preferences are read before the write (a sled
+        // transaction must not read other trees); they only choose how a
+        // reminder is delivered.
+        let mut preferences = std::collections::HashMap::new();
+        if let Some(game) = self.store.load(key)?.and_then(|r| r.game) {
+            for player in &game.players {
+                let notify = self.store.user_settings(platform, &player.id)?.notify;
+                preferences.insert(player.id.clone(), notify);
+            }
+        }
+        let preference = |user_id: &str| preferences.get(user_id).copied().unwrap_or_default();
+        let fired = self.store.update(key, |current| {
+            let Some(record) = current else {
+                return Update::keep(None);
+            };
+            fire(key, record, now, &preference)
+        })?;
+        let Some((answer, direct)) = fired else {
+            return Ok(None);
+        };
+        let replies = self.finish(answer.replies, answer.board);
+        Ok(Some(Delivery {
+            platform: platform.to_string(),
+            channel: channel.to_string(),
+            replies,
+            direct,
+        }))
+    }
+
+    /// Run the scheduler for `platforms` until `stop` is set: fire what is
+    /// due, hand it to `deliver`, sleep until the next due moment or until
+    /// a command wakes it. Blocking: run it on its own thread.
+    pub fn run_scheduler(
+        &self,
+        platforms: &[&str],
+        stop: &AtomicBool,
+        mut deliver: impl FnMut(Delivery),
+    ) {
+        tracing::info!(pending = self.store.pending_count(), "scheduler started");
+        while !stop.load(Ordering::SeqCst) {
+            let seen = self.waker.generation();
+            for platform in platforms {
+                for delivery in self.fire_due(platform) {
+                    deliver(delivery);
+                }
+            }
+            let now = self.now();
+            let next = platforms.iter().filter_map(|p| self.next_due(p)).min();
+            let sleep = next.map_or(MAX_SLEEP, |due| {
+                Duration::from_millis(due.saturating_sub(now)).min(MAX_SLEEP)
+            });
+            if !sleep.is_zero() {
+                self.waker.wait(seen, sleep);
+            }
+        }
+    }
+
+    /// Start the scheduler on a thread of its own; it stops when the
+    /// returned flag is set.
+    pub fn spawn_scheduler(
+        &self,
+        platforms: Vec<&'static str>,
+        deliver: impl FnMut(Delivery) + Send + 'static,
+    ) -> std::io::Result<Arc<AtomicBool>> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let bot = self.clone();
+        std::thread::Builder::new()
+            .name("cairn-scheduler".into())
+            .spawn(move || bot.run_scheduler(&platforms, &flag, deliver))?;
+        Ok(stop)
+    }
+
+    /// Stop a scheduler started by [`Bot::spawn_scheduler`] promptly.
+    pub fn stop_scheduler(&self, stop: &AtomicBool) {
+        stop.store(true, Ordering::SeqCst);
+        self.waker.wake();
+    }
+}
+
+/// What is due in one channel at `now`: the new record and what to say.
+fn fire(
+    key: &str,
+    mut record: ChannelRecord,
+    now: u64,
+    notify: &dyn Fn(&str) -> Notify,
+) -> Update<Option<(Answer, Option<User>)>> {
+    if let Some(challenge) = &record.challenge {
+        if challenge.expires_ms.is_some_and(|at| at <= now) {
+            let text = format!(
+                "The challenge from {} to {} ({}) has expired: it was not answered within {}.",
+                challenge.challenger.name,
+                challenge.challenged.name,
+                challenge.game.title(),
+                format_duration(
+                    challenge
+                        .expires_ms
+                        .unwrap_or(now)
+                        .saturating_sub(challenge.at_ms)
+                )
+            );
+            let mentions = [&challenge.challenger, &challenge.challenged]
+                .into_iter()
+                .filter(|p| !p.is_bot)
+                .map(super::to_user)
+                .collect();
+            record.challenge = None;
+            let change = if record.game.is_none() {
+                Change::Remove
+            } else {
+                Change::Put(record)
+            };
+            return Update {
+                change,
+                archive: None,
+                value: Some((
+                    Answer::reply(Reply {
+                        text,
+                        mentions,
+                        ..Reply::default()
+                    }),
+                    None,
+                )),
+            };
+        }
+    }
+    let Some(game) = record.game.as_mut() else {
+        return Update::keep(None);
+    };
+    let Some((seat, clock)) = game.running_clock() else {
+        return Update::keep(None);
+    };
+    let mut clock = clock.clone();
+    // Catch up with everything due (after a long downtime only the latest
+    // reminder is worth saying).
+    let mut reminder = None;
+    loop {
+        let (event, due) = clock.next_event(seat.index());
+        if due > now {
+            break;
+        }
+        match event {
+            ClockEvent::Reminder(n) => {
+                clock.reminders_sent = n;
+                reminder = Some((n, due));
+            }
+            ClockEvent::Timeout => {
+                game.clock = Some(clock);
+                return commands::lose_on_time(key, game.clone(), seat, now)
+                    .map_value(|answer| Some((answer, None)));
+            }
+        }
+    }
+    let Some((n, due)) = reminder else {
+        return Update::keep(None);
+    };
+    // The time left as planned for this reminder (a few milliseconds of
+    // scheduling delay would otherwise turn "6s" into "5s").
+    let at = if now.saturating_sub(due) < 1_000 {
+        due
+    } else {
+        now
+    };
+    let left = format_duration(clock.left_ms(seat.index(), at));
+    game.clock = Some(clock);
+    let player = game.player(seat).clone();
+    let opponent = game.player(seat.other()).name.clone();
+    let title = game.kind.title();
+    let preference = notify(&player.id);
+    let value = match preference {
+        Notify::Off => None,
+        Notify::On | Notify::Direct => {
+            let text = if n == 1 {
+                format!(
+                    "{}, it is your turn in {title} against {opponent}: {left} left to play it.",
+                    player.name
+                )
+            } else {
+                format!("{}, only {left} left for your turn in {title} against {opponent}; when it runs out, the game is lost on time.", player.name)
+            };
+            let user = super::to_user(&player);
+            Some((
+                Answer::reply(Reply {
+                    text,
+                    mentions: vec![user.clone()],
+                    ..Reply::default()
+                }),
+                (preference == Notify::Direct).then_some(user),
+            ))
+        }
+    };
+    Update {
+        change: Change::Put(record),
+        archive: None,
+        value,
+    }
+}

@@ -1,0 +1,119 @@
+//! A Unicode text board drawn from a `BoardView`, for the console (and any
+//! platform without images).
+
+use cairn_rules::{BoardView, Colour, Layout, MarkKind, Spot};
+
+fn stone(colour: Colour) -> char {
+    match colour {
+        Colour::White => '○',
+        Colour::Black => '●',
+        Colour::Red => '◆',
+    }
+}
+
+/// Three characters for a cell or point.
+fn cell_text(spot: &Spot, marked: bool) -> String {
+    let body = match spot {
+        Spot::Blocked => "▒▒".to_string(),
+        Spot::Empty => " ·".to_string(),
+        Spot::Stack(pieces) => match pieces.as_slice() {
+            [] => " ·".to_string(),
+            [one] => format!(" {}", stone(*one)),
+            [bottom, top] if bottom != top => format!("{}{}", stone(*top), stone(*bottom)),
+            [.., top] => format!("{}{}", stone(*top), pieces.len().min(9)),
+        },
+        Spot::Pit { red, black } => format!("{red}/{black}"),
+    };
+    if marked {
+        format!("{body}*")
+    } else {
+        format!("{body} ")
+    }
+}
+
+/// The board as lines of text with coordinates, then the caption and notes.
+/// Last-turn spots carry a `*`.
+pub fn board_text(view: &BoardView, caption: &str) -> String {
+    let marked = |spot: usize| {
+        view.last.path.contains(&spot)
+            || view
+                .last
+                .marks
+                .iter()
+                .any(|m| m.spot == spot && m.kind != MarkKind::Hint)
+    };
+    let mut out = format!("{}\n", view.title);
+    match view.layout {
+        Layout::Cells { files, ranks } | Layout::Points { files, ranks } => {
+            let files = files as usize;
+            for rank in (0..ranks as usize).rev() {
+                out.push_str(&format!("{:>2} ", rank + 1));
+                for file in 0..files {
+                    let spot = rank * files + file;
+                    let text = view.spots.get(spot).map(|s| cell_text(s, marked(spot)));
+                    out.push_str(&text.unwrap_or_else(|| "   ".into()));
+                }
+                out.push('\n');
+            }
+            out.push_str("   ");
+            for file in 0..files {
+                out.push_str(&format!(" {} ", (b'a' + file as u8) as char));
+            }
+            out.push('\n');
+        }
+        Layout::Mancala { pits } => {
+            let pits = pits as usize;
+            let pit = |spot: usize| match view.spots.get(spot) {
+                Some(Spot::Pit { red, black }) => {
+                    // "4r 0b": each count beside its own colour letter.
+                    format!(
+                        "{:>2}r{:>2}b{}",
+                        red,
+                        black,
+                        if marked(spot) { "*" } else { " " }
+                    )
+                }
+                _ => "   ?   ".into(),
+            };
+            // North's pits run right to left along the top row.
+            out.push_str("        ");
+            for n in (1..=pits).rev() {
+                out.push_str(&format!("  N{n}   "));
+            }
+            out.push_str("\n        ");
+            for spot in (pits + 1..=2 * pits).rev() {
+                out.push_str(&pit(spot));
+            }
+            // The stores, labelled, at each end of the board.
+            out.push_str(&format!(
+                "\n{:<width$}East store",
+                "West store",
+                width = 7 * pits + 8
+            ));
+            out.push_str(&format!("\n{}", pit(2 * pits + 1)));
+            out.push_str(&" ".repeat(7 * pits + 1));
+            out.push_str(&pit(pits));
+            out.push_str("\n        ");
+            for spot in 0..pits {
+                out.push_str(&pit(spot));
+            }
+            out.push_str("\n        ");
+            for n in 1..=pits {
+                out.push_str(&format!("  S{n}   "));
+            }
+            out.push('\n');
+        }
+    }
+    if let Some(hand) = view.hand {
+        out.push_str(&format!(
+            "In hand: {} red, {} black\n",
+            hand.red, hand.black
+        ));
+    }
+    for note in &view.notes {
+        out.push_str(note);
+        out.push('\n');
+    }
+    out.push_str(caption);
+    out
+}

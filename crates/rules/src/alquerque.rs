@@ -1,0 +1,1845 @@
+//! Alquerque on the 5 x 5 point board (docs/rules/alquerque.md), with the
+//! leaflet's two rule sets:
+//!
+//! - `rules=basic`: steps in any direction, optional captures, chains that
+//!   may stop after any capture; the game ends on all-captured, or when the
+//!   player to move has no move, after `stall` turns without a capture, or on
+//!   the third occurrence of a position (same player to move). Then the
+//!   player who captured more wins (`stall`); equal captures draw.
+//! - `rules=bell` (default): compulsory capture with maximal continuation,
+//!   no backward non-capturing steps, no non-capturing step straight back to
+//!   the point the piece left on its own previous move, far-rank pieces only
+//!   capture; no moves loses, all-captured wins.
+//!
+//! The engine is bitboard based: bit `p` of a `u64` is point `p = rank * 5 +
+//! file` (`a1` = 0). A step in direction `d` adds `DELTA[d]` to the index;
+//! per-direction source masks keep shifts from wrapping round the edges.
+//!
+//! **Decision (Bell rule 4, "the point it left on its own previous move").**
+//! Each piece remembers the point it left on its most recent move. After a
+//! capture chain that is the start of the chain's last jump, two points away
+//! along a line, which no step can reach: a capture therefore lifts the
+//! restriction. After a forward step the point left lies behind the piece,
+//! where rule 3 already forbids stepping. So the rule only bites after a
+//! sideways step, and the state keeps exactly that: two bitboards of pieces
+//! whose last move was a sideways step from the west (they may not step west)
+//! or from the east (they may not step east). The bits travel with the piece
+//! and vanish when it moves again or is captured. The perft vectors agree.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
+
+use super::geometry::{bits, PointBoard, NONE};
+use super::notation;
+use super::view::status_line;
+use super::OptionValue;
+use super::{
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
+    Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
+};
+
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "5 x 5 board with diagonals through every other point, 12 pieces each, White moves first. Step to an adjacent empty point along a line, or capture by jumping over an adjacent enemy piece to the empty point beyond; the same piece may go on jumping (a chain), changing direction. rules=bell (default): captures are compulsory and a chain must go on while it can; no step backwards; no step straight back to the point a piece just left; a piece on the far rank only moves by capturing; a player with no legal move loses. rules=basic: steps in any direction, captures optional; the game ends when the player to move has no move, after stall=40 turns without a capture, or when a position comes back a third time: then whoever captured more wins (equal: a draw). Capturing every enemy piece wins in both.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "A step: `move b2-c3`. A capture: `move b2xd4`; a chain lists each landing point, `move b2xd4xb4`. `b2c3` and `b2 c3` also work.";
+
+/// Points on the board.
+const POINTS: usize = 25;
+/// Pieces per side at the start.
+const PIECES: u32 = 12;
+/// Every point.
+const ALL: u64 = (1 << POINTS) - 1;
+/// The longest chain: every enemy piece captured.
+const MAX_JUMPS: usize = PIECES as usize;
+/// Index offset of one step in each of `geometry::DIRECTIONS`.
+const DELTA: [i32; 8] = [5, 1, -5, -1, 6, -4, -6, 4];
+/// Ranks 1 and 5.
+const RANK_1: u64 = 0b11111;
+const RANK_5: u64 = 0b11111 << 20;
+/// Longest list in messages before "and N more".
+const LIST_MAX: usize = 10;
+/// Default number of capture-free turns that ends a basic game.
+const DEFAULT_STALL: u32 = 40;
+
+/// The two rule sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Rules {
+    Basic,
+    Bell,
+}
+
+impl Rules {
+    fn name(self) -> &'static str {
+        match self {
+            Rules::Basic => "basic",
+            Rules::Bell => "bell",
+        }
+    }
+}
+
+/// Precomputed geometry: per-direction source masks and jump lists.
+struct Tables {
+    /// `step_src[d]`: points with a neighbour along a line in direction d.
+    step_src: [u64; 8],
+    /// `jump_src[d]`: points with a point two steps away in direction d.
+    jump_src: [u64; 8],
+    /// `adjacent[p]`: the neighbours of p along lines.
+    adjacent: [u64; POINTS],
+    /// `jumps[p]`: (jumped point, landing point) of each jump from p.
+    jumps: [[(u8, u8); 8]; POINTS],
+    jump_count: [u8; POINTS],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let board = PointBoard::five_by_five();
+        let mut t = Tables {
+            step_src: [0; 8],
+            jump_src: [0; 8],
+            adjacent: [0; POINTS],
+            jumps: [[(0, 0); 8]; POINTS],
+            jump_count: [0; POINTS],
+        };
+        for p in 0..POINTS {
+            let next = board.neighbours(p);
+            for d in 0..8 {
+                let q = next[d];
+                if q == NONE {
+                    continue;
+                }
+                debug_assert_eq!(q as i32, p as i32 + DELTA[d]);
+                t.step_src[d] |= 1 << p;
+                t.adjacent[p] |= 1 << q;
+                let r = board.neighbours(q as usize)[d];
+                if r != NONE {
+                    t.jump_src[d] |= 1 << p;
+                    let n = t.jump_count[p] as usize;
+                    t.jumps[p][n] = (q, r);
+                    t.jump_count[p] += 1;
+                }
+            }
+        }
+        t
+    })
+}
+
+impl Tables {
+    #[inline]
+    fn jumps_from(&self, p: usize) -> &[(u8, u8)] {
+        &self.jumps[p][..self.jump_count[p] as usize]
+    }
+
+    #[inline]
+    fn is_adjacent(&self, a: usize, b: usize) -> bool {
+        self.adjacent[a] >> b & 1 == 1
+    }
+
+    /// Pieces of `own` with at least one capture.
+    #[inline]
+    fn capturers(&self, own: u64, enemy: u64, empty: u64) -> u64 {
+        let mut found = 0;
+        for (d, &delta) in DELTA.iter().enumerate() {
+            found |= own & self.jump_src[d] & shift(enemy, delta) & shift(empty, 2 * delta);
+        }
+        found
+    }
+}
+
+/// Bit p of the result is bit p + delta of `x` (no wrapping check: callers
+/// mask with the direction's source mask).
+#[inline(always)]
+fn shift(x: u64, delta: i32) -> u64 {
+    if delta >= 0 {
+        x >> delta
+    } else {
+        x << -delta
+    }
+}
+
+/// Member number `r` of the sets taken in order: (set index, point).
+#[inline]
+fn nth_member(sets: &[u64], mut r: u64) -> Option<(usize, usize)> {
+    for (i, &set) in sets.iter().enumerate() {
+        let k = u64::from(set.count_ones());
+        if r < k {
+            return bits(set).nth(r as usize).map(|p| (i, p));
+        }
+        r -= k;
+    }
+    None
+}
+
+/// One whole turn: a step, or a capture chain given by its landing points
+/// (on this board each jump's captured piece is the point midway between
+/// its start and landing, so the landings identify the turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    from: u8,
+    len: u8,
+    capture: bool,
+    to: [u8; MAX_JUMPS],
+}
+
+impl Turn {
+    fn step(from: usize, to: usize) -> Turn {
+        let mut turn = Turn {
+            from: from as u8,
+            len: 1,
+            capture: false,
+            to: [0; MAX_JUMPS],
+        };
+        turn.to[0] = to as u8;
+        turn
+    }
+
+    fn chain_start(from: usize) -> Turn {
+        Turn {
+            from: from as u8,
+            len: 0,
+            capture: true,
+            to: [0; MAX_JUMPS],
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, p: usize) {
+        self.to[self.len as usize] = p as u8;
+        self.len += 1;
+    }
+
+    /// The starting point of the moving piece.
+    pub fn from(&self) -> usize {
+        self.from as usize
+    }
+
+    /// The step's destination, or the chain's landing points in order.
+    pub fn landings(&self) -> impl Iterator<Item = usize> + '_ {
+        self.to[..self.len as usize].iter().map(|&p| p as usize)
+    }
+
+    /// Where the piece ends.
+    pub fn dest(&self) -> usize {
+        self.to[self.len as usize - 1] as usize
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.capture
+    }
+
+    /// The captured points, in order.
+    pub fn captured(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut at = self.from as usize;
+        self.landings().filter_map(move |land| {
+            let over = (at + land) / 2;
+            at = land;
+            self.capture.then_some(over)
+        })
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&name(self.from as usize))?;
+        let sep = if self.capture { "x" } else { "-" };
+        for land in self.landings() {
+            write!(f, "{sep}{}", name(land))?;
+        }
+        Ok(())
+    }
+}
+
+fn name(p: usize) -> String {
+    notation::square_name(p % 5, p / 5)
+}
+
+fn names(points: impl IntoIterator<Item = usize>) -> Vec<String> {
+    points.into_iter().map(name).collect()
+}
+
+/// "a, b or c", cut to [`LIST_MAX`] items with "and N more".
+fn short_list(mut items: Vec<String>, word: &str) -> String {
+    if items.len() > LIST_MAX {
+        let more = items.len() - LIST_MAX;
+        items.truncate(LIST_MAX);
+        return format!("{} and {more} more", items.join(", "));
+    }
+    match word {
+        "and" => notation::list_and(&items),
+        _ => notation::list_or(&items),
+    }
+}
+
+/// An Alquerque game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Alquerque {
+    rules: Rules,
+    /// Capture-free turns that end a basic game.
+    stall: u32,
+    /// Bitboards of White's and Black's pieces.
+    pieces: [u64; 2],
+    side: Seat,
+    /// Turns since the last capture (or the start).
+    quiet: u32,
+    /// Bell rule 4: pieces whose last move was a sideways step eastwards,
+    /// from their west neighbour, which they may not step back to.
+    from_west: u64,
+    /// Bell rule 4: pieces whose last move was a sideways step westwards.
+    from_east: u64,
+    /// Basic rules: position keys (both bitboards and the side to move)
+    /// since the last capture, the current position last.
+    history: Vec<u64>,
+    outcome: Option<Outcome>,
+}
+
+impl Alquerque {
+    /// The rule set in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Pieces of `seat` captured by the opponent.
+    pub fn lost(&self, seat: Seat) -> u32 {
+        PIECES - self.pieces[seat.index()].count_ones()
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.pieces[0] | self.pieces[1] << POINTS | (self.side.index() as u64) << (2 * POINTS)
+    }
+
+    #[inline]
+    fn empty(&self) -> u64 {
+        ALL & !(self.pieces[0] | self.pieces[1])
+    }
+
+    /// Bell: may the piece of `side` on a point in `from` step in
+    /// direction `d` (ignoring whether the target is empty)? As a mask of
+    /// the pieces of `movable` allowed to.
+    #[inline]
+    fn bell_steppers(&self, side: usize, d: usize, movable: u64) -> u64 {
+        // Forward or sideways only: White N, E, W, NE, NW; Black S, E, W, SE, SW.
+        let allowed = match (side, d) {
+            (_, 1) => !self.from_east,
+            (_, 3) => !self.from_west,
+            (0, 0 | 4 | 7) | (1, 2 | 5 | 6) => ALL,
+            _ => 0,
+        };
+        movable & allowed
+    }
+
+    /// Bell: the pieces that are not on their far rank.
+    #[inline]
+    fn bell_movable(own: u64, side: usize) -> u64 {
+        own & !if side == 0 { RANK_5 } else { RANK_1 }
+    }
+
+    /// Number of non-capturing steps for the side to move.
+    #[inline]
+    fn count_steps(&self, t: &Tables, side: usize, empty: u64) -> u64 {
+        let own = self.pieces[side];
+        let mut n = 0;
+        match self.rules {
+            Rules::Basic => {
+                for (d, &delta) in DELTA.iter().enumerate() {
+                    n += (own & t.step_src[d] & shift(empty, delta)).count_ones();
+                }
+            }
+            Rules::Bell => {
+                let movable = Self::bell_movable(own, side);
+                for (d, &delta) in DELTA.iter().enumerate() {
+                    let m = self.bell_steppers(side, d, movable);
+                    n += (m & t.step_src[d] & shift(empty, delta)).count_ones();
+                }
+            }
+        }
+        n as u64
+    }
+
+    /// Whether `side` has any legal turn.
+    fn has_move(&self, t: &Tables, side: usize) -> bool {
+        let empty = self.empty();
+        let own = self.pieces[side];
+        let any_step = match self.rules {
+            Rules::Basic => (0..8).any(|d| own & t.step_src[d] & shift(empty, DELTA[d]) != 0),
+            Rules::Bell => {
+                let movable = Self::bell_movable(own, side);
+                (0..8).any(|d| {
+                    self.bell_steppers(side, d, movable) & t.step_src[d] & shift(empty, DELTA[d])
+                        != 0
+                })
+            }
+        };
+        any_step || t.capturers(own, self.pieces[side ^ 1], empty) != 0
+    }
+
+    fn push_steps(&self, t: &Tables, out: &mut Vec<Turn>) {
+        let side = self.side.index();
+        let own = self.pieces[side];
+        let empty = self.empty();
+        let movable = Self::bell_movable(own, side);
+        for (d, &delta) in DELTA.iter().enumerate() {
+            let m = match self.rules {
+                Rules::Basic => own,
+                Rules::Bell => self.bell_steppers(side, d, movable),
+            };
+            for p in bits(m & t.step_src[d] & shift(empty, delta)) {
+                out.push(Turn::step(p, (p as i32 + delta) as usize));
+            }
+        }
+    }
+
+    /// Every chain of the pieces in `capturers`; under Bell only maximal ones.
+    fn push_chains(&self, t: &Tables, capturers: u64, out: &mut Vec<Turn>) {
+        let side = self.side.index();
+        let enemy = self.pieces[side ^ 1];
+        let maximal = self.rules == Rules::Bell;
+        for p in bits(capturers) {
+            let mut turn = Turn::chain_start(p);
+            chains(t, p, enemy, self.empty() | 1 << p, &mut turn, maximal, out);
+        }
+    }
+
+    /// The first actions open to the side to move, one word per
+    /// direction d: the pieces that can step in direction d (bits 0-24) and
+    /// those that can jump in direction d (bits 32-56). Under Bell, steps
+    /// only when no piece can capture.
+    #[inline(always)]
+    fn first_actions(&self, t: &Tables) -> [u64; 8] {
+        let side = self.side.index();
+        let own = self.pieces[side];
+        let enemy = self.pieces[side ^ 1];
+        let empty = self.empty();
+        let mut words = [0u64; 8];
+        let mut any_jump = 0;
+        for (d, &delta) in DELTA.iter().enumerate() {
+            let jumpers = own & t.jump_src[d] & shift(enemy, delta) & shift(empty, 2 * delta);
+            words[d] = jumpers << 32;
+            any_jump |= jumpers;
+        }
+        if self.rules == Rules::Basic || any_jump == 0 {
+            let movable = Self::bell_movable(own, side);
+            for (d, &delta) in DELTA.iter().enumerate() {
+                let m = match self.rules {
+                    Rules::Basic => own,
+                    Rules::Bell => self.bell_steppers(side, d, movable),
+                };
+                words[d] |= m & t.step_src[d] & shift(empty, delta);
+            }
+        }
+        words
+    }
+
+    /// Turn number `r` of the `count_turns()` turns, found without listing
+    /// the others: steps by direction, then each capturer's chains in the
+    /// order [`chains`] lists them, whole subtrees skipped by their counts.
+    fn nth_turn(&self, mut r: u64) -> Option<Turn> {
+        let t = tables();
+        let side = self.side.index();
+        let enemy = self.pieces[side ^ 1];
+        let empty = self.empty();
+        let capturers = t.capturers(self.pieces[side], enemy, empty);
+        let maximal = self.rules == Rules::Bell;
+        let steps = self.first_actions(t).map(|w| w & ALL);
+        if let Some((d, p)) = nth_member(&steps, r) {
+            return Some(Turn::step(p, (p as i32 + DELTA[d]) as usize));
+        }
+        r -= steps.iter().map(|s| u64::from(s.count_ones())).sum::<u64>();
+        for p in bits(capturers) {
+            let empty = empty | 1 << p;
+            let k = count_chains(t, p, enemy, empty, maximal);
+            if r < k {
+                let mut turn = Turn::chain_start(p);
+                nth_chain(t, p, enemy, empty, maximal, r, &mut turn);
+                return Some(turn);
+            }
+            r -= k;
+        }
+        None
+    }
+
+    /// A turn drawn step by step, as Ludii's playouts draw one: the first
+    /// action uniformly among every step and first jump, then, while the
+    /// piece can jump again, uniformly among those jumps and (basic rules
+    /// only: Bell chains must go on) stopping.
+    fn stepwise_turn(&self, rng: &mut SplitRng) -> Option<Turn> {
+        let t = tables();
+        let words = self.first_actions(t);
+        let mut turn = Turn::chain_start(0);
+        let (from, _, gone) = self.draw_stepwise(t, &words, rng, |q| turn.push(q))?;
+        turn.from = from as u8;
+        turn.capture = gone != 0;
+        Some(turn)
+    }
+
+    /// The draw behind [`Alquerque::stepwise_turn`] and the fused playout,
+    /// from the first actions `words` of the side to move: the moving
+    /// piece's point, where it ends and the pieces it captures (`None`
+    /// without a first action). `land` sees every landing point in order.
+    #[inline(always)]
+    fn draw_stepwise(
+        &self,
+        t: &Tables,
+        words: &[u64; 8],
+        rng: &mut SplitRng,
+        mut land: impl FnMut(usize),
+    ) -> Option<(usize, usize, u64)> {
+        let counts = words.map(|w| w.count_ones());
+        let n: u32 = counts.iter().sum();
+        if n == 0 {
+            return None;
+        }
+        let mut r = rng.below(n as usize) as u32;
+        // The word holding action r: the number of running totals <= r
+        // (no branch to mispredict).
+        let mut total = 0;
+        let mut d = 0;
+        let mut before = 0;
+        for &k in &counts {
+            total += k;
+            let past = total <= r;
+            d += usize::from(past);
+            before = if past { total } else { before };
+        }
+        r -= before;
+        let d = d & 7;
+        let mut word = words[d];
+        for _ in 0..r {
+            word &= word - 1;
+        }
+        let p = word.trailing_zeros() as usize;
+        let delta = DELTA[d];
+        if p < 32 {
+            let q = (p as i32 + delta) as usize;
+            land(q);
+            return Some((p, q, 0));
+        }
+        let p = p - 32;
+        let over = (p as i32 + delta) as usize;
+        let mut at = (p as i32 + 2 * delta) as usize;
+        let mut gone = 1u64 << over;
+        let mut enemy = self.pieces[self.side.index() ^ 1] & !gone;
+        let mut empty = self.empty() | 1 << p | gone;
+        land(at);
+        let stop = usize::from(self.rules == Rules::Basic);
+        for _ in 1..MAX_JUMPS {
+            let mut next = [(0u8, 0u8); 8];
+            let mut n = 0;
+            for &(over, land) in t.jumps_from(at) {
+                if enemy >> over & 1 == 1 && empty >> land & 1 == 1 {
+                    next[n] = (over, land);
+                    n += 1;
+                }
+            }
+            if n == 0 {
+                break;
+            }
+            let pick = rng.below(n + stop);
+            if pick == n {
+                break;
+            }
+            let (over, to) = next[pick];
+            enemy &= !(1 << over);
+            empty |= 1 << over;
+            gone |= 1 << over;
+            at = to as usize;
+            land(at);
+        }
+        Some((p, at, gone))
+    }
+
+    /// A random playout with turns drawn as [`Alquerque::stepwise_turn`]
+    /// draws them (the same draws from `rng`, so the same game as
+    /// `playout_turn` then `apply`), each played on the bitboards as it is
+    /// drawn: no turn is built, and the first actions found for the player
+    /// to move also say whether they have a move at all.
+    #[inline(always)]
+    fn playout_fused(&mut self, rng: &mut SplitRng, max_turns: usize) -> Option<Outcome> {
+        let t = tables();
+        let mut history = std::mem::take(&mut self.history);
+        history.reserve(64);
+        // A filter of the positions since the last capture (8 bits of a
+        // hash of each): a position not in it cannot be a repetition, so
+        // most turns skip the scan for a third occurrence.
+        let bucket = |key: u64| {
+            let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56;
+            ((h >> 6) as usize, 1u64 << (h & 63))
+        };
+        let mut filter = [0u64; 4];
+        let window = history.len().saturating_sub(self.quiet as usize + 1);
+        for &key in &history[window..] {
+            let (w, bit) = bucket(key);
+            filter[w] |= bit;
+        }
+        let basic = self.rules == Rules::Basic;
+        let mut turns = 0;
+        while self.outcome.is_none() {
+            let words = self.first_actions(t);
+            if turns == max_turns {
+                if words.iter().all(|&w| w == 0) {
+                    self.outcome = Some(self.no_moves_outcome());
+                }
+                break;
+            }
+            let Some((from, dest, gone)) = self.draw_stepwise(t, &words, rng, |_| {}) else {
+                self.outcome = Some(self.no_moves_outcome());
+                break;
+            };
+            self.move_piece(from, dest, gone);
+            turns += 1;
+            if basic && self.outcome.is_none() {
+                let key = self.key();
+                history.push(key);
+                if gone != 0 {
+                    filter = [0; 4];
+                }
+                let (w, bit) = bucket(key);
+                let known = filter[w] & bit != 0;
+                filter[w] |= bit;
+                if self.quiet >= self.stall || known && self.third_time(&history) {
+                    self.outcome = Some(self.decision());
+                }
+            }
+        }
+        self.trim(&mut history);
+        self.history = history;
+        self.outcome
+    }
+
+    /// [`Alquerque::playout_fused`] compiled for CPUs with a popcount
+    /// instruction (counting actions is a large part of each turn).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn playout_popcnt(&mut self, rng: &mut SplitRng, max_turns: usize) -> Option<Outcome> {
+        self.playout_fused(rng, max_turns)
+    }
+
+    /// The end when the player to move has no move.
+    fn no_moves_outcome(&self) -> Outcome {
+        match self.rules {
+            Rules::Bell => Outcome::win(self.side.other(), Reason::NoMoves),
+            Rules::Basic => self.decision(),
+        }
+    }
+
+    /// Basic rules: keep only the positions since the last capture.
+    fn trim(&self, history: &mut Vec<u64>) {
+        if self.rules == Rules::Basic {
+            let keep = self.quiet as usize + 1;
+            if history.len() > keep {
+                history.drain(..history.len() - keep);
+            }
+        }
+    }
+
+    /// The decision when a basic game stops: more captures wins.
+    fn decision(&self) -> Outcome {
+        let (white_lost, black_lost) = (self.lost(Seat::First), self.lost(Seat::Second));
+        match black_lost.cmp(&white_lost) {
+            std::cmp::Ordering::Greater => Outcome::win(Seat::First, Reason::Stall),
+            std::cmp::Ordering::Less => Outcome::win(Seat::Second, Reason::Stall),
+            std::cmp::Ordering::Equal => Outcome::draw(Reason::Stall),
+        }
+    }
+
+    /// Play a legal turn. `history` holds the basic-rules position keys; only
+    /// its last `quiet + 1` entries (since the last capture) are consulted,
+    /// so perft can push and truncate without clearing.
+    fn apply_with(&mut self, turn: &Turn, history: &mut Vec<u64>) {
+        let gone = turn.captured().fold(0u64, |m, over| m | 1 << over);
+        self.move_piece(turn.from as usize, turn.dest(), gone);
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.rules == Rules::Basic {
+            history.push(self.key());
+            if self.quiet >= self.stall || self.third_time(history) {
+                self.outcome = Some(self.decision());
+                return;
+            }
+        }
+        if !self.has_move(tables(), self.side.index()) {
+            self.outcome = Some(self.no_moves_outcome());
+        }
+    }
+
+    /// Play the move of the piece on `from` to `dest`, capturing `gone`;
+    /// of the ends, only decide all-captured.
+    #[inline(always)]
+    fn move_piece(&mut self, from: usize, dest: usize, gone: u64) {
+        let side = self.side.index();
+        let from_bit = 1u64 << from;
+        self.pieces[side] = self.pieces[side] & !from_bit | 1 << dest;
+        if gone != 0 {
+            self.pieces[side ^ 1] &= !gone;
+            self.from_west &= !(gone | from_bit);
+            self.from_east &= !(gone | from_bit);
+            self.quiet = 0;
+        } else {
+            self.quiet += 1;
+            if self.rules == Rules::Bell {
+                self.from_west &= !from_bit;
+                self.from_east &= !from_bit;
+                if dest == from + 1 {
+                    self.from_west |= 1 << dest;
+                } else if dest + 1 == from {
+                    self.from_east |= 1 << dest;
+                }
+            }
+        }
+        self.side = self.side.other();
+        if self.pieces[side ^ 1] == 0 {
+            self.outcome = Some(Outcome::win(Seat::BOTH[side], Reason::AllCaptured));
+        }
+    }
+
+    /// Basic rules, after a move: whether the position now recorded last in
+    /// `history` occurs there for the third time (same player to move).
+    #[inline(always)]
+    fn third_time(&self, history: &[u64]) -> bool {
+        let last = history.len() - 1;
+        let key = history[last];
+        let start = last.saturating_sub(self.quiet as usize);
+        // Positions with the same player to move: every other one.
+        let mut seen = 1;
+        let mut i = last;
+        while i >= start + 2 {
+            i -= 2;
+            seen += usize::from(history[i] == key);
+        }
+        seen >= 3
+    }
+
+    fn perft_with(&self, depth: u32, history: &mut Vec<u64>, buffers: &mut [Vec<Turn>]) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        if depth <= 1 {
+            return if depth == 1 { self.count_turns() } else { 1 };
+        }
+        let Some((buffer, rest)) = buffers.split_first_mut() else {
+            return 0;
+        };
+        buffer.clear();
+        self.generate(buffer);
+        let mut total = 0;
+        let mark = history.len();
+        for turn in buffer.iter() {
+            let mut next = self.clone();
+            next.apply_with(turn, history);
+            total += next.perft_with(depth - 1, history, rest);
+            history.truncate(mark);
+        }
+        total
+    }
+
+    /// Pieces of the side to move that have a legal turn.
+    fn movers(&self, legal: &[Turn]) -> Vec<String> {
+        let mut set = 0u64;
+        for turn in legal {
+            set |= 1 << turn.from;
+        }
+        names(bits(set))
+    }
+
+    fn colour_name(&self, seat: Seat) -> &'static str {
+        self.seat_name(seat)
+    }
+
+    /// The refusal of a turn from a point that holds no piece of the mover.
+    fn not_yours(&self, from: usize, legal: &[Turn]) -> TurnError {
+        let side = self.side.index();
+        let what = if self.pieces[side ^ 1] >> from & 1 == 1 {
+            format!(
+                "{} holds a {} piece, not one of yours",
+                name(from),
+                self.colour_name(self.side.other())
+            )
+        } else {
+            format!("{} is empty", name(from))
+        };
+        TurnError::Illegal(format!(
+            "{what}; your pieces that can move are on {}",
+            short_list(self.movers(legal), "and")
+        ))
+    }
+
+    /// "from b2 you can play ..." or "the piece on b2 cannot move".
+    fn options_from(&self, from: usize, legal: &[Turn]) -> String {
+        let here: Vec<String> = legal
+            .iter()
+            .filter(|t| t.from as usize == from)
+            .map(|t| t.to_string())
+            .collect();
+        if here.is_empty() {
+            format!(
+                "the piece on {} has no legal move; your pieces that can move are on {}",
+                name(from),
+                short_list(self.movers(legal), "and")
+            )
+        } else {
+            format!(
+                "from {} you can play {}",
+                name(from),
+                short_list(here, "or")
+            )
+        }
+    }
+
+    fn check_step(&self, from: usize, to: usize, legal: &[Turn]) -> Result<Turn, TurnError> {
+        let side = self.side.index();
+        let turn = Turn::step(from, to);
+        let refuse = |why: String| {
+            Err(TurnError::Illegal(format!(
+                "{why}; {}",
+                self.options_from(from, legal)
+            )))
+        };
+        if self.empty() >> to & 1 == 0 {
+            return refuse(format!("{} is not empty", name(to)));
+        }
+        if self.rules == Rules::Bell {
+            if legal.iter().any(|t| t.capture) {
+                let captures: Vec<String> = legal.iter().map(|t| t.to_string()).collect();
+                return Err(TurnError::Illegal(format!(
+                    "capturing is compulsory under Bell rules (enforced here instead of the leaflet's penalty), so {turn} is not allowed: capture with {}",
+                    short_list(captures, "or")
+                )));
+            }
+            let far = if side == 0 { RANK_5 } else { RANK_1 };
+            if far >> from & 1 == 1 {
+                return refuse(format!(
+                    "a piece on the far rank may only move by capturing, so {turn} is not allowed"
+                ));
+            }
+            let backward = if side == 0 {
+                to / 5 < from / 5
+            } else {
+                to / 5 > from / 5
+            };
+            if backward {
+                return refuse(format!(
+                    "under Bell rules a non-capturing step may not go backwards ({} moves {})",
+                    self.colour_name(self.side),
+                    if side == 0 { "up" } else { "down" }
+                ));
+            }
+            let back = (to + 1 == from && self.from_west >> from & 1 == 1)
+                || (to == from + 1 && self.from_east >> from & 1 == 1);
+            if back {
+                return refuse(format!(
+                    "the piece on {} just came from {} and may not step straight back",
+                    name(from),
+                    name(to)
+                ));
+            }
+        }
+        Ok(turn)
+    }
+
+    fn check_chain(&self, points: &[usize], legal: &[Turn]) -> Result<Turn, TurnError> {
+        let t = tables();
+        let side = self.side.index();
+        let from = points[0];
+        let refuse = |why: String| {
+            Err(TurnError::Illegal(format!(
+                "{why}; {}",
+                self.options_from(from, legal)
+            )))
+        };
+        if points.len() > MAX_JUMPS + 1 {
+            return refuse(format!(
+                "a chain captures at most {MAX_JUMPS} pieces, and that one names {} landing points",
+                points.len() - 1
+            ));
+        }
+        let mut enemy = self.pieces[side ^ 1];
+        let mut empty = self.empty() | 1 << from;
+        let mut turn = Turn::chain_start(from);
+        let mut at = from;
+        for (i, &land) in points[1..].iter().enumerate() {
+            if t.is_adjacent(at, land) {
+                return refuse(if i == 0 {
+                    format!(
+                        "{}-{} is a step, and a step cannot go on to further points",
+                        name(at),
+                        name(land)
+                    )
+                } else {
+                    format!(
+                        "{} is next to {}: a jump lands on the point beyond an enemy piece",
+                        name(land),
+                        name(at)
+                    )
+                });
+            }
+            let Some(&(over, _)) = t.jumps_from(at).iter().find(|&&(_, l)| l as usize == land)
+            else {
+                return refuse(format!(
+                    "{} cannot be reached from {} by a jump along a line",
+                    name(land),
+                    name(at)
+                ));
+            };
+            let over = over as usize;
+            if enemy >> over & 1 == 0 {
+                return refuse(format!(
+                    "there is no {} piece on {} to jump over from {} to {}",
+                    self.colour_name(self.side.other()),
+                    name(over),
+                    name(at),
+                    name(land)
+                ));
+            }
+            if empty >> land & 1 == 0 {
+                return refuse(format!(
+                    "{} is not empty, so the jump from {} cannot land there",
+                    name(land),
+                    name(at)
+                ));
+            }
+            enemy &= !(1 << over);
+            empty |= 1 << over;
+            turn.push(land);
+            at = land;
+        }
+        if self.rules == Rules::Bell && t.capturers(1 << at, enemy, empty) != 0 {
+            let prefix = turn.to_string();
+            let longer: Vec<String> = legal
+                .iter()
+                .map(|t| t.to_string())
+                .filter(|s| s.starts_with(&prefix) && s.len() > prefix.len())
+                .collect();
+            return Err(TurnError::Illegal(format!(
+                "under Bell rules the capturing piece must keep jumping while it can, and from {} it can capture again: play {}",
+                name(at),
+                short_list(longer, "or")
+            )));
+        }
+        Ok(turn)
+    }
+}
+
+/// Chains from `cur` (the moving piece's point, counted in `empty`). Under
+/// `maximal` only chains that cannot continue are turns.
+fn chains(
+    t: &Tables,
+    cur: usize,
+    enemy: u64,
+    empty: u64,
+    turn: &mut Turn,
+    maximal: bool,
+    out: &mut Vec<Turn>,
+) {
+    let mut any = false;
+    for &(over, land) in t.jumps_from(cur) {
+        if enemy >> over & 1 == 1 && empty >> land & 1 == 1 {
+            any = true;
+            turn.push(land as usize);
+            if !maximal {
+                out.push(*turn);
+            }
+            chains(
+                t,
+                land as usize,
+                enemy & !(1 << over),
+                empty | 1 << over,
+                turn,
+                maximal,
+                out,
+            );
+            // Clear the slot so equal turns compare equal.
+            turn.len -= 1;
+            turn.to[turn.len as usize] = 0;
+        }
+    }
+    if maximal && !any && turn.len > 0 {
+        out.push(*turn);
+    }
+}
+
+/// Number of chains from `cur` ([`chains`] without building them).
+fn count_chains(t: &Tables, cur: usize, enemy: u64, empty: u64, maximal: bool) -> u64 {
+    let mut n = 0;
+    let mut any = false;
+    for &(over, land) in t.jumps_from(cur) {
+        if enemy >> over & 1 == 1 && empty >> land & 1 == 1 {
+            any = true;
+            if !maximal {
+                n += 1;
+            }
+            n += count_chains(
+                t,
+                land as usize,
+                enemy & !(1 << over),
+                empty | 1 << over,
+                maximal,
+            );
+        }
+    }
+    if maximal && !any {
+        1
+    } else {
+        n
+    }
+}
+
+/// Extends `turn` (its piece on `cur`) to chain number `r` from there, in
+/// the order [`chains`] lists them (the walk of [`count_chains`]).
+fn nth_chain(
+    t: &Tables,
+    mut cur: usize,
+    mut enemy: u64,
+    mut empty: u64,
+    maximal: bool,
+    mut r: u64,
+    turn: &mut Turn,
+) {
+    'jump: while (turn.len as usize) < MAX_JUMPS {
+        for &(over, land) in t.jumps_from(cur) {
+            if enemy >> over & 1 == 0 || empty >> land & 1 == 0 {
+                continue;
+            }
+            let (next_enemy, next_empty) = (enemy & !(1 << over), empty | 1 << over);
+            if !maximal {
+                // Stopping right after this jump comes first.
+                if r == 0 {
+                    turn.push(land as usize);
+                    return;
+                }
+                r -= 1;
+            }
+            let k = count_chains(t, land as usize, next_enemy, next_empty, maximal);
+            if r < k {
+                turn.push(land as usize);
+                (cur, enemy, empty) = (land as usize, next_enemy, next_empty);
+                continue 'jump;
+            }
+            r -= k;
+        }
+        // No jump left: a maximal chain ends here (r is 0).
+        return;
+    }
+}
+
+impl Game for Alquerque {
+    type Turn = Turn;
+    const KIND: GameKind = GameKind::Alquerque;
+
+    const OPTIONS: &'static [OptionSpec] = &[
+        OptionSpec::choice(
+            "rules",
+            &["bell", "basic"],
+            "bell: compulsory captures and no steps back; basic: free steps, optional captures",
+        ),
+        OptionSpec::number(
+            "stall",
+            (DEFAULT_STALL, 1, 10_000),
+            &[DEFAULT_STALL, 20, 60, 100],
+            "turns without a capture that end a basic game",
+        ),
+    ];
+
+    fn new(options: &Options) -> Result<Self, OptionError> {
+        let [rules_spec, stall_spec] = Self::OPTIONS else {
+            return Err(OptionError::Undeclared { game: "Alquerque" });
+        };
+        options.check_specs("alquerque", Self::OPTIONS)?;
+        let rules = match options.choice_of(rules_spec)? {
+            "basic" => Rules::Basic,
+            _ => Rules::Bell,
+        };
+        let stall = options.number_of(stall_spec)?;
+        // White: ranks 1 and 2, d3, e3. Black: ranks 4 and 5, a3, b3.
+        let white = RANK_1 | RANK_1 << 5 | 1 << 13 | 1 << 14;
+        let black = RANK_5 | RANK_5 >> 5 | 1 << 10 | 1 << 11;
+        let mut game = Alquerque {
+            rules,
+            stall,
+            pieces: [white, black],
+            side: Seat::First,
+            quiet: 0,
+            from_west: 0,
+            from_east: 0,
+            history: Vec::new(),
+            outcome: None,
+        };
+        if rules == Rules::Basic {
+            game.history.push(game.key());
+        }
+        Ok(game)
+    }
+
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        vec![
+            ("rules", self.rules.name().into()),
+            ("stall", self.stall.into()),
+        ]
+    }
+
+    fn to_move(&self) -> Seat {
+        self.side
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        match seat {
+            Seat::First => "white",
+            Seat::Second => "black",
+        }
+    }
+
+    fn generate(&self, out: &mut Vec<Turn>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let t = tables();
+        let side = self.side.index();
+        let capturers = t.capturers(self.pieces[side], self.pieces[side ^ 1], self.empty());
+        if self.rules == Rules::Basic || capturers == 0 {
+            self.push_steps(t, out);
+        }
+        self.push_chains(t, capturers, out);
+    }
+
+    fn count_turns(&self) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let t = tables();
+        let side = self.side.index();
+        let enemy = self.pieces[side ^ 1];
+        let empty = self.empty();
+        let capturers = t.capturers(self.pieces[side], enemy, empty);
+        let maximal = self.rules == Rules::Bell;
+        let mut n = 0;
+        if !maximal || capturers == 0 {
+            n += self.count_steps(t, side, empty);
+        }
+        for p in bits(capturers) {
+            n += count_chains(t, p, enemy, empty | 1 << p, maximal);
+        }
+        n
+    }
+
+    /// One turn drawn uniformly among all of them without listing them
+    /// (chains counted, then followed to the drawn one).
+    fn random_turn(&self, rng: &mut SplitRng) -> Option<Turn> {
+        let total = self.count_turns();
+        if total == 0 {
+            return None;
+        }
+        self.nth_turn(rng.below(total as usize) as u64)
+    }
+
+    /// Step by step, as Ludii's playouts do (its Murray ruleset, our basic
+    /// rules, offers "jump again or pass" after each jump): see
+    /// [`Alquerque::stepwise_turn`]. Not uniform among whole chains, and
+    /// several times cheaper than counting them.
+    fn playout_turn(&self, rng: &mut SplitRng) -> Option<Turn> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.stepwise_turn(rng)
+    }
+
+    /// Draws and plays each turn at once ([`Alquerque::playout_fused`]):
+    /// the same game as the default loop, at about half the cost.
+    fn random_playout(&mut self, rng: &mut SplitRng, max_turns: usize) -> Option<Outcome> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the popcnt instruction (checked just above).
+            return unsafe { self.playout_popcnt(rng, max_turns) };
+        }
+        self.playout_fused(rng, max_turns)
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Turn, TurnError> {
+        if self.outcome.is_some() {
+            return Err(TurnError::GameOver);
+        }
+        let how = "write a step as b2-c3 and a capture as b2xd4 (a chain as b2xd4xb4)";
+        let cleaned = text.trim().to_ascii_lowercase().replace('x', " ");
+        let Some(squares) = notation::split_squares(&cleaned) else {
+            return Err(TurnError::Unparsable(format!(
+                "`{}` is not an Alquerque turn: {how}",
+                text.trim()
+            )));
+        };
+        let board = PointBoard::five_by_five();
+        let mut points = Vec::with_capacity(squares.len());
+        for square in &squares {
+            match board.parse(square) {
+                Some(p) => points.push(p),
+                None => {
+                    return Err(TurnError::Unparsable(format!(
+                        "`{square}` is not a point of the board: files run a-e and ranks 1-5"
+                    )))
+                }
+            }
+        }
+        let legal = self.legal_turns();
+        let Some(&from) = points.first() else {
+            return Err(TurnError::Unparsable(format!("no turn given: {how}")));
+        };
+        if self.pieces[self.side.index()] >> from & 1 == 0 {
+            return Err(self.not_yours(from, &legal));
+        }
+        if points.len() == 1 {
+            return Err(TurnError::Unparsable(format!(
+                "name where the piece goes as well: {}",
+                self.options_from(from, &legal)
+            )));
+        }
+        let turn = if points.len() == 2 && tables().is_adjacent(from, points[1]) {
+            self.check_step(from, points[1], &legal)?
+        } else {
+            self.check_chain(&points, &legal)?
+        };
+        if legal.contains(&turn) {
+            Ok(turn)
+        } else {
+            Err(TurnError::Illegal(format!(
+                "{turn} is not a legal turn here; {}",
+                self.options_from(from, &legal)
+            )))
+        }
+    }
+
+    fn apply(&mut self, turn: &Turn) {
+        let mut history = std::mem::take(&mut self.history);
+        self.apply_with(turn, &mut history);
+        self.trim(&mut history);
+        self.history = history;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn highlights(&self, turn: &Turn) -> Highlights {
+        let mut h = Highlights::default();
+        h.path.push(turn.from());
+        h.path.extend(turn.landings());
+        h.mark(turn.from(), MarkKind::From);
+        h.mark(turn.dest(), MarkKind::To);
+        for over in turn.captured() {
+            h.mark(over, MarkKind::Captured);
+        }
+        h
+    }
+
+    fn view(&self) -> BoardView {
+        let title = match self.rules {
+            Rules::Bell => "Alquerque (Bell rules)",
+            Rules::Basic => "Alquerque (basic rules)",
+        };
+        let mut view = BoardView::new(title, Layout::Points { files: 5, ranks: 5 });
+        for (seat, colour) in [(0, Colour::White), (1, Colour::Black)] {
+            for p in bits(self.pieces[seat]) {
+                view.spots[p] = Spot::Stack(vec![colour]);
+            }
+        }
+        view.status = status_line(self.seat_name(self.side), self.outcome, |s| {
+            self.seat_name(s)
+        });
+        view.notes
+            .push(format!("White has taken {} Black", self.lost(Seat::Second)));
+        view.notes
+            .push(format!("Black has taken {} White", self.lost(Seat::First)));
+        if self.rules == Rules::Basic {
+            view.notes.push(format!(
+                "Turns without a capture: {} of {}",
+                self.quiet, self.stall
+            ));
+        }
+        view
+    }
+
+    fn can_draw(&self) -> bool {
+        self.rules == Rules::Basic
+    }
+
+    fn warning(&self) -> Option<String> {
+        if self.rules != Rules::Basic {
+            return None;
+        }
+        if self.quiet + 1 < self.stall {
+            return None;
+        }
+        let (white, black) = (self.lost(Seat::Second), self.lost(Seat::First));
+        let result = match white.cmp(&black) {
+            std::cmp::Ordering::Greater => format!("White wins on captures, {white} to {black}"),
+            std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
+            std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
+        };
+        Some(format!(
+            "unless this turn captures, the game ends after {} turns without a capture: {result}",
+            self.stall
+        ))
+    }
+
+    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+        if outcome.reason != Reason::Stall {
+            return None;
+        }
+        let why = if self.quiet >= self.stall {
+            format!("{} turns without a capture", self.quiet)
+        } else {
+            "no capture is possible any more (no legal move, or a position seen a third time)"
+                .to_string()
+        };
+        let (white, black) = (self.lost(Seat::Second), self.lost(Seat::First));
+        Some(match outcome.winner {
+            Some(seat) => format!(
+                "{why}, and {} has taken more pieces ({} to {})",
+                super::view::capitalise(self.seat_name(seat)),
+                white.max(black),
+                white.min(black)
+            ),
+            None => format!("{why}, with equal captures ({white} each)"),
+        })
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut game = self.clone();
+        let mut history = std::mem::take(&mut game.history);
+        let mut buffers: Vec<Vec<Turn>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+        game.perft_with(depth, &mut history, &mut buffers)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::slow_perft;
+
+    fn game(pairs: &[(&str, &str)]) -> Alquerque {
+        Alquerque::new(&Options::from_pairs(pairs)).unwrap()
+    }
+
+    fn set(points: &str) -> u64 {
+        let board = PointBoard::five_by_five();
+        points
+            .split_whitespace()
+            .map(|p| 1u64 << board.parse(p).unwrap())
+            .fold(0, |a, b| a | b)
+    }
+
+    /// A position with these pieces, `side` to move.
+    fn position(rules: &str, white: &str, black: &str, side: Seat) -> Alquerque {
+        let mut g = game(&[("rules", rules)]);
+        g.pieces = [set(white), set(black)];
+        g.side = side;
+        g.history.clear();
+        if g.rules == Rules::Basic {
+            g.history.push(g.key());
+        }
+        g
+    }
+
+    fn legal(g: &Alquerque) -> Vec<String> {
+        let mut all: Vec<String> = g.legal_turns().iter().map(|t| t.to_string()).collect();
+        all.sort();
+        all
+    }
+
+    fn play(g: &mut Alquerque, text: &str) {
+        let turn = g
+            .parse_turn(text)
+            .unwrap_or_else(|e| panic!("{text} refused: {e}"));
+        g.play(&turn).unwrap();
+    }
+
+    fn refused(g: &Alquerque, text: &str) -> String {
+        match g.parse_turn(text) {
+            Ok(turn) => panic!("{text} accepted as {turn}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn setup_and_first_turns() {
+        for rules in ["bell", "basic"] {
+            let g = game(&[("rules", rules)]);
+            assert_eq!(g.pieces[0], set("a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 d3 e3"));
+            assert_eq!(g.pieces[1], set("a5 b5 c5 d5 e5 a4 b4 c4 d4 e4 a3 b3"));
+            assert_eq!(legal(&g), ["b2-c3", "c2-c3", "d2-c3", "d3-c3"]);
+            assert_eq!(g.to_move(), Seat::First);
+            assert_eq!(g.count_turns(), 4);
+        }
+        assert_eq!(game(&[]).rules(), Rules::Bell);
+    }
+
+    #[test]
+    fn options_resolved_and_checked() {
+        let g = game(&[]);
+        assert_eq!(
+            g.options(),
+            vec![("rules", "bell".into()), ("stall", 40u32.into())]
+        );
+        let g = game(&[("rules", "BASIC"), ("stall", "12")]);
+        assert_eq!(
+            g.options(),
+            vec![("rules", "basic".into()), ("stall", 12u32.into())]
+        );
+        assert!(g.can_draw());
+        assert!(!game(&[]).can_draw());
+        for bad in [
+            [("rules", "turkish")],
+            [("stall", "0")],
+            [("stall", "x")],
+            [("size", "5")],
+        ] {
+            assert!(Alquerque::new(&Options::from_pairs(&bad)).is_err());
+        }
+    }
+
+    #[test]
+    fn perft_matches_vectors() {
+        let bell = game(&[]);
+        assert_eq!(
+            (1..=8).map(|d| bell.perft(d)).collect::<Vec<_>>(),
+            [4, 5, 6, 12, 27, 97, 416, 1826]
+        );
+        let basic = game(&[("rules", "basic")]);
+        assert_eq!(
+            (1..=5).map(|d| basic.perft(d)).collect::<Vec<_>>(),
+            [4, 8, 33, 219, 1537]
+        );
+        assert_eq!(slow_perft(&bell, 7), 416);
+        assert_eq!(slow_perft(&basic, 4), 219);
+    }
+
+    #[test]
+    fn chain_changes_direction() {
+        // a1 jumps a2 north to a3, then b3 east to c3.
+        let basic = position("basic", "a1", "a2 b3 e5", Seat::First);
+        let turns = legal(&basic);
+        assert!(turns.contains(&"a1xa3".to_string()));
+        assert!(turns.contains(&"a1xa3xc3".to_string()));
+        let mut g = basic.clone();
+        play(&mut g, "a1xa3xc3");
+        assert_eq!(g.pieces, [set("c3"), set("e5")]);
+        assert_eq!(g.lost(Seat::Second), 11);
+        // Under basic the chain may stop after the first capture.
+        let mut g = basic.clone();
+        play(&mut g, "a1xa3");
+        assert_eq!(g.pieces, [set("a3"), set("b3 e5")]);
+        // Under Bell it must continue.
+        let bell = position("bell", "a1", "a2 b3 e5", Seat::First);
+        assert_eq!(legal(&bell), ["a1xa3xc3"]);
+        let message = refused(&bell, "a1xa3");
+        assert!(message.contains("must keep jumping"), "{message}");
+        assert!(message.contains("a1xa3xc3"), "{message}");
+    }
+
+    #[test]
+    fn chain_may_return_to_its_start() {
+        // A four-jump chain turning three times.
+        let g = position("basic", "c3", "b3 a4 b5 d4 e1", Seat::First);
+        // c3xa3 (b3), a3xa5 (a4), a5xc5 (b5), c5xe3 (d4).
+        assert!(legal(&g).contains(&"c3xa3xa5xc5xe3".to_string()));
+        let g = position("bell", "a1", "b1 c2 b2 e5", Seat::First);
+        // a1xc1xc3xa1 comes back to a1, capturing b1, c2 and b2.
+        assert!(legal(&g).contains(&"a1xc1xc3xa1".to_string()));
+        let mut after = g.clone();
+        play(&mut after, "a1xc1xc3xa1");
+        assert_eq!(after.pieces, [set("a1"), set("e5")]);
+        let h = g.highlights(&g.parse_turn("a1xc1xc3xa1").unwrap());
+        assert_eq!(h.path, vec![0, 2, 12, 0]);
+        assert_eq!(
+            h.marks
+                .iter()
+                .filter(|m| m.kind == MarkKind::Captured)
+                .map(|m| name(m.spot))
+                .collect::<Vec<_>>(),
+            ["b1", "c2", "b2"]
+        );
+    }
+
+    #[test]
+    fn bell_capture_is_compulsory() {
+        let g = position("bell", "c2 a1", "c3 e5", Seat::First);
+        assert_eq!(legal(&g), ["c2xc4"]);
+        let message = refused(&g, "a1-a2");
+        assert!(message.contains("compulsory"), "{message}");
+        assert!(message.contains("enforced"), "{message}");
+        assert!(message.contains("c2xc4"), "{message}");
+        // Basic: optional.
+        let g = position("basic", "c2 a1", "c3 e5", Seat::First);
+        assert!(legal(&g).contains(&"a1-a2".to_string()));
+        assert!(legal(&g).contains(&"c2xc4".to_string()));
+    }
+
+    #[test]
+    fn bell_no_backward_steps() {
+        let g = position("bell", "c3", "e5", Seat::First);
+        assert_eq!(legal(&g), ["c3-b3", "c3-b4", "c3-c4", "c3-d3", "c3-d4"]);
+        for back in ["c3-c2", "c3-b2", "c3-d2"] {
+            let message = refused(&g, back);
+            assert!(message.contains("backwards"), "{back}: {message}");
+        }
+        let g = position("bell", "e5", "c3", Seat::Second);
+        assert_eq!(legal(&g), ["c3-b2", "c3-b3", "c3-c2", "c3-d2", "c3-d3"]);
+        // Captures may go backwards.
+        let g = position("bell", "c3", "c2 e5", Seat::First);
+        assert_eq!(legal(&g), ["c3xc1"]);
+    }
+
+    #[test]
+    fn bell_no_shuffling_back() {
+        let mut g = position("bell", "c3", "e5", Seat::First);
+        play(&mut g, "c3-d3");
+        play(&mut g, "e5-d5");
+        let message = refused(&g, "d3-c3");
+        assert!(message.contains("just came from c3"), "{message}");
+        assert!(!legal(&g).contains(&"d3-c3".to_string()));
+        assert!(legal(&g).contains(&"d3-e3".to_string()));
+        // Another piece may go there, and the restriction survives a move of
+        // another piece.
+        let mut g = position("bell", "c3 a1", "a5 b5", Seat::First);
+        play(&mut g, "c3-d3");
+        play(&mut g, "a5-a4");
+        play(&mut g, "a1-b1");
+        play(&mut g, "b5-b4");
+        assert!(!legal(&g).contains(&"d3-c3".to_string()));
+        // After a forward step the piece may go sideways either way again.
+        play(&mut g, "d3-d4");
+        play(&mut g, "a4-a3");
+        assert!(legal(&g).contains(&"d4-c4".to_string()));
+        assert!(legal(&g).contains(&"d4-e4".to_string()));
+        // The restriction is per piece and follows it: round trip by serde.
+        let mut g = position("bell", "b2", "e5", Seat::First);
+        play(&mut g, "b2-a2");
+        let json = serde_json::to_string(&g).unwrap();
+        let back: Alquerque = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, g);
+        let mut back = back;
+        play(&mut back, "e5-e4");
+        assert!(!legal(&back).contains(&"a2-b2".to_string()));
+        // A capture lifts it (the point left is two points away).
+        let mut g = position("bell", "b3 a1", "c3 e5", Seat::First);
+        g.from_east = set("b3");
+        assert_eq!(legal(&g), ["b3xd3"]);
+        play(&mut g, "b3xd3");
+        assert_eq!(g.from_east | g.from_west, 0);
+    }
+
+    #[test]
+    fn bell_far_rank_only_captures() {
+        let g = position("bell", "c5 a1", "e1", Seat::First);
+        assert_eq!(legal(&g), ["a1-a2", "a1-b1", "a1-b2"]);
+        let message = refused(&g, "c5-b5");
+        assert!(message.contains("far rank"), "{message}");
+        // It may capture.
+        let g = position("bell", "c5", "c4 e1", Seat::First);
+        assert_eq!(legal(&g), ["c5xc3"]);
+        // A player whose only piece sits on the far rank has no move and loses.
+        let mut g = position("bell", "c5", "a2", Seat::Second);
+        play(&mut g, "a2-a1");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Seat::Second, Reason::NoMoves))
+        );
+        assert!(g.legal_turns().is_empty());
+        assert_eq!(g.parse_turn("c5-c4"), Err(TurnError::GameOver));
+    }
+
+    #[test]
+    fn all_captured_wins() {
+        for rules in ["bell", "basic"] {
+            let mut g = position(rules, "a1", "a2", Seat::First);
+            play(&mut g, "a1xa3");
+            assert_eq!(
+                g.outcome(),
+                Some(Outcome::win(Seat::First, Reason::AllCaptured))
+            );
+        }
+    }
+
+    #[test]
+    fn basic_stall_ends_the_game() {
+        let mut g = position("basic", "a1", "e5", Seat::First);
+        g.stall = 3;
+        play(&mut g, "a1-a2");
+        play(&mut g, "e5-e4");
+        assert_eq!(g.outcome(), None);
+        play(&mut g, "a2-a3");
+        assert_eq!(g.outcome(), Some(Outcome::draw(Reason::Stall)));
+        assert_eq!(g.count_turns(), 0);
+        // More captures wins: Black has taken 10, White 9.
+        let mut g = position("basic", "a1 c1", "a2 e5 e4", Seat::First);
+        g.stall = 2;
+        play(&mut g, "c1-d1");
+        play(&mut g, "e5-d5");
+        assert_eq!(g.outcome(), Some(Outcome::win(Seat::Second, Reason::Stall)));
+        // A capture resets the count; equal captures would draw, here
+        // White has taken one more.
+        let mut g = position("basic", "a1 c1 e1", "a2 e5 e4", Seat::First);
+        g.stall = 2;
+        play(&mut g, "a1xa3");
+        assert_eq!(g.quiet, 0);
+        play(&mut g, "e5-d5");
+        assert_eq!(g.outcome(), None);
+        play(&mut g, "c1-d1");
+        assert_eq!(g.outcome(), Some(Outcome::win(Seat::First, Reason::Stall)));
+    }
+
+    #[test]
+    fn basic_third_repetition_ends_the_game() {
+        // White has captured 11, Black 10: White wins when play repeats.
+        let mut g = position("basic", "a1 c1", "e5", Seat::First);
+        for round in 0..2 {
+            for turn in ["a1-a2", "e5-e4", "a2-a1", "e4-e5"] {
+                assert_eq!(g.outcome(), None, "round {round} {turn}");
+                play(&mut g, turn);
+            }
+        }
+        // The start position has now occurred for the third time.
+        assert_eq!(g.outcome(), Some(Outcome::win(Seat::First, Reason::Stall)));
+        // Equal captures: a draw.
+        let mut g = position("basic", "a1", "e5", Seat::First);
+        for _ in 0..2 {
+            for turn in ["a1-a2", "e5-e4", "a2-a1", "e4-e5"] {
+                play(&mut g, turn);
+            }
+        }
+        assert_eq!(g.outcome(), Some(Outcome::draw(Reason::Stall)));
+        // The same board with the other player to move is another position.
+        let mut g = position("basic", "a1", "e5", Seat::First);
+        for turn in ["a1-a2", "e5-e4", "a2-b2", "e4-e5", "b2-a1", "e5-e4"] {
+            play(&mut g, turn);
+        }
+        assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn basic_no_moves_decides_by_captures() {
+        let mut g = position("basic", "a1", "a2 b2 b1 a3 c3 d1", Seat::Second);
+        play(&mut g, "d1-c1");
+        assert_eq!(g.outcome(), Some(Outcome::win(Seat::Second, Reason::Stall)));
+    }
+
+    #[test]
+    fn looser_notations() {
+        let g = game(&[]);
+        for text in ["b2-c3", "b2c3", "b2 c3", " B2-C3 ", "b2:c3"] {
+            assert_eq!(g.parse_turn(text).unwrap().to_string(), "b2-c3", "{text}");
+        }
+        let g = position("basic", "b2", "c3 c4 e5", Seat::First);
+        for text in ["b2xd4xb4", "b2:d4:b4", "B2XD4XB4", "b2 d4 b4", "b2d4b4"] {
+            assert_eq!(
+                g.parse_turn(text).unwrap().to_string(),
+                "b2xd4xb4",
+                "{text}"
+            );
+        }
+        assert_eq!(g.parse_turn("b2:d4").unwrap().to_string(), "b2xd4");
+    }
+
+    #[test]
+    fn refusals_say_what_is_wrong() {
+        let g = game(&[]);
+        let m = refused(&g, "hello");
+        assert!(m.contains("b2-c3"), "{m}");
+        let m = refused(&g, "f1-c3");
+        assert!(m.contains("not a point"), "{m}");
+        let m = refused(&g, "c3-c4");
+        assert!(m.contains("c3 is empty"), "{m}");
+        assert!(m.contains("b2, c2, d2 and d3"), "{m}");
+        let m = refused(&g, "a4-a3");
+        assert!(m.contains("black piece"), "{m}");
+        let m = refused(&g, "a1-a2");
+        assert!(m.contains("a2 is not empty"), "{m}");
+        let m = refused(&g, "b2");
+        assert!(m.contains("b2-c3"), "{m}");
+        let m = refused(&g, "a1-b3");
+        assert!(m.contains("jump"), "{m}");
+        let m = refused(&g, "d3xb3");
+        assert!(m.contains("no black piece on c3"), "{m}");
+        let m = refused(&g, "c2-c3-c4");
+        assert!(m.contains("step"), "{m}");
+        let m = refused(&g, "");
+        assert!(!m.is_empty());
+        // Weak points have no diagonals.
+        let g = position("basic", "b3", "e5", Seat::First);
+        let m = refused(&g, "b3-c4");
+        assert!(m.contains("b3-a3") || m.contains("from b3"), "{m}");
+        assert!(legal(&g).iter().all(|t| t != "b3-c4"));
+        // Capture onto an occupied point.
+        let g = position("basic", "b2", "c3 d4 e5", Seat::First);
+        let m = refused(&g, "b2xd4");
+        assert!(m.contains("d4 is not empty"), "{m}");
+    }
+
+    #[test]
+    fn view_and_notes() {
+        let mut g = game(&[("rules", "basic")]);
+        play(&mut g, "d3-c3");
+        play(&mut g, "b3-d3");
+        let v = g.view();
+        assert_eq!(v.title, "Alquerque (basic rules)");
+        assert_eq!(v.layout, Layout::Points { files: 5, ranks: 5 });
+        assert_eq!(v.status, "White to move");
+        assert_eq!(v.notes[0], "White has taken 0 Black");
+        assert_eq!(v.notes[1], "Black has taken 1 White");
+        assert_eq!(v.notes[2], "Turns without a capture: 0 of 40");
+        assert_eq!(v.spots[13], Spot::Stack(vec![Colour::Black]));
+        assert_eq!(v.spots[12], Spot::Empty);
+        assert_eq!(v.spots[0], Spot::Stack(vec![Colour::White]));
+        let h = g.highlights(&g.parse_turn("c2-c3").unwrap());
+        assert_eq!(h.path, vec![7, 12]);
+        assert_eq!(h.marks.len(), 2);
+        assert_eq!(game(&[]).view().title, "Alquerque (Bell rules)");
+    }
+
+    #[test]
+    fn random_playouts_keep_the_contract() {
+        for rules in ["bell", "basic"] {
+            let start = game(&[("rules", rules)]);
+            for seed in 0..150 {
+                crate::check::random_playout(&start, seed, 400);
+            }
+        }
+        // Branching chains: every generated turn parses back to itself.
+        let g = position("bell", "e3", "d4 b4 b5 d5 a1", Seat::First);
+        let turns = g.legal_turns();
+        assert!(turns.len() > 1);
+        for turn in &turns {
+            assert_eq!(&g.parse_turn(&turn.to_string()).unwrap(), turn);
+        }
+    }
+
+    /// Random games of both rule sets, plus positions with branching chains.
+    fn sample_positions() -> Vec<Alquerque> {
+        let mut out = vec![
+            position("basic", "e3", "d4 b4 b5 d5 a1", Seat::First),
+            position("bell", "e3", "d4 b4 b5 d5 a1", Seat::First),
+            position("basic", "c3", "b3 a4 b5 d4 d3 b2 e1", Seat::First),
+        ];
+        for (rules, seed) in [("basic", 1), ("bell", 2), ("basic", 3)] {
+            let mut g = game(&[("rules", rules)]);
+            let mut rng = SplitRng::new(seed);
+            while g.outcome().is_none() {
+                out.push(g.clone());
+                let turn = g.random_turn(&mut rng).unwrap();
+                g.apply(&turn);
+            }
+            out.push(g);
+        }
+        out
+    }
+
+    #[test]
+    fn nth_turn_numbers_every_legal_turn_once() {
+        let mut chains = 0;
+        for g in sample_positions() {
+            let mut legal = g.legal_turns();
+            let n = g.count_turns();
+            let mut drawn: Vec<Turn> = (0..n).filter_map(|r| g.nth_turn(r)).collect();
+            if g.outcome().is_none() {
+                assert_eq!(g.nth_turn(n), None);
+            }
+            let key = |t: &Turn| t.to_string();
+            legal.sort_by_key(key);
+            drawn.sort_by_key(key);
+            assert_eq!(drawn, legal, "{g:?}");
+            chains += legal.iter().filter(|t| t.len > 1).count();
+        }
+        assert!(chains > 10, "too few chains of several jumps were checked");
+    }
+
+    #[test]
+    fn stepwise_turns_are_legal_and_reach_every_turn() {
+        let mut rng = SplitRng::new(7);
+        for g in sample_positions() {
+            let legal = g.legal_turns();
+            if legal.is_empty() {
+                assert_eq!(g.playout_turn(&mut rng), None);
+                continue;
+            }
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..300 * legal.len() {
+                let turn = g.playout_turn(&mut rng).unwrap();
+                assert!(legal.contains(&turn), "{turn} is not legal in {g:?}");
+                seen.insert(turn);
+            }
+            assert_eq!(seen.len(), legal.len(), "some turns are never drawn: {g:?}");
+        }
+    }
+
+    /// The fused playout (both builds of it) plays the very game that
+    /// `playout_turn` then `apply` play with the same draws, whatever the
+    /// cap, and leaves the same whole position.
+    #[test]
+    fn fused_playouts_play_the_same_game_as_turn_by_turn() {
+        let mut starts = sample_positions();
+        starts.push(game(&[("rules", "basic"), ("stall", "6")]));
+        let mut reasons = std::collections::HashSet::new();
+        for start in &starts {
+            for seed in 0..30 {
+                for cap in [0, 1, 5, 400] {
+                    let mut slow = start.clone();
+                    let mut rng = SplitRng::new(seed);
+                    for _ in 0..cap {
+                        if slow.outcome().is_some() {
+                            break;
+                        }
+                        let turn = slow.playout_turn(&mut rng).unwrap();
+                        slow.apply(&turn);
+                    }
+                    let mut fast = start.clone();
+                    let mut fast_rng = SplitRng::new(seed);
+                    let outcome = fast.random_playout(&mut fast_rng, cap);
+                    assert_eq!(outcome, slow.outcome());
+                    assert_eq!(fast, slow, "seed {seed}, cap {cap}, from {start:?}");
+                    assert_eq!(fast_rng.next_u64(), rng.next_u64(), "other draws");
+                    let mut plain = start.clone();
+                    let mut plain_rng = SplitRng::new(seed);
+                    assert_eq!(plain.playout_fused(&mut plain_rng, cap), outcome);
+                    assert_eq!(plain, slow);
+                    if let Some(o) = outcome {
+                        reasons.insert((o.reason, start.rules));
+                    }
+                }
+            }
+        }
+        for end in [
+            (Reason::AllCaptured, Rules::Basic),
+            (Reason::Stall, Rules::Basic),
+            (Reason::AllCaptured, Rules::Bell),
+            (Reason::NoMoves, Rules::Bell),
+        ] {
+            assert!(
+                reasons.contains(&end),
+                "no playout ended by {end:?}: {reasons:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn history_keeps_positions_since_last_capture() {
+        let mut g = position("basic", "a1 b1", "e5 a3", Seat::First);
+        play(&mut g, "b1-c1");
+        play(&mut g, "e5-d5");
+        assert_eq!(g.history.len(), 3);
+        play(&mut g, "a1-a2");
+        assert_eq!(g.history.len(), 4);
+        play(&mut g, "a3xa1");
+        assert_eq!(g.history.len(), 1);
+        assert_eq!(g.history[0], g.key());
+        let json = serde_json::to_string(&g).unwrap();
+        let back: Alquerque = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, g);
+    }
+}

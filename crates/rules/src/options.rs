@@ -1,0 +1,363 @@
+//! Game options given as `key=value` words, validated by each game.
+
+use std::collections::BTreeMap;
+
+/// A refused option: what was wrong, with the data to say what is legal.
+/// `Display` is a sentence for the player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("`{word}` is not an option: write options as key=value, e.g. size=7")]
+    NotKeyValue { word: String },
+    #[error("`{word}` has no option name before `=`")]
+    NoKey { word: String },
+    #[error("option `{key}` is given twice")]
+    GivenTwice { key: String },
+    #[error("unknown option `{key}`: {}", known_list(game, known))]
+    Unknown {
+        game: String,
+        key: String,
+        known: Vec<&'static str>,
+    },
+    #[error("option `{key}` must be a whole number from {min} to {max}, not `{given}`")]
+    OutOfRange {
+        key: String,
+        min: u32,
+        max: u32,
+        given: String,
+    },
+    #[error("option `{key}` must be one of {}, not `{given}`", choices.join(", "))]
+    NotAChoice {
+        key: String,
+        choices: Vec<&'static str>,
+        given: String,
+    },
+    /// A size that must be odd (Callanish).
+    #[error("{}", odd_message(game, key, given, *min, *max))]
+    NotOdd {
+        game: &'static str,
+        key: &'static str,
+        given: String,
+        min: u32,
+        max: u32,
+    },
+    #[error("`{point}` is not a cell of the {files} x {ranks} board")]
+    NotAPoint {
+        point: String,
+        files: usize,
+        ranks: usize,
+    },
+    /// One option's value asks for another's (`shape=circle` needs
+    /// `size=9`).
+    #[error("{key}={value} is {why}: use it with {needs}")]
+    Needs {
+        key: &'static str,
+        value: &'static str,
+        needs: &'static str,
+        why: &'static str,
+    },
+    #[error("this board cannot be played: {0}")]
+    Unplayable(String),
+    #[error("option `{key}` is declared as another kind of option")]
+    WrongKind { key: &'static str },
+    #[error("{game}'s options are not declared as its rules expect")]
+    Undeclared { game: &'static str },
+}
+
+fn known_list(game: &str, known: &[&str]) -> String {
+    if known.is_empty() {
+        format!("{game} has no options")
+    } else {
+        format!("{game} knows {}", known.join(", "))
+    }
+}
+
+fn odd_message(game: &str, key: &str, given: &str, min: u32, max: u32) -> String {
+    match given.trim().parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => {
+            let first: Vec<String> = (min..max)
+                .step_by(2)
+                .take(3)
+                .map(|n| n.to_string())
+                .collect();
+            format!(
+                "{key} {n} is even: {game} is played on odd sizes only ({}, ... {max})",
+                first.join(", ")
+            )
+        }
+        _ => format!("option `{key}` must be an odd number from {min} to {max}, not `{given}`"),
+    }
+}
+
+/// Raw `key=value` options, keys lower-cased. Each game reads what it knows
+/// and refuses the rest with [`Options::check_known`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    values: BTreeMap<String, String>,
+}
+
+impl Options {
+    /// Parse words such as `size=9` `shape=circle`.
+    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<Options, OptionError> {
+        let mut values = BTreeMap::new();
+        for word in words {
+            let word = word.as_ref().trim();
+            if word.is_empty() {
+                continue;
+            }
+            let Some((key, value)) = word.split_once('=') else {
+                return Err(OptionError::NotKeyValue { word: word.into() });
+            };
+            let key = key.trim().to_ascii_lowercase();
+            let value = value.trim().to_string();
+            if key.is_empty() {
+                return Err(OptionError::NoKey { word: word.into() });
+            }
+            if values.insert(key.clone(), value).is_some() {
+                return Err(OptionError::GivenTwice { key });
+            }
+        }
+        Ok(Options { values })
+    }
+
+    pub fn from_pairs(pairs: &[(&str, &str)]) -> Options {
+        Options {
+            values: pairs
+                .iter()
+                .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.values.get(key).map(String::as_str)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// Refuse any key not in `known`, naming the known ones.
+    pub fn check_known(&self, game: &str, known: &[&'static str]) -> Result<(), OptionError> {
+        match self
+            .values
+            .keys()
+            .find(|key| !known.contains(&key.as_str()))
+        {
+            Some(key) => Err(OptionError::Unknown {
+                game: game.into(),
+                key: key.clone(),
+                known: known.to_vec(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// A whole number in `min..=max`, or `default` when absent.
+    pub fn number(&self, key: &str, default: u32, min: u32, max: u32) -> Result<u32, OptionError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(text) => match text.parse::<u32>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(OptionError::OutOfRange {
+                    key: key.into(),
+                    min,
+                    max,
+                    given: text.into(),
+                }),
+            },
+        }
+    }
+
+    /// One of `choices` (case-insensitive), or `default` when absent.
+    pub fn choice(
+        &self,
+        key: &str,
+        default: &'static str,
+        choices: &[&'static str],
+    ) -> Result<&'static str, OptionError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(text) => {
+                let lower = text.to_ascii_lowercase();
+                choices
+                    .iter()
+                    .copied()
+                    .find(|c| *c == lower)
+                    .ok_or_else(|| OptionError::NotAChoice {
+                        key: key.into(),
+                        choices: choices.to_vec(),
+                        given: text.into(),
+                    })
+            }
+        }
+    }
+}
+
+/// The values one option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// One of these words; the first is the default.
+    Choice(&'static [&'static str]),
+    /// A whole number from `min` to `max`; `suggested` values (the default
+    /// first) are offered when completing.
+    Number {
+        default: u32,
+        min: u32,
+        max: u32,
+        suggested: &'static [u32],
+    },
+    /// Points or cells of the board, separated by commas; none by default.
+    Points,
+}
+
+/// One option of a game, declared once in the game's module: it feeds the
+/// parsing and defaults of [`Options`], the `position` report, the `rules`
+/// text and the completion of options in chat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub key: &'static str,
+    pub kind: OptionKind,
+    /// What the option changes, one short phrase.
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    pub const fn choice(
+        key: &'static str,
+        choices: &'static [&'static str],
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            key,
+            kind: OptionKind::Choice(choices),
+            help,
+        }
+    }
+
+    pub const fn number(
+        key: &'static str,
+        (default, min, max): (u32, u32, u32),
+        suggested: &'static [u32],
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            key,
+            kind: OptionKind::Number {
+                default,
+                min,
+                max,
+                suggested,
+            },
+            help,
+        }
+    }
+
+    pub const fn points(key: &'static str, help: &'static str) -> OptionSpec {
+        OptionSpec {
+            key,
+            kind: OptionKind::Points,
+            help,
+        }
+    }
+
+    /// The value used when the option is not given, as typed (empty for a
+    /// list of points).
+    pub fn default_text(&self) -> String {
+        match self.kind {
+            OptionKind::Choice(choices) => choices.first().copied().unwrap_or("").to_string(),
+            OptionKind::Number { default, .. } => default.to_string(),
+            OptionKind::Points => String::new(),
+        }
+    }
+
+    /// How the option is written: `rules=bell|basic`, `stall=1..10000`,
+    /// `blocked=<points>`.
+    pub fn usage(&self) -> String {
+        match self.kind {
+            OptionKind::Choice(choices) => format!("{}={}", self.key, choices.join("|")),
+            OptionKind::Number { min, max, .. } => format!("{}={min}..{max}", self.key),
+            OptionKind::Points => format!("{}=<points, comma-separated>", self.key),
+        }
+    }
+
+    /// The values offered when completing, the default first.
+    pub fn suggestions(&self) -> Vec<String> {
+        match self.kind {
+            OptionKind::Choice(choices) => choices.iter().map(|c| c.to_string()).collect(),
+            OptionKind::Number { suggested, .. } => suggested.iter().map(u32::to_string).collect(),
+            OptionKind::Points => Vec::new(),
+        }
+    }
+}
+
+impl Options {
+    /// Refuse any key the game does not declare, naming the declared ones.
+    pub fn check_specs(&self, game: &str, specs: &[OptionSpec]) -> Result<(), OptionError> {
+        let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
+        self.check_known(game, &known)
+    }
+
+    /// The declared choice option's value (its first choice when absent).
+    pub fn choice_of(&self, spec: &OptionSpec) -> Result<&'static str, OptionError> {
+        match spec.kind {
+            OptionKind::Choice(choices) => {
+                self.choice(spec.key, choices.first().copied().unwrap_or(""), choices)
+            }
+            _ => Err(OptionError::WrongKind { key: spec.key }),
+        }
+    }
+
+    /// The declared number option's value (its default when absent).
+    pub fn number_of(&self, spec: &OptionSpec) -> Result<u32, OptionError> {
+        match spec.kind {
+            OptionKind::Number {
+                default, min, max, ..
+            } => self.number(spec.key, default, min, max),
+            _ => Err(OptionError::WrongKind { key: spec.key }),
+        }
+    }
+}
+
+/// An option's value as a game reports it (the `position` report lists
+/// every option, defaults resolved).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Word(&'static str),
+    Number(u32),
+    /// Points or cells, by name.
+    List(Vec<String>),
+}
+
+impl From<&'static str> for OptionValue {
+    fn from(word: &'static str) -> Self {
+        OptionValue::Word(word)
+    }
+}
+
+impl From<u32> for OptionValue {
+    fn from(n: u32) -> Self {
+        OptionValue::Number(n)
+    }
+}
+
+impl From<u16> for OptionValue {
+    fn from(n: u16) -> Self {
+        OptionValue::Number(n.into())
+    }
+}
+
+impl From<u8> for OptionValue {
+    fn from(n: u8) -> Self {
+        OptionValue::Number(n.into())
+    }
+}
+
+impl From<Vec<String>> for OptionValue {
+    fn from(list: Vec<String>) -> Self {
+        OptionValue::List(list)
+    }
+}

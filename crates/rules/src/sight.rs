@@ -1,0 +1,869 @@
+//! Sight (Kanare Kato), see docs/rules/sight.md.
+//!
+//! A line-of-sight game on the 5 x 5 Alquerque board. While a player has no
+//! stack they place a piece; once they have one they must move the top piece
+//! of one of their tallest stacks one step to an adjacent empty point. Every
+//! friendly piece the placed or moved piece sees grows by one. A player with
+//! no legal move loses.
+//!
+//! The position is two colour bitboards (bit i = point i, `a1` = 0) and a
+//! height per point. Sight uses precomputed rays: the first piece met in a
+//! direction is the lowest or highest set bit of `ray & occupied`.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
+
+use super::geometry::{bits, PointBoard, DIRECTIONS};
+use super::notation::{list_or, split_squares};
+use super::view::status_line;
+use super::OptionValue;
+use super::{
+    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
+    Options, Outcome, Reason, Seat, Spot, TurnError,
+};
+
+/// The short rules, for the `rules` command.
+pub const RULES: &str = "Placement and movement on the 5 x 5 board, empty at the start, White moves first. Pieces see each other along a line with nothing between them. While you have no stack (two or more pieces on one point), place a piece on an empty point. Once you have a stack, you must instead move the top piece of one of your tallest stacks one step to an adjacent empty point. Either way, every piece of your colour that the placed or moved piece sees grows by one (the stack it came from excepted). A player with no legal move on their turn loses; there are no draws.";
+
+/// How turns are written, with examples, for the `rules` command.
+pub const NOTATION: &str = "A placement: the point, `move c3`. A move: the stack's point and the empty point next to it, `move c3-c4` (`c3c4` also works).";
+
+const POINTS: usize = 25;
+const ALL: u32 = (1 << POINTS) - 1;
+
+/// Precomputed geometry of the 5 x 5 board as `u32` bitboards.
+struct Tables {
+    /// `rays[p][d]`: the points from `p` (exclusive) in direction `d` up to
+    /// the edge; empty for diagonals of non-strong points.
+    rays: [[u32; 8]; POINTS],
+    /// Whether direction `d` runs towards higher point indices.
+    up: [bool; 8],
+    /// Points adjacent to each point along lines.
+    adjacent: [u32; POINTS],
+    /// `keys[p][side][height]`: random key parts for the solver's
+    /// transposition key, one per point, colour and height.
+    keys: [[[u64; KEY_HEIGHTS]; 2]; POINTS],
+    /// `images[p]`: where each of the board's 8 symmetries sends point `p`.
+    images: [[u8; 8]; POINTS],
+}
+
+/// Heights the key table covers. A stack grows by at most one per turn of
+/// its owner (at most 13 turns), so heights stay below 16.
+const KEY_HEIGHTS: usize = 16;
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let board = PointBoard::five_by_five();
+        let mut rays = [[0u32; 8]; POINTS];
+        let mut adjacent = [0u32; POINTS];
+        for (p, row) in rays.iter_mut().enumerate() {
+            for (d, ray) in row.iter_mut().enumerate() {
+                *ray = board.ray(p, d).fold(0, |acc, q| acc | 1 << q);
+            }
+            adjacent[p] = board.adjacent(p) as u32;
+        }
+        let mut up = [false; 8];
+        for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+            up[d] = dr as i32 * 5 + df as i32 > 0;
+        }
+        // The square's 8 symmetries keep strong points and lines.
+        let mut images = [[0u8; 8]; POINTS];
+        for (p, image) in images.iter_mut().enumerate() {
+            let (f, r) = (board.file(p), board.rank(p));
+            let maps = [
+                (f, r),
+                (4 - f, r),
+                (f, 4 - r),
+                (4 - f, 4 - r),
+                (r, f),
+                (4 - r, f),
+                (r, 4 - f),
+                (4 - r, 4 - f),
+            ];
+            for (s, &(mf, mr)) in maps.iter().enumerate() {
+                image[s] = board.index(mf, mr) as u8;
+            }
+        }
+        let mut rng = super::SplitRng::new(0x5167_4854);
+        let mut keys = [[[0u64; KEY_HEIGHTS]; 2]; POINTS];
+        for key in keys.iter_mut().flatten().flatten() {
+            *key = rng.next_u64();
+        }
+        Tables {
+            rays,
+            up,
+            adjacent,
+            keys,
+            images,
+        }
+    })
+}
+
+/// The points holding the first piece met from `p` along each of its lines.
+#[inline]
+fn sight(t: &Tables, p: usize, occupied: u32) -> u32 {
+    let mut seen = 0;
+    let rays = &t.rays[p];
+    for (ray, &up) in rays.iter().zip(&t.up) {
+        let hit = ray & occupied;
+        if hit != 0 {
+            let q = if up {
+                hit.trailing_zeros()
+            } else {
+                31 - hit.leading_zeros()
+            };
+            seen |= 1 << q;
+        }
+    }
+    seen
+}
+
+fn name(p: usize) -> String {
+    PointBoard::five_by_five().name(p)
+}
+
+/// "a1, b2 or c3", cut to ten names with "and N more".
+fn short_list(points: impl Iterator<Item = String>) -> String {
+    let all: Vec<String> = points.collect();
+    if all.len() > 10 {
+        format!("{} and {} more", all[..10].join(", "), all.len() - 10)
+    } else {
+        list_or(&all)
+    }
+}
+
+/// One whole Sight turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SightTurn {
+    /// Place a new piece on an empty point.
+    Place(u8),
+    /// Move the top piece of the stack at `from` to the adjacent `to`.
+    Move { from: u8, to: u8 },
+}
+
+impl fmt::Display for SightTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SightTurn::Place(p) => f.write_str(&name(p as usize)),
+            SightTurn::Move { from, to } => {
+                write!(f, "{}-{}", name(from as usize), name(to as usize))
+            }
+        }
+    }
+}
+
+/// A Sight position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Sight {
+    /// Pieces on each point (0 = empty).
+    height: [u8; POINTS],
+    /// Occupied points of White (index 0) and Black (index 1).
+    pieces: [u32; 2],
+    to_move: Seat,
+    outcome: Option<Outcome>,
+}
+
+impl Sight {
+    /// The tallest height among `side`'s stacks and the set of points
+    /// holding a stack of that height (0 and empty when `side` has no stack).
+    #[inline]
+    fn tallest(&self, side: usize) -> (u8, u32) {
+        let mut max = 1u8;
+        let mut set = 0u32;
+        let mut own = self.pieces[side];
+        while own != 0 {
+            let p = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let h = self.height[p];
+            if h > max {
+                max = h;
+                set = 1 << p;
+            } else if h == max && h >= 2 {
+                set |= 1 << p;
+            }
+        }
+        if set == 0 {
+            (0, 0)
+        } else {
+            (max, set)
+        }
+    }
+
+    #[inline]
+    fn empty(&self) -> u32 {
+        ALL & !(self.pieces[0] | self.pieces[1])
+    }
+
+    /// Whether `side` has a legal turn.
+    #[inline]
+    fn has_turn(&self, side: usize) -> bool {
+        let empty = self.empty();
+        if empty == 0 {
+            return false;
+        }
+        let (_, tall) = self.tallest(side);
+        if tall == 0 {
+            return true;
+        }
+        let t = tables();
+        bits(tall as u64).any(|p| t.adjacent[p] & empty != 0)
+    }
+
+    /// The number of legal turns, ignoring the outcome.
+    #[inline]
+    fn count_raw(&self) -> u64 {
+        let empty = self.empty();
+        let (_, tall) = self.tallest(self.to_move.index());
+        if tall == 0 {
+            return empty.count_ones() as u64;
+        }
+        let t = tables();
+        let mut total = 0;
+        let mut rest = tall;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            total += (t.adjacent[p] & empty).count_ones() as u64;
+        }
+        total
+    }
+
+    /// Call `f` with every legal turn.
+    #[inline]
+    fn each_turn(&self, mut f: impl FnMut(SightTurn)) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let empty = self.empty();
+        let (_, tall) = self.tallest(self.to_move.index());
+        if tall == 0 {
+            for p in bits(empty as u64) {
+                f(SightTurn::Place(p as u8));
+            }
+            return;
+        }
+        let t = tables();
+        for from in bits(tall as u64) {
+            for to in bits((t.adjacent[from] & empty) as u64) {
+                f(SightTurn::Move {
+                    from: from as u8,
+                    to: to as u8,
+                });
+            }
+        }
+    }
+
+    /// The points of the mover's colour that grow when `turn` is played.
+    fn grown(&self, turn: &SightTurn) -> u32 {
+        let me = self.to_move.index();
+        let occupied = self.pieces[0] | self.pieces[1];
+        let (to, origin) = match *turn {
+            SightTurn::Place(p) => (p as usize, 0),
+            SightTurn::Move { from, to } => (to as usize, 1u32 << from),
+        };
+        sight(tables(), to, occupied | 1 << to) & self.pieces[me] & !origin
+    }
+
+    fn colour_name(side: usize) -> &'static str {
+        if side == 0 {
+            "white"
+        } else {
+            "black"
+        }
+    }
+
+    /// The legal moves as a short list, for messages.
+    fn move_list(&self) -> String {
+        let mut moves = Vec::new();
+        self.each_turn(|turn| moves.push(turn.to_string()));
+        short_list(moves.into_iter())
+    }
+
+    fn check_place(&self, p: usize) -> Result<SightTurn, TurnError> {
+        let me = self.to_move.index();
+        let (tallest, tall) = self.tallest(me);
+        if tall != 0 {
+            return Err(TurnError::Illegal(format!(
+                "you have a stack, so you must move the top piece of one of your tallest stacks (height {tallest}) one step to an adjacent empty point: {}",
+                self.move_list()
+            )));
+        }
+        if (self.pieces[0] | self.pieces[1]) >> p & 1 == 1 {
+            let whose = if self.pieces[me] >> p & 1 == 1 {
+                "your own piece"
+            } else {
+                "a piece of your opponent"
+            };
+            return Err(TurnError::Illegal(format!(
+                "{} already holds {whose}; you can place on {}",
+                name(p),
+                short_list(bits(self.empty() as u64).map(name))
+            )));
+        }
+        Ok(SightTurn::Place(p as u8))
+    }
+
+    fn check_move(&self, from: usize, to: usize) -> Result<SightTurn, TurnError> {
+        let me = self.to_move.index();
+        let (tallest, tall) = self.tallest(me);
+        let t = tables();
+        if tall == 0 {
+            return Err(TurnError::Illegal(
+                "you have no stack yet, so you must place a piece on an empty point (write just the point, e.g. c3)".to_string(),
+            ));
+        }
+        let tall_names = || short_list(bits(tall as u64).map(name));
+        if self.pieces[me] >> from & 1 == 0 {
+            let what = if self.pieces[1 - me] >> from & 1 == 1 {
+                "holds a piece of your opponent"
+            } else {
+                "is empty"
+            };
+            return Err(TurnError::Illegal(format!(
+                "{} {what}; you must move from one of your tallest stacks (height {tallest}): {}",
+                name(from),
+                tall_names()
+            )));
+        }
+        if tall >> from & 1 == 0 {
+            let h = self.height[from];
+            let what = if h == 1 {
+                "is a single piece".to_string()
+            } else {
+                format!("is a stack of {h}")
+            };
+            return Err(TurnError::Illegal(format!(
+                "{} {what}, but you must move from one of your tallest stacks (height {tallest}): {}",
+                name(from),
+                tall_names()
+            )));
+        }
+        let targets = t.adjacent[from] & self.empty();
+        if targets >> to & 1 == 1 {
+            return Ok(SightTurn::Move {
+                from: from as u8,
+                to: to as u8,
+            });
+        }
+        let problem = if t.adjacent[from] >> to & 1 == 0 {
+            format!(
+                "{} is not one step from {} along a line",
+                name(to),
+                name(from)
+            )
+        } else {
+            format!("{} is occupied", name(to))
+        };
+        let options = if targets == 0 {
+            format!(
+                "the stack on {} has no empty neighbour; your moves are {}",
+                name(from),
+                self.move_list()
+            )
+        } else {
+            format!(
+                "from {} you can move to {}",
+                name(from),
+                short_list(bits(targets as u64).map(name))
+            )
+        };
+        Err(TurnError::Illegal(format!("{problem}; {options}")))
+    }
+
+    fn perft_inner(&self, depth: u32) -> u64 {
+        if depth == 1 {
+            return self.count_raw();
+        }
+        let mut total = 0;
+        self.each_turn(|turn| {
+            let mut next = self.clone();
+            next.apply(&turn);
+            if next.outcome.is_none() {
+                total += next.perft_inner(depth - 1);
+            }
+        });
+        total
+    }
+}
+
+impl Game for Sight {
+    type Turn = SightTurn;
+    const KIND: GameKind = GameKind::Sight;
+
+    const SOLVABLE: bool = true;
+
+    const OPTIONS: &'static [OptionSpec] = &[];
+
+    fn new(options: &Options) -> Result<Self, OptionError> {
+        options.check_specs("sight", Self::OPTIONS)?;
+        Ok(Sight {
+            height: [0; POINTS],
+            pieces: [0; 2],
+            to_move: Seat::First,
+            outcome: None,
+        })
+    }
+
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        Vec::new()
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        Sight::colour_name(seat.index())
+    }
+
+    fn generate(&self, out: &mut Vec<SightTurn>) {
+        self.each_turn(|turn| out.push(turn));
+    }
+
+    fn count_turns(&self) -> u64 {
+        if self.outcome.is_some() {
+            0
+        } else {
+            self.count_raw()
+        }
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<SightTurn, TurnError> {
+        if self.outcome.is_some() {
+            return Err(TurnError::GameOver);
+        }
+        let board = PointBoard::five_by_five();
+        let syntax = || {
+            TurnError::Unparsable(format!(
+                "`{}` is not a Sight turn: write a point to place a piece (c3) or two points to move the top of a stack (c3-c4)",
+                text.trim()
+            ))
+        };
+        let parts = split_squares(text).ok_or_else(syntax)?;
+        let mut points = Vec::with_capacity(2);
+        for part in &parts {
+            match board.parse(part) {
+                Some(p) => points.push(p),
+                None => {
+                    return Err(TurnError::Unparsable(format!(
+                        "{part} is not a point of the 5 x 5 board (files a to e, ranks 1 to 5)"
+                    )))
+                }
+            }
+        }
+        match points[..] {
+            [p] => self.check_place(p),
+            [from, to] => self.check_move(from, to),
+            _ => Err(syntax()),
+        }
+    }
+
+    fn apply(&mut self, turn: &SightTurn) {
+        let me = self.to_move.index();
+        let grown = self.grown(turn);
+        let to = match *turn {
+            SightTurn::Place(p) => p as usize,
+            SightTurn::Move { from, to } => {
+                self.height[from as usize] -= 1;
+                to as usize
+            }
+        };
+        self.pieces[me] |= 1 << to;
+        self.height[to] = 1;
+        let mut rest = grown;
+        while rest != 0 {
+            let q = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.height[q] += 1;
+        }
+        let mover = self.to_move;
+        self.to_move = mover.other();
+        if !self.has_turn(self.to_move.index()) {
+            self.outcome = Some(Outcome::win(mover, Reason::NoMoves));
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn highlights(&self, turn: &SightTurn) -> Highlights {
+        let mut h = Highlights::default();
+        match *turn {
+            SightTurn::Place(p) => h.mark(p as usize, MarkKind::Added),
+            SightTurn::Move { from, to } => {
+                h.path = vec![from as usize, to as usize];
+                h.mark(from as usize, MarkKind::From);
+                h.mark(to as usize, MarkKind::To);
+            }
+        }
+        for q in bits(self.grown(turn) as u64) {
+            h.mark(q, MarkKind::Changed);
+        }
+        h
+    }
+
+    fn view(&self) -> BoardView {
+        let mut view = BoardView::new("Sight", Layout::Points { files: 5, ranks: 5 });
+        for (p, spot) in view.spots.iter_mut().enumerate() {
+            let h = self.height[p] as usize;
+            if h > 0 {
+                let colour = if self.pieces[0] >> p & 1 == 1 {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                *spot = Spot::Stack(vec![colour; h]);
+            }
+        }
+        view.status = status_line(self.seat_name(self.to_move), self.outcome, |seat| {
+            self.seat_name(seat)
+        });
+        for side in 0..2 {
+            let own = self.pieces[side];
+            let total: u32 = bits(own as u64).map(|p| self.height[p] as u32).sum();
+            let (tallest, _) = self.tallest(side);
+            let colour = if side == 0 { "White" } else { "Black" };
+            let stack = if tallest == 0 {
+                "no stack".to_string()
+            } else {
+                format!("tallest stack {tallest}")
+            };
+            view.notes.push(format!(
+                "{colour}: {total} piece{} on {} point{}, {stack}",
+                if total == 1 { "" } else { "s" },
+                own.count_ones(),
+                if own.count_ones() == 1 { "" } else { "s" },
+            ));
+        }
+        view
+    }
+
+    fn can_draw(&self) -> bool {
+        false
+    }
+
+    /// The smallest of the position's keys under the board's 8 symmetries.
+    fn symmetric_key(&self) -> Option<u64> {
+        let t = tables();
+        let mut keys = [0u64; 8];
+        if self.to_move == Seat::Second {
+            keys = [0x9e37_79b9_7f4a_7c15; 8];
+        }
+        for side in 0..2 {
+            for p in bits(self.pieces[side] as u64) {
+                debug_assert!((self.height[p] as usize) < KEY_HEIGHTS);
+                let h = (self.height[p] as usize).min(KEY_HEIGHTS - 1);
+                for (key, &image) in keys.iter_mut().zip(&t.images[p]) {
+                    *key ^= t.keys[image as usize][side][h];
+                }
+            }
+        }
+        keys.iter().min().map(|&k| k.max(1))
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            1
+        } else if self.outcome.is_some() {
+            0
+        } else {
+            self.perft_inner(depth)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::slow_perft;
+
+    fn p(n: &str) -> usize {
+        PointBoard::five_by_five().parse(n).unwrap()
+    }
+
+    fn new() -> Sight {
+        Sight::new(&Options::default()).unwrap()
+    }
+
+    /// A position from "white points; black points" with heights `a1:3`.
+    fn setup(white: &[&str], black: &[&str], to_move: Seat) -> Sight {
+        let mut g = new();
+        for (side, list) in [white, black].into_iter().enumerate() {
+            for item in list {
+                let (point, h) = match item.split_once(':') {
+                    Some((point, h)) => (point, h.parse().unwrap()),
+                    None => (*item, 1),
+                };
+                let q = p(point);
+                g.pieces[side] |= 1 << q;
+                g.height[q] = h;
+            }
+        }
+        g.to_move = to_move;
+        g
+    }
+
+    fn play(g: &mut Sight, text: &str) {
+        let turn = g.parse_turn(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        g.play(&turn).unwrap();
+    }
+
+    fn refusal(g: &Sight, text: &str) -> String {
+        match g.parse_turn(text) {
+            Ok(turn) => panic!("{text} accepted as {turn}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn names(set: u32) -> Vec<String> {
+        bits(set as u64).map(name).collect()
+    }
+
+    #[test]
+    fn start_and_small_perft() {
+        let g = new();
+        assert_eq!(g.count_turns(), 25);
+        assert_eq!(g.perft(1), 25);
+        assert_eq!(g.perft(2), 600);
+        assert_eq!(g.perft(3), 13800);
+        assert_eq!(g.perft(4), slow_perft(&g, 4));
+        assert!(!g.can_draw());
+        assert!(g.options().is_empty());
+        assert!(Sight::new(&Options::from_pairs(&[("size", "7")])).is_err());
+    }
+
+    #[test]
+    fn perft_matches_slow_perft_midgame() {
+        let mut g = new();
+        for t in ["c3", "a1", "c5", "e5"] {
+            play(&mut g, t);
+        }
+        assert_eq!(g.perft(3), slow_perft(&g, 3));
+    }
+
+    #[test]
+    fn sight_through_empty_points_blocked_by_pieces() {
+        // c1 sees c5 along the empty file; a piece on c3 blocks it.
+        let g = setup(&["c5", "a1"], &[], Seat::First);
+        assert_eq!(
+            names(g.grown(&SightTurn::Place(p("c1") as u8))),
+            ["a1", "c5"]
+        );
+        let g = setup(&["c5", "a1"], &["c3"], Seat::First);
+        assert_eq!(names(g.grown(&SightTurn::Place(p("c1") as u8))), ["a1"]);
+        // Only the first piece met: a friendly piece behind a friendly one.
+        let g = setup(&["c3", "c5"], &[], Seat::First);
+        assert_eq!(names(g.grown(&SightTurn::Place(p("c1") as u8))), ["c3"]);
+    }
+
+    #[test]
+    fn diagonals_only_from_strong_points() {
+        // b1 is not strong: no diagonal sight to a2 or c2.
+        let g = setup(&["a2", "c2"], &[], Seat::First);
+        assert_eq!(g.grown(&SightTurn::Place(p("b1") as u8)), 0);
+        // a1 is strong: it sees e5 down the long diagonal.
+        let g = setup(&["e5"], &[], Seat::First);
+        assert_eq!(names(g.grown(&SightTurn::Place(p("a1") as u8))), ["e5"]);
+        // b2 (strong) sees a3 diagonally; d3 is on none of its lines.
+        let g = setup(&["a3", "d3"], &[], Seat::First);
+        assert_eq!(names(g.grown(&SightTurn::Place(p("b2") as u8))), ["a3"]);
+    }
+
+    #[test]
+    fn placement_grows_seen_pieces() {
+        let mut g = new();
+        play(&mut g, "c3");
+        play(&mut g, "a1");
+        // White's c5 sees c3 (file), Black's a1 is not White's.
+        let h = g.highlights(&g.parse_turn("c5").unwrap());
+        assert!(h.marks.contains(&crate::Mark {
+            spot: p("c3"),
+            kind: MarkKind::Changed
+        }));
+        play(&mut g, "c5");
+        assert_eq!(g.height[p("c3")], 2);
+        assert_eq!(g.height[p("c5")], 1);
+        assert_eq!(g.to_move(), Seat::Second);
+        // White now has a stack and must move from it.
+        // Black's e1 sees a1 along rank 1 (White's c3 on the diagonal is not Black's).
+        play(&mut g, "e1");
+        assert_eq!(g.height[p("a1")], 2);
+        assert_eq!(g.height[p("c3")], 2);
+        assert_eq!(g.count_turns(), 8);
+    }
+
+    #[test]
+    fn move_grows_seen_pieces_but_not_origin() {
+        // White stack of 2 on c3, singles on c1 and e4; black on a4.
+        let mut g = setup(&["c3:2", "c1", "e4"], &["a4"], Seat::First);
+        // d4 sees c3 (the origin, unchanged) and e4; Black's a4 is not White's.
+        play(&mut g, "c3-d4");
+        assert_eq!(g.height[p("c3")], 1);
+        assert_eq!(g.height[p("d4")], 1);
+        assert_eq!(g.height[p("e4")], 2);
+        assert_eq!(g.height[p("c1")], 1);
+        assert_eq!(g.height[p("a4")], 1);
+    }
+
+    #[test]
+    fn tallest_stack_rule_is_strict() {
+        let g = setup(
+            &["c3:3", "a1:2", "b2"],
+            &["b3", "c2", "d2", "b4", "c4", "d4", "d3"],
+            Seat::First,
+        );
+        // c3's neighbours are all occupied: no move, even though a1 could move.
+        assert_eq!(g.count_turns(), 0);
+        assert!(!g.has_turn(0));
+        let g = setup(&["c3:3", "a1:2"], &[], Seat::First);
+        let legal: Vec<String> = g.legal_turns().iter().map(|t| t.to_string()).collect();
+        assert_eq!(legal.len(), 8);
+        assert!(legal.iter().all(|t| t.starts_with("c3-")));
+        let msg = refusal(&g, "a1-a2");
+        assert!(msg.contains("tallest stacks (height 3)"), "{msg}");
+        assert!(msg.contains("c3"), "{msg}");
+        let msg = refusal(&g, "b4");
+        assert!(msg.contains("you have a stack"), "{msg}");
+        // Equal tallest stacks: either may move.
+        let g = setup(&["c3:2", "a1:2"], &[], Seat::First);
+        assert_eq!(g.count_turns(), 8 + 3);
+    }
+
+    #[test]
+    fn no_moves_loses() {
+        // Black's only stack on a1 keeps b1 as its one way out.
+        let mut g = setup(&["a2", "c3:2"], &["a1:2"], Seat::First);
+        play(&mut g, "c3-b2");
+        assert!(g.outcome().is_none());
+        assert_eq!(g.legal_turns()[0].to_string(), "a1-b1");
+        // With b1 taken too, Black cannot move and White wins.
+        let mut g = setup(&["a2", "b1", "c3:2"], &["a1:2"], Seat::First);
+        play(&mut g, "c3-b2");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Seat::First, Reason::NoMoves))
+        );
+        assert!(g.legal_turns().is_empty());
+        assert_eq!(g.count_turns(), 0);
+        assert_eq!(g.parse_turn("c4"), Err(TurnError::GameOver));
+        assert_eq!(g.view().status, "White wins: Black has no legal move");
+    }
+
+    #[test]
+    fn full_board_loses() {
+        let white: Vec<String> = (0..24).filter(|q| q % 2 == 0).map(name).collect();
+        let black: Vec<String> = (0..24).filter(|q| q % 2 == 1).map(name).collect();
+        let w: Vec<&str> = white.iter().map(String::as_str).collect();
+        let b: Vec<&str> = black.iter().map(String::as_str).collect();
+        let mut g = setup(&w, &b, Seat::First);
+        play(&mut g, "e5");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Seat::First, Reason::NoMoves))
+        );
+    }
+
+    #[test]
+    fn notation_and_refusals() {
+        let g = setup(&["c3:2"], &["d4"], Seat::First);
+        for text in ["c3-c4", "c3c4", "C3 C4", "  c3-C4 ", "c3:c4"] {
+            assert_eq!(g.parse_turn(text).unwrap().to_string(), "c3-c4", "{text}");
+        }
+        assert!(matches!(g.parse_turn("zz"), Err(TurnError::Unparsable(_))));
+        assert!(matches!(g.parse_turn("c6"), Err(TurnError::Unparsable(_))));
+        assert!(matches!(
+            g.parse_turn("a1 b2 c3"),
+            Err(TurnError::Unparsable(_))
+        ));
+        assert!(matches!(g.parse_turn(""), Err(TurnError::Unparsable(_))));
+        let msg = refusal(&g, "c3-d4");
+        assert!(msg.contains("d4 is occupied"), "{msg}");
+        let msg = refusal(&g, "c3-c5");
+        assert!(msg.contains("not one step"), "{msg}");
+        let msg = refusal(&g, "d4-d5");
+        assert!(msg.contains("opponent"), "{msg}");
+        let msg = refusal(&g, "a1-a2");
+        assert!(msg.contains("a1 is empty"), "{msg}");
+        let g = new();
+        let msg = refusal(&g, "c3-c4");
+        assert!(msg.contains("no stack"), "{msg}");
+        let mut g = new();
+        play(&mut g, "c3");
+        let msg = refusal(&g, "c3");
+        assert!(msg.contains("c3 already holds"), "{msg}");
+        assert_eq!(g.parse_turn("C2").unwrap().to_string(), "c2");
+    }
+
+    #[test]
+    fn highlights_and_view() {
+        let g = setup(&["c3:2", "e4"], &["a1"], Seat::First);
+        let turn = g.parse_turn("c3-d4").unwrap();
+        let h = g.highlights(&turn);
+        assert_eq!(h.path, vec![p("c3"), p("d4")]);
+        assert!(h.marks.contains(&crate::Mark {
+            spot: p("e4"),
+            kind: MarkKind::Changed
+        }));
+        assert!(!h
+            .marks
+            .iter()
+            .any(|m| m.spot == p("c3") && m.kind == MarkKind::Changed));
+        let v = g.view();
+        assert_eq!(v.spots[p("c3")], Spot::Stack(vec![Colour::White; 2]));
+        assert_eq!(v.spots[p("a1")], Spot::Stack(vec![Colour::Black]));
+        assert_eq!(v.spots[p("b1")], Spot::Empty);
+        assert_eq!(v.status, "White to move");
+        assert_eq!(v.notes[0], "White: 3 pieces on 2 points, tallest stack 2");
+    }
+
+    /// The solver's key is the same for the 8 symmetric images of every
+    /// position of random games, and differs between the positions met.
+    #[test]
+    fn symmetric_key_is_shared_by_symmetric_positions_only() {
+        let t = tables();
+        let image = |turn: &SightTurn, s: usize| match *turn {
+            SightTurn::Place(p) => SightTurn::Place(t.images[p as usize][s]),
+            SightTurn::Move { from, to } => SightTurn::Move {
+                from: t.images[from as usize][s],
+                to: t.images[to as usize][s],
+            },
+        };
+        let mut seen = std::collections::HashMap::new();
+        let mut rng = crate::SplitRng::new(11);
+        for _ in 0..200 {
+            let mut games: Vec<Sight> = (0..8).map(|_| new()).collect();
+            loop {
+                let key = games[0].symmetric_key().unwrap();
+                for g in &games[1..] {
+                    assert_eq!(g.symmetric_key(), Some(key), "{g:?}");
+                }
+                let canonical = games
+                    .iter()
+                    .map(|g| format!("{:?}{:?}", g.height, g.pieces))
+                    .min()
+                    .unwrap();
+                assert_eq!(
+                    seen.entry(key).or_insert_with(|| canonical.clone()),
+                    &canonical
+                );
+                let turns = games[0].legal_turns();
+                if turns.is_empty() {
+                    break;
+                }
+                let turn = turns[rng.below(turns.len())];
+                for (s, g) in games.iter_mut().enumerate() {
+                    let mapped = image(&turn, s);
+                    assert!(g.legal_turns().contains(&mapped));
+                    g.apply(&mapped);
+                }
+            }
+        }
+        assert!(seen.len() > 1000);
+    }
+}

@@ -1,0 +1,439 @@
+//! The sled store: one record per `platform:channel` holding the pending
+//! challenge or the game (all rule state, players, full turn history with
+//! timestamps), and an archive of finished games keyed by time.
+//!
+//! Every write goes through [`Store::update`]: the command's closure runs
+//! against the record as stored and its result is written only if the record
+//! is still the one the closure saw (a compare-and-swap, done as a sled
+//! transaction so the channel record and the archive change together). A
+//! command that lost a race is re-run against the new state, so it is never
+//! applied twice or lost. Writes are on stable storage (fsync) before
+//! `update` returns, and a failed write changes nothing any read can see
+//! (`db.rs`). Exports, imports and periodic backups are in `backup.rs`.
+
+pub mod backup;
+pub mod clock;
+mod db;
+mod durable;
+pub mod rating;
+pub mod ratings;
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+pub use db::{RawEntry, Store, TreeName};
+
+use crate::clock::{GameClock, TimeControl};
+use cairn_rules::{AnyGame, GameKind, Highlights, Outcome, Seat};
+
+/// The version of the record layout written by this build.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// What can go wrong in the store; each message is a sentence for the
+/// operator (see [`StoreError::reply_text`] for players).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Sled(#[from] sled::Error),
+    #[error("file error: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("the stored record `{key}` cannot be read: {source}")]
+    Corrupt {
+        key: String,
+        source: serde_json::Error,
+    },
+    #[error("the stored record `{key}` has schema version {found}, newer than this build's {SCHEMA_VERSION}")]
+    TooNew { key: String, found: u64 },
+    #[error("cannot encode a record: {0}")]
+    Encode(serde_json::Error),
+    #[error("the change could not be saved: {cause}")]
+    WriteFailed { cause: String },
+    #[error("the database cannot be read now: {cause}")]
+    Unavailable { cause: String },
+    #[error("the database at {path} is in use by another Cairn process; stop that process first, or give this one its own database with CAIRN_DB")]
+    Locked { path: PathBuf },
+    #[error("the database at {path} is damaged ({detail}); restore it from a backup (`cairn db import <file>` into an empty directory, backups are in CAIRN_BACKUP_DIR), or move it aside to start afresh")]
+    Damaged { path: PathBuf, detail: String },
+    #[error("the database at {path} has lost its snapshot file (snap.*), so opening it could silently roll games back; restore the directory from a backup, or delete {path}/{mark} to open it anyway and accept that loss", mark = durable::snapshot_mark_name())]
+    MissingSnapshot { path: PathBuf },
+    #[error("the database at {path} has lost its {missing} newest acknowledged writes (part of its log is damaged); restore it from a backup, or delete {path}/{file} to open it as it is", file = durable::generation_file_name())]
+    RolledBack { path: PathBuf, missing: u64 },
+    #[error("the database at {path} cannot be opened: {source}")]
+    OpenIo {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the {tree} entry `{key}` already exists; import into an empty database")]
+    Exists { tree: &'static str, key: String },
+    #[error("internal error in the store: {0}")]
+    Internal(&'static str),
+}
+
+impl StoreError {
+    fn internal(what: &'static str) -> StoreError {
+        StoreError::Internal(what)
+    }
+
+    /// The error met while opening `path`, as a refusal naming it.
+    fn from_open(path: &Path, error: sled::Error) -> StoreError {
+        let path = path.to_path_buf();
+        match error {
+            sled::Error::Io(source) => {
+                if source.to_string().contains("could not acquire lock") {
+                    StoreError::Locked { path }
+                } else {
+                    StoreError::OpenIo { path, source }
+                }
+            }
+            sled::Error::Corruption { .. } => StoreError::Damaged {
+                path,
+                detail: "its files fail their checksums".into(),
+            },
+            sled::Error::Unsupported(detail) => StoreError::Damaged { path, detail },
+            other => StoreError::Damaged {
+                path,
+                detail: other.to_string(),
+            },
+        }
+    }
+
+    /// A record that cannot be read (one channel's problem, not the
+    /// database's): its key.
+    pub fn unreadable_key(&self) -> Option<&str> {
+        match self {
+            StoreError::Corrupt { key, .. } | StoreError::TooNew { key, .. } => Some(key),
+            _ => None,
+        }
+    }
+
+    /// What to tell the players, in a sentence or two.
+    pub fn reply_text(&self) -> String {
+        match self {
+            StoreError::Corrupt { key, .. } | StoreError::TooNew { key, .. } => format!(
+                "The game stored for this channel cannot be read, so I cannot go on with it. An operator can run `cairn db quarantine {key}` to move it aside (its bytes are kept), after which the channel is free again."
+            ),
+            StoreError::WriteFailed { cause } => format!(
+                "That was not saved: the database could not be written ({cause}). Nothing has changed; please try again later."
+            ),
+            StoreError::Unavailable { cause } => format!(
+                "I cannot read the games right now: the database is unavailable ({cause}). Please try again later."
+            ),
+            other => format!(
+                "Sorry, something went wrong on my side ({other}). Nothing was changed; please try again."
+            ),
+        }
+    }
+}
+
+/// A person (or the bot) as the store knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Player {
+    /// The platform's stable user id.
+    pub id: String,
+    /// The name shown in replies (as last seen).
+    pub name: String,
+    /// This player is Cairn itself.
+    #[serde(default)]
+    pub is_bot: bool,
+}
+
+/// A challenge waiting for `accept`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Challenge {
+    pub game: GameKind,
+    /// The game's own `key=value` options, as given.
+    pub options: Vec<String>,
+    pub challenger: Player,
+    pub challenged: Player,
+    /// The seat the challenger will take.
+    pub challenger_seat: Seat,
+    /// Bot strength when the challenged player is the bot.
+    pub level: Option<u8>,
+    pub at_ms: u64,
+    /// The time control the game will have (`None`: no clock).
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
+    /// When the challenge lapses unanswered (`None`: never).
+    #[serde(default)]
+    pub expires_ms: Option<u64>,
+}
+
+/// One entry of the turn history: a command's canonical text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    pub turn: String,
+    pub seat: Seat,
+    pub at_ms: u64,
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub kind: GameKind,
+    pub options: Vec<String>,
+    /// Players by seat: `players[Seat::First.index()]`.
+    pub players: [Player; 2],
+    pub game: AnyGame,
+    pub history: Vec<TurnRecord>,
+    pub started_ms: u64,
+    /// What to highlight as the last turn.
+    pub last: Highlights,
+    /// A pending undo request by this seat.
+    pub undo_request: Option<Seat>,
+    /// A pending draw offer by this seat.
+    pub draw_offer: Option<Seat>,
+    /// Each seat's `resign` waiting for its confirmation: when it was
+    /// asked (a second `resign` within a minute confirms). One player's
+    /// request never cancels the other's.
+    #[serde(default)]
+    pub resign_request: [Option<u64>; 2],
+    /// Bot strength when one player is the bot.
+    pub level: Option<u8>,
+    /// Set when the game has ended (by the rules, resignation or agreement).
+    pub result: Option<Outcome>,
+    /// The game's clock (`None`: untimed).
+    #[serde(default)]
+    pub clock: Option<GameClock>,
+    /// When the game ended; a finished game stays in its channel (for
+    /// `board`) until a new one starts there.
+    #[serde(default)]
+    pub finished_ms: Option<u64>,
+}
+
+impl GameRecord {
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat.index()]
+    }
+
+    /// The seat of a user in this game, if they play in it.
+    pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|seat| self.players[seat.index()].id == user_id)
+    }
+
+    /// The outcome: the stored result (resign, agreement) or the rules'.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.result.or_else(|| self.game.outcome())
+    }
+
+    /// The game is still being played.
+    pub fn in_progress(&self) -> bool {
+        self.outcome().is_none()
+    }
+
+    /// The human player to move and their clock, while the game is timed
+    /// and going on (the bot opponent has no clock).
+    pub fn running_clock(&self) -> Option<(Seat, &GameClock)> {
+        let clock = self.clock.as_ref()?;
+        let seat = self.game.to_move();
+        (self.in_progress() && !self.player(seat).is_bot).then_some((seat, clock))
+    }
+
+    /// When this game's clock next needs attention.
+    pub fn next_due_ms(&self) -> Option<u64> {
+        self.running_clock()
+            .map(|(seat, clock)| clock.next_event(seat.index()).1)
+    }
+}
+
+/// Everything stored for one channel.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChannelRecord {
+    pub schema: u32,
+    pub challenge: Option<Challenge>,
+    pub game: Option<GameRecord>,
+}
+
+impl ChannelRecord {
+    /// The game in progress here, if any (not a finished one kept for show).
+    pub fn active_game(&self) -> Option<&GameRecord> {
+        self.game.as_ref().filter(|g| g.in_progress())
+    }
+
+    /// The earliest moment something is due in this channel: a challenge
+    /// lapsing, a reminder or a timeout.
+    pub fn next_due_ms(&self) -> Option<u64> {
+        let expiry = self.challenge.as_ref().and_then(|c| c.expires_ms);
+        let clock = self.game.as_ref().and_then(GameRecord::next_due_ms);
+        expiry.into_iter().chain(clock).min()
+    }
+}
+
+impl Default for ChannelRecord {
+    fn default() -> Self {
+        ChannelRecord {
+            schema: SCHEMA_VERSION,
+            challenge: None,
+            game: None,
+        }
+    }
+}
+
+/// A finished game in the archive.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    pub schema: u32,
+    pub channel: String,
+    pub finished_ms: u64,
+    pub record: GameRecord,
+}
+
+/// What a command does to its channel's record. (Short-lived, so the
+/// size difference between variants does not matter.)
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum Change {
+    /// Nothing to write.
+    Keep,
+    /// Write this record.
+    Put(ChannelRecord),
+    /// The channel is free again.
+    Remove,
+}
+
+/// A command's decision: the change, a finished game to archive, and the
+/// value returned to the caller (the replies).
+pub struct Update<T> {
+    pub change: Change,
+    pub archive: Option<FinishedGame>,
+    pub value: T,
+}
+
+impl<T> Update<T> {
+    /// No write, just an answer.
+    pub fn keep(value: T) -> Update<T> {
+        Update {
+            change: Change::Keep,
+            archive: None,
+            value,
+        }
+    }
+
+    /// The same change with its value mapped.
+    pub fn map_value<U>(self, f: impl FnOnce(T) -> U) -> Update<U> {
+        Update {
+            change: self.change,
+            archive: self.archive,
+            value: f(self.value),
+        }
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+/// The key of a finished game in the archive: time, then channel.
+fn archive_key(finished: &FinishedGame) -> String {
+    format!("{:020}:{}", finished.finished_ms, finished.channel)
+}
+
+/// How a player wants to hear that their time is running.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Notify {
+    /// A mention in the game's channel.
+    #[default]
+    On,
+    /// No reminders (timeouts are still announced).
+    Off,
+    /// A direct message (Discord).
+    Direct,
+}
+
+/// A user's stored preferences.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserSettings {
+    #[serde(default)]
+    pub notify: Notify,
+}
+
+/// A server's settings (Discord guild), changed with `settings`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerSettings {
+    /// An accepted challenge moves its game into a thread of its own
+    /// (where the platform has threads and the bot may make them).
+    #[serde(default = "yes")]
+    pub threads: bool,
+}
+
+impl Default for ServerSettings {
+    fn default() -> Self {
+        ServerSettings { threads: true }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Why a game could not move to another channel.
+#[derive(Debug, thiserror::Error)]
+pub enum MoveError {
+    #[error("there is no game in progress to move")]
+    NoGame,
+    #[error("the destination already has a game or a challenge")]
+    Occupied,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The platform part of a channel key (`discord` of `discord:123`).
+pub fn platform_of(key: &str) -> &str {
+    key.split_once(':').map_or(key, |(platform, _)| platform)
+}
+
+fn deadline_key(key: &str, due_ms: u64) -> Vec<u8> {
+    format!("{}\0{due_ms:020}\0{key}", platform_of(key)).into_bytes()
+}
+
+fn user_key(platform: &str, user_id: &str) -> Vec<u8> {
+    format!("{platform}\0{user_id}").into_bytes()
+}
+
+/// Decode a stored JSON value, refusing one written by a newer build.
+fn decode<T: serde::de::DeserializeOwned>(key: &str, bytes: &[u8]) -> Result<T, StoreError> {
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|source| StoreError::Corrupt {
+            key: key.to_string(),
+            source,
+        })?;
+    let found = value.get("schema").and_then(|s| s.as_u64()).unwrap_or(0);
+    if found > u64::from(SCHEMA_VERSION) {
+        return Err(StoreError::TooNew {
+            key: key.to_string(),
+            found,
+        });
+    }
+    // Schema 1 is the first; later versions migrate older records here.
+    serde_json::from_value(value).map_err(|source| StoreError::Corrupt {
+        key: key.to_string(),
+        source,
+    })
+}
+
+/// `platform NUL due NUL key` -> (due, key).
+fn parse_deadline_key(bytes: &[u8]) -> Option<(u64, String)> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let mut parts = text.splitn(3, '\0');
+    let _platform = parts.next()?;
+    let due = parts.next()?.parse().ok()?;
+    Some((due, parts.next()?.to_string()))
+}
+
+/// Decode a channel record.
+pub fn decode_channel(key: &str, bytes: &[u8]) -> Result<ChannelRecord, StoreError> {
+    decode(key, bytes)
+}
+
+/// Decode an archived game.
+pub fn decode_finished(key: &str, bytes: &[u8]) -> Result<FinishedGame, StoreError> {
+    decode(key, bytes)
+}
