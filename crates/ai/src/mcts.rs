@@ -138,20 +138,14 @@ pub struct Search<T> {
 /// One random playout from `game`: 1 for a `seat` win, 0 for a loss, 0.5
 /// for a draw or a playout that ran too long.
 pub fn playout<G: Game>(game: &mut G, seat: Seat, rng: &mut SplitRng) -> f64 {
-    for _ in 0..PLAYOUT_CAP {
-        if let Some(outcome) = game.outcome() {
-            return match outcome.winner {
-                Some(w) if w == seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-        }
-        match game.playout_turn(rng) {
-            Some(turn) => game.apply(&turn),
-            None => return 0.5,
-        }
+    match game.random_playout(rng, PLAYOUT_CAP) {
+        Some(outcome) => match outcome.winner {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        },
+        None => 0.5,
     }
-    0.5
 }
 
 /// Turns that win at once for the player to move (only when the turns can

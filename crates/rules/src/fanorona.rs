@@ -72,87 +72,133 @@ const REVERSED: [u8; 256] = {
     table
 };
 
-/// The neighbourhood of one point read from bitboards rotated so that the
-/// point sits at bit [`centre`]: each neighbour by slot is at a fixed bit,
-/// so the 8 slots are gathered with a few constant shifts and masks, for a
-/// board of `F` files.
-struct Ring<const F: usize>;
+/// Eight bits of a word at fixed positions, read in slot order with one
+/// multiplication and one table lookup instead of eight shifts: the
+/// multiplication by a *magic* number (found by a random search, as chess
+/// engines find theirs for sliding attacks) hashes every subset of the
+/// eight bits to a different index of `slots`.
+#[derive(Debug)]
+struct Gather {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    /// Bit k of `slots[i]`: the bit at position k of the subsets hashing to i.
+    slots: [u8; 512],
+}
 
-impl<const F: usize> Ring<F> {
-    const C: usize = centre(F);
-
-    /// Slot k of the result is the neighbour in slot k (offsets in slot
-    /// order: -F-1, -F, -F+1, -1, 1, F-1, F, F+1).
-    #[inline(always)]
-    fn one(y: u64) -> u8 {
-        let c = Self::C;
-        (y >> (c - F - 1) & 0b111
-            | y >> (c - 4) & 0b1000
-            | y >> (c - 3) & 0b1_0000
-            | y >> (c + F - 6) & 0b1110_0000) as u8
+impl Gather {
+    fn new(positions: [usize; 8], magic: u64, index_bits: u32) -> Gather {
+        let mask = positions.iter().fold(0, |m, &p| m | 1u64 << p);
+        let shift = 64 - index_bits;
+        let mut slots = [0u8; 512];
+        let mut filled = [false; 512];
+        for subset in 0..=u8::MAX {
+            let y = bits(u64::from(subset)).fold(0u64, |y, k| y | 1 << positions[k]);
+            let i = (y.wrapping_mul(magic) >> shift) as usize;
+            // A constant of this file, checked on first use by every test.
+            assert!(
+                !filled[i] || slots[i] == subset,
+                "the magic number must hash every subset apart"
+            );
+            filled[i] = true;
+            slots[i] = subset;
+        }
+        Gather {
+            mask,
+            magic,
+            shift,
+            slots,
+        }
     }
 
-    /// Slot k of the result is the point two steps away in slot k (at
-    /// bits 0, 2, 4, 2F, 2F + 4, 4F, 4F + 2, 4F + 4).
     #[inline(always)]
-    fn two(y: u64) -> u8 {
-        (y & 1
-            | y >> 1 & 0b10
-            | y >> 2 & 0b100
-            | y >> (2 * F - 3) & 0b1000
-            | y >> (2 * F) & 0b1_0000
-            | y >> (4 * F - 5) & 0b10_0000
-            | y >> (4 * F - 4) & 0b100_0000
-            | y >> (4 * F - 3) & 0b1000_0000) as u8
+    fn get(&self, y: u64) -> u8 {
+        self.slots[((y & self.mask).wrapping_mul(self.magic) >> self.shift) as usize & 511]
     }
 }
 
 /// Every step from every point of a board, so that chains are followed by
 /// table lookups and bitboard masks instead of stepping point by point.
+/// Tables have 64 rows, read at `point & 63`, so that no lookup needs a
+/// bounds check (rows past the board are never read).
 #[derive(Debug)]
 struct CaptureTables {
-    files: usize,
     all: u64,
+    /// Read from a bitboard rotated to put a point at bit [`centre`]: its
+    /// neighbours by slot (offsets -F-1, -F, -F+1, -1, 1, F-1, F, F+1 for
+    /// F files), and the points two steps away by slot.
+    one: Gather,
+    two: Gather,
     /// The points one step, and one or two steps, away along a line.
-    adjacent: Vec<u64>,
-    near: Vec<u64>,
-    points: Vec<PointSteps>,
+    adjacent: [u64; 64],
+    near: [u64; 64],
+    points: [PointSteps; 64],
 }
 
 impl CaptureTables {
     fn build(b: &PointBoard) -> CaptureTables {
         let ray = |p: usize, d: usize| b.ray(p, d).fold(0u64, |m, q| m | 1 << q);
-        let points = (0..b.len())
-            .map(|p| {
-                let mut row = PointSteps {
-                    to: [0; 8],
-                    approach_ray: [0; 8],
-                    withdrawal_ray: [0; 8],
-                    has: 0,
-                    has_beyond: 0,
-                    rotation: ((p + 64 - centre(b.files)) % 64) as u32,
-                };
-                for (slot, &d) in SLOT_DIRECTION.iter().enumerate() {
-                    let Some(q) = b.step(p, d) else { continue };
-                    debug_assert_eq!(slot >= 4, q > p);
-                    row.to[slot] = q as u8;
-                    row.approach_ray[slot] = ray(q, d);
-                    row.withdrawal_ray[slot] = ray(p, OPPOSITE[d]);
-                    row.has |= 1 << slot;
-                    if b.step(q, d).is_some() {
-                        row.has_beyond |= 1 << slot;
-                    }
-                }
-                row
-            })
-            .collect();
-        CaptureTables {
-            files: b.files,
+        let (f, c) = (b.files, centre(b.files));
+        let one = [
+            c - f - 1,
+            c - f,
+            c - f + 1,
+            c - 1,
+            c + 1,
+            c + f - 1,
+            c + f,
+            c + f + 1,
+        ];
+        let two = [0, 2, 4, 2 * f, 2 * f + 4, 4 * f, 4 * f + 2, 4 * f + 4];
+        let (one, two) = if f == 9 {
+            (
+                Gather::new(one, 0x8803_014a_0001_1000, 8),
+                Gather::new(two, 0x1010_0109_0480_2241, 8),
+            )
+        } else {
+            (
+                Gather::new(one, 0x9044_0400_8000_8000, 9),
+                Gather::new(two, 0x1c00_8480_0000_4002, 8),
+            )
+        };
+        let mut t = CaptureTables {
             all: b.all,
-            adjacent: (0..b.len()).map(|p| b.adjacent(p)).collect(),
-            near: (0..b.len()).map(|p| b.near(p)).collect(),
-            points,
+            one,
+            two,
+            adjacent: [0; 64],
+            near: [0; 64],
+            points: [PointSteps {
+                to: [0; 8],
+                approach_ray: [0; 8],
+                withdrawal_ray: [0; 8],
+                has: 0,
+                has_beyond: 0,
+                rotation: 0,
+            }; 64],
+        };
+        for p in 0..b.len() {
+            t.adjacent[p] = b.adjacent(p);
+            t.near[p] = b.near(p);
+            let row = &mut t.points[p];
+            row.rotation = ((p + 64 - centre(b.files)) % 64) as u32;
+            for (slot, &d) in SLOT_DIRECTION.iter().enumerate() {
+                let Some(q) = b.step(p, d) else { continue };
+                debug_assert_eq!(slot >= 4, q > p);
+                row.to[slot] = q as u8;
+                row.approach_ray[slot] = ray(q, d);
+                row.withdrawal_ray[slot] = ray(p, OPPOSITE[d]);
+                row.has |= 1 << slot;
+                if b.step(q, d).is_some() {
+                    row.has_beyond |= 1 << slot;
+                }
+            }
         }
+        t
+    }
+
+    #[inline(always)]
+    fn point(&self, at: usize) -> &PointSteps {
+        &self.points[at & 63]
     }
 
     fn for_board(files: usize) -> &'static CaptureTables {
@@ -172,35 +218,19 @@ impl CaptureTables {
     /// test per slot and kind.
     #[inline(always)]
     fn capture_slots(&self, at: usize, blocked: u64, theirs: u64, last: usize) -> (u32, u32) {
-        let ps = &self.points[at];
-        let open = self.all & !(blocked | theirs);
-        let (open, theirs) = (
-            open.rotate_right(ps.rotation),
-            theirs.rotate_right(ps.rotation),
-        );
-        let (landing, near, far) = if self.files == 9 {
-            (
-                Ring::<9>::one(open),
-                Ring::<9>::one(theirs),
-                Ring::<9>::two(theirs),
-            )
-        } else {
-            (
-                Ring::<5>::one(open),
-                Ring::<5>::one(theirs),
-                Ring::<5>::two(theirs),
-            )
-        };
-        let landing = landing & ps.has & !(1u16 << last) as u8;
-        let approach = landing & far & ps.has_beyond;
-        let withdrawal = landing & REVERSED[usize::from(near & ps.has)];
+        let ps = self.point(at);
+        let open = (self.all & !(blocked | theirs)).rotate_right(ps.rotation);
+        let theirs = theirs.rotate_right(ps.rotation);
+        let landing = self.one.get(open) & ps.has & !(1u16 << last) as u8;
+        let approach = landing & self.two.get(theirs) & ps.has_beyond;
+        let withdrawal = landing & REVERSED[usize::from(self.one.get(theirs) & ps.has)];
         (u32::from(approach), u32::from(withdrawal))
     }
 
     /// The enemy line taken by the step from `at` in `slot`.
     #[inline(always)]
     fn line(&self, at: usize, slot: usize, kind: Kind, theirs: u64) -> u64 {
-        let ps = &self.points[at];
+        let ps = self.point(at);
         match kind {
             Kind::Approach => run_on(ps.approach_ray[slot], slot >= 4, theirs),
             Kind::Withdrawal => run_on(ps.withdrawal_ray[slot], slot < 4, theirs),
@@ -211,7 +241,7 @@ impl CaptureTables {
     /// enemy within two steps, or no open neighbour).
     #[inline(always)]
     fn stuck(&self, at: usize, blocked: u64, theirs: u64) -> bool {
-        self.near[at] & theirs == 0 || self.adjacent[at] & !(blocked | theirs) == 0
+        self.near[at & 63] & theirs == 0 || self.adjacent[at & 63] & !(blocked | theirs) == 0
     }
 
     /// Every capture sequence continuing from the piece now on `at`: calls
@@ -231,7 +261,7 @@ impl CaptureTables {
             return;
         }
         let (approach, withdrawal) = self.capture_slots(at, blocked, theirs, last);
-        let ps = &self.points[at];
+        let ps = self.point(at);
         for (kind, slots) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
             for slot in bits(u64::from(slots)) {
                 let to = ps.to[slot] as usize;
@@ -242,10 +272,35 @@ impl CaptureTables {
         }
     }
 
-    /// How many capture sequences continue from the piece now on `at`.
+    /// How many capture sequences continue from the piece now on `at`
+    /// (the sequences [`CaptureTables::walk`] visits, counted).
+    #[inline]
     fn count_from(&self, at: usize, blocked: u64, theirs: u64, last: usize) -> u32 {
+        if self.stuck(at, blocked, theirs) {
+            0
+        } else {
+            self.count_open(at, blocked, theirs, last)
+        }
+    }
+
+    /// [`CaptureTables::count_from`] for a piece that is not
+    /// [`CaptureTables::stuck`]: each open step is one sequence, and only
+    /// landings that are not stuck are followed (no call for the rest).
+    fn count_open(&self, at: usize, blocked: u64, theirs: u64, last: usize) -> u32 {
+        let (approach, withdrawal) = self.capture_slots(at, blocked, theirs, last);
+        let ps = self.point(at);
         let mut count = 0;
-        self.walk(at, blocked, theirs, last, &mut |_, _| count += 1);
+        for (kind, slots) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
+            for slot in bits(u64::from(slots)) {
+                count += 1;
+                let to = ps.to[slot] as usize;
+                let left = theirs & !self.line(at, slot, kind, theirs);
+                let blocked = blocked | 1 << to;
+                if !self.stuck(to, blocked, left) {
+                    count += self.count_open(to, blocked, left, slot);
+                }
+            }
+        }
         count
     }
 
@@ -266,7 +321,7 @@ impl CaptureTables {
             let (approach, withdrawal) = self.capture_slots(at, blocked, theirs, last);
             for (kind, slots) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
                 for slot in bits(u64::from(slots)) {
-                    let to = self.points[at].to[slot] as usize;
+                    let to = self.point(at).to[slot] as usize;
                     let left = theirs & !self.line(at, slot, kind, theirs);
                     let size = 1 + self.count_from(to, blocked | 1 << to, left, slot);
                     if r >= size {
@@ -299,7 +354,7 @@ impl CaptureTables {
         }
         let (approach, withdrawal) = self.capture_slots(at, blocked, theirs, last);
         for slot in bits(u64::from(approach | withdrawal)) {
-            let to = self.points[at].to[slot] as usize;
+            let to = self.point(at).to[slot] as usize;
             for kind in [Kind::Approach, Kind::Withdrawal] {
                 let slots = if kind == Kind::Approach {
                     approach
@@ -555,7 +610,7 @@ impl Fanorona {
             let (approach, withdrawal) = Self::first_captures(b, d, mine, theirs, empty);
             for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
                 for from in bits(set) {
-                    let to = t.points[from].to[slot] as usize;
+                    let to = t.point(from).to[slot] as usize;
                     let step = FirstStep {
                         from,
                         to,
@@ -671,7 +726,7 @@ impl Fanorona {
         } else {
             Kind::Withdrawal
         };
-        let mut at = t.points[p].to[slot] as usize;
+        let mut at = t.point(p).to[slot] as usize;
         let mut turn = self.new_turn(p);
         turn.push(at, kind);
         let (mut blocked, mut theirs, mut last) = (
@@ -696,7 +751,7 @@ impl Fanorona {
             let Some(slot) = bits(u64::from(slots)).nth(k) else {
                 break;
             };
-            let to = t.points[at].to[slot] as usize;
+            let to = t.point(at).to[slot] as usize;
             theirs &= !t.line(at, slot, kind, theirs);
             turn.push(to, kind);
             (at, blocked, last) = (to, blocked | 1 << to, slot);
@@ -726,16 +781,58 @@ impl Fanorona {
     /// from which the board allows some capture, whoever stands there:
     /// the step itself only removes enemies (fewer captures) and empties
     /// points no next step can land on (the captured line starts on the
-    /// step's line, in its direction or behind the point it left).
-    #[inline]
+    /// step's line, in its direction or behind the point it left). And
+    /// the next step may not take the same direction, so the landing must
+    /// be an origin of a capture in another direction.
     fn count_for(b: &PointBoard, t: &CaptureTables, mine: u64, theirs: u64, paika: u64) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the popcnt instruction (checked just above).
+            return unsafe { Self::count_for_popcnt(b, t, mine, theirs, paika) };
+        }
+        Self::count_for_body(b, t, mine, theirs, paika)
+    }
+
+    /// [`Fanorona::count_for`] compiled for CPUs with a popcount
+    /// instruction (it counts 16 sets of first capture steps).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn count_for_popcnt(
+        b: &PointBoard,
+        t: &CaptureTables,
+        mine: u64,
+        theirs: u64,
+        paika: u64,
+    ) -> u32 {
+        Self::count_for_body(b, t, mine, theirs, paika)
+    }
+
+    #[inline(always)]
+    fn count_for_body(
+        b: &PointBoard,
+        t: &CaptureTables,
+        mine: u64,
+        theirs: u64,
+        paika: u64,
+    ) -> u32 {
         let empty = b.all & !(mine | theirs);
-        let mut origins = 0;
+        let mut reach = [0u64; 8];
         let mut firsts = [(0u64, 0u64); 8];
         for (d, first) in firsts.iter_mut().enumerate() {
             let (approach, withdrawal) = Self::first_captures(b, d, b.all, theirs, empty);
-            origins |= approach | withdrawal;
+            reach[d] = approach | withdrawal;
             *first = (approach & mine, withdrawal & mine);
+        }
+        // other[d]: the origins of captures in directions other than d.
+        let mut other = [0u64; 8];
+        let (mut before, mut after) = (0, 0);
+        for d in 0..8 {
+            other[d] = before;
+            before |= reach[d];
+        }
+        for d in (0..8).rev() {
+            other[d] |= after;
+            after |= reach[d];
         }
         let mut count = 0;
         for (slot, &d) in SLOT_DIRECTION.iter().enumerate() {
@@ -744,10 +841,10 @@ impl Fanorona {
                 continue;
             }
             count += (approach.count_ones() + withdrawal.count_ones()) as usize;
-            let onward = b.shift(origins, OPPOSITE[d]);
+            let onward = b.shift(other[d], OPPOSITE[d]);
             for (kind, set) in [(Kind::Approach, approach), (Kind::Withdrawal, withdrawal)] {
                 for from in bits(set & onward) {
-                    let to = t.points[from].to[slot] as usize;
+                    let to = t.point(from).to[slot] as usize;
                     let left = theirs & !t.line(from, slot, kind, theirs);
                     count += t.count_from(to, mine | 1 << to, left, slot) as usize;
                 }

@@ -280,6 +280,25 @@ pub trait Game:
         self.random_turn(rng)
     }
 
+    /// A random playout from here (MCTS's simulation): turns drawn by
+    /// [`Game::playout_turn`] and played until the game ends or
+    /// `max_turns` turns have been played; the outcome if it ended. A game
+    /// may override it to draw and play each turn at once (nothing built
+    /// or computed twice), playing the same game for the same `rng`; the
+    /// position left behind is a whole, valid one either way.
+    fn random_playout(&mut self, rng: &mut SplitRng, max_turns: usize) -> Option<Outcome> {
+        for _ in 0..max_turns {
+            if self.outcome().is_some() {
+                break;
+            }
+            match self.playout_turn(rng) {
+                Some(turn) => self.apply(&turn),
+                None => break,
+            }
+        }
+        self.outcome()
+    }
+
     /// Completions of a partly typed turn worked out step by step, for a
     /// game whose whole turns are too many to list ([`Game::HUGE_TURN_COUNTS`]):
     /// at most `limit` strings, most useful first. `None`: the caller
