@@ -425,6 +425,43 @@ pub enum GameKind {
     Floaters,
 }
 
+/// Run `$body` with `$G` naming the game type of a [`GameKind`], so a
+/// declaration on the `Game` trait (`G::OPTIONS`) is read for any kind.
+macro_rules! with_kind {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            GameKind::Callanish => {
+                type $G = callanish::Callanish;
+                $body
+            }
+            GameKind::Alquerque => {
+                type $G = alquerque::Alquerque;
+                $body
+            }
+            GameKind::Fanorona => {
+                type $G = fanorona::Fanorona;
+                $body
+            }
+            GameKind::Alquad => {
+                type $G = alquad::Alquad;
+                $body
+            }
+            GameKind::Sight => {
+                type $G = sight::Sight;
+                $body
+            }
+            GameKind::Collapse => {
+                type $G = collapse::Collapse;
+                $body
+            }
+            GameKind::Floaters => {
+                type $G = floaters::Floaters;
+                $body
+            }
+        }
+    };
+}
+
 impl GameKind {
     pub const ALL: [GameKind; 7] = [
         GameKind::Callanish,
@@ -478,55 +515,22 @@ impl GameKind {
 
     /// The options the game takes (each game's module declares them).
     pub fn option_specs(self) -> &'static [OptionSpec] {
-        match self {
-            GameKind::Callanish => callanish::Callanish::OPTIONS,
-            GameKind::Alquerque => alquerque::Alquerque::OPTIONS,
-            GameKind::Fanorona => fanorona::Fanorona::OPTIONS,
-            GameKind::Alquad => alquad::Alquad::OPTIONS,
-            GameKind::Sight => sight::Sight::OPTIONS,
-            GameKind::Collapse => collapse::Collapse::OPTIONS,
-            GameKind::Floaters => floaters::Floaters::OPTIONS,
-        }
+        with_kind!(self, G => G::OPTIONS)
     }
 
     /// Whether an exact solver is worth trying ([`Game::SOLVABLE`]).
     pub fn solvable(self) -> bool {
-        match self {
-            GameKind::Callanish => callanish::Callanish::SOLVABLE,
-            GameKind::Alquerque => alquerque::Alquerque::SOLVABLE,
-            GameKind::Fanorona => fanorona::Fanorona::SOLVABLE,
-            GameKind::Alquad => alquad::Alquad::SOLVABLE,
-            GameKind::Sight => sight::Sight::SOLVABLE,
-            GameKind::Collapse => collapse::Collapse::SOLVABLE,
-            GameKind::Floaters => floaters::Floaters::SOLVABLE,
-        }
+        with_kind!(self, G => G::SOLVABLE)
     }
 
     /// How the sides are settled ([`Game::SEATING`]).
     pub fn seating(self) -> Seating {
-        match self {
-            GameKind::Callanish => callanish::Callanish::SEATING,
-            GameKind::Alquerque => alquerque::Alquerque::SEATING,
-            GameKind::Fanorona => fanorona::Fanorona::SEATING,
-            GameKind::Alquad => alquad::Alquad::SEATING,
-            GameKind::Sight => sight::Sight::SEATING,
-            GameKind::Collapse => collapse::Collapse::SEATING,
-            GameKind::Floaters => floaters::Floaters::SEATING,
-        }
+        with_kind!(self, G => G::SEATING)
     }
 
     /// The side a word names when challenging (`as=black`), if any: the
     /// game's own words ([`Game::seat_words`]), `first` or `second`.
     pub fn seat_of_word(self, word: &str) -> Option<Seat> {
-        let words = |seat| match self {
-            GameKind::Callanish => callanish::Callanish::seat_words(seat),
-            GameKind::Alquerque => alquerque::Alquerque::seat_words(seat),
-            GameKind::Fanorona => fanorona::Fanorona::seat_words(seat),
-            GameKind::Alquad => alquad::Alquad::seat_words(seat),
-            GameKind::Sight => sight::Sight::seat_words(seat),
-            GameKind::Collapse => collapse::Collapse::seat_words(seat),
-            GameKind::Floaters => floaters::Floaters::seat_words(seat),
-        };
         let word = word.trim().to_ascii_lowercase();
         [Seat::First, Seat::Second].into_iter().find(|&seat| {
             let ordinal = if seat == Seat::First {
@@ -534,22 +538,14 @@ impl GameKind {
             } else {
                 "second"
             };
-            word == ordinal || words(seat).contains(&word.as_str())
+            word == ordinal || with_kind!(self, G => G::seat_words(seat)).contains(&word.as_str())
         })
     }
 
     /// Other orders in which a canonical turn may be typed
     /// ([`Game::other_spellings`]).
     pub fn other_spellings(self, canonical: &str) -> Vec<String> {
-        match self {
-            GameKind::Callanish => callanish::Callanish::other_spellings(canonical),
-            GameKind::Alquerque => alquerque::Alquerque::other_spellings(canonical),
-            GameKind::Fanorona => fanorona::Fanorona::other_spellings(canonical),
-            GameKind::Alquad => alquad::Alquad::other_spellings(canonical),
-            GameKind::Sight => sight::Sight::other_spellings(canonical),
-            GameKind::Collapse => collapse::Collapse::other_spellings(canonical),
-            GameKind::Floaters => floaters::Floaters::other_spellings(canonical),
-        }
+        with_kind!(self, G => G::other_spellings(canonical))
     }
 
     /// How turns are written, with examples (each game's module).
