@@ -11,6 +11,7 @@ mod commands;
 pub mod complete;
 pub mod history;
 mod history_commands;
+pub mod i18n;
 pub mod limits;
 pub mod schedule;
 pub mod text_board;
@@ -26,6 +27,7 @@ use cairn_store::clock::{Clock, SystemClock, TimeControl, DAY_MS, MINUTE_MS};
 use cairn_store::{GameRecord, Player, Store};
 
 pub use commands::{command_names, help_text, COMMANDS};
+pub use i18n::{Lang, Langs};
 pub use schedule::Delivery;
 
 /// A chat user as the platform identifies them.
@@ -65,6 +67,13 @@ pub struct Request {
     pub server: Option<String>,
     /// The user may change the server's settings (Discord: Manage Server).
     pub server_admin: bool,
+    /// The requester's own language, where the platform knows it (Discord:
+    /// the interaction's locale): replies only they see use it.
+    pub user_lang: Option<Lang>,
+    /// The platform's guess at the channel's language (Discord: the
+    /// server's locale; the console: `CAIRN_LANG`). A language chosen with
+    /// `lang` wins over it.
+    pub place_lang: Option<Lang>,
 }
 
 /// A button the platform may show; pressing it sends `command` as the
@@ -389,6 +398,40 @@ impl Bot {
         &self.store
     }
 
+    /// The languages of a request: for public messages the language chosen
+    /// for its place with `lang`, else the platform's guess, else English;
+    /// for the requester's own replies their language where known.
+    pub fn langs(&self, request: &Request) -> Langs {
+        let chosen = self.chosen_lang(&request.platform, &place_scope(request));
+        let public = chosen.or(request.place_lang).unwrap_or_default();
+        Langs {
+            public,
+            private: request.user_lang.unwrap_or(public),
+        }
+    }
+
+    /// The language chosen with `lang` for the place of a stored channel
+    /// (`platform:channel`), if any: what reminders and notices use.
+    pub fn channel_lang(&self, channel_key: &str) -> Option<Lang> {
+        let (platform, channel) = Store::split_channel_key(channel_key);
+        let place = self.store.place_of(channel_key).ok()?;
+        let scope = match place.split_once("-server:") {
+            Some((_, server)) => server.to_string(),
+            None => channel_scope(channel),
+        };
+        self.chosen_lang(platform, &scope)
+    }
+
+    fn chosen_lang(&self, platform: &str, scope: &str) -> Option<Lang> {
+        match self.store.server_settings(platform, scope) {
+            Ok(settings) => settings.lang.as_deref().and_then(Lang::parse),
+            Err(error) => {
+                tracing::warn!(%error, "reading the place's language");
+                None
+            }
+        }
+    }
+
     /// Handle one command. Blocking (database, rendering, bot thinking):
     /// async platforms call it from a blocking pool.
     pub fn handle(&self, request: &Request) -> Vec<Reply> {
@@ -534,6 +577,8 @@ impl Bot {
                 mentions: Vec::new(),
                 server: request.server.clone(),
                 server_admin: false,
+                user_lang: None,
+                place_lang: request.place_lang,
             };
             let answer = match commands::run(self, &bot_request) {
                 Ok(answer) => answer,
@@ -558,6 +603,19 @@ impl Bot {
         }
         replies
     }
+}
+
+/// Where a request's place settings (its language) are kept: its server,
+/// else the channel itself.
+pub(crate) fn place_scope(request: &Request) -> String {
+    match &request.server {
+        Some(server) => server.clone(),
+        None => channel_scope(&request.channel),
+    }
+}
+
+fn channel_scope(channel: &str) -> String {
+    format!("channel:{channel}")
 }
 
 /// "alice (White)".

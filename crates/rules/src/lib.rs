@@ -24,6 +24,7 @@
 
 pub mod check;
 pub mod geometry;
+pub mod message;
 pub mod notation;
 pub mod options;
 #[cfg(feature = "serde")]
@@ -47,6 +48,7 @@ use serde::de::DeserializeOwned;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
+pub use message::{Message, MessageArg};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
 pub use rng::SplitRng;
 pub use view::{BoardView, Colour, Highlights, Layout, Mark, MarkKind, Spot};
@@ -161,6 +163,18 @@ pub enum TurnError {
     /// The game has already ended.
     #[error("the game is over: no more turns can be played")]
     GameOver,
+}
+
+impl TurnError {
+    /// The refusal as a message for a reader in any language.
+    pub fn message(&self) -> Message {
+        match self {
+            TurnError::GameOver => Message::new("turn-game-over"),
+            TurnError::Unparsable(reason) | TurnError::Illegal(reason) => {
+                Message::new("turn-refused").arg("reason", reason.as_str())
+            }
+        }
+    }
 }
 
 /// With the `serde` feature a game can be stored (serialised and read

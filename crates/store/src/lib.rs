@@ -385,18 +385,27 @@ pub struct UserSettings {
     pub notify: Notify,
 }
 
-/// A server's settings (Discord guild), changed with `settings`.
+/// A server's settings (Discord guild), changed with `settings` and
+/// `lang`; also a room's or channel's outside any server (its language).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServerSettings {
     /// An accepted challenge moves its game into a thread of its own
     /// (where the platform has threads and the bot may make them).
     #[serde(default = "yes")]
     pub threads: bool,
+    /// The language of the public messages (`en`, `ja`, `es`), set with
+    /// `lang`; `None`: the platform's guess. A room or channel outside a
+    /// server keeps its own (see the bot's `lang`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
 }
 
 impl Default for ServerSettings {
     fn default() -> Self {
-        ServerSettings { threads: true }
+        ServerSettings {
+            threads: true,
+            lang: None,
+        }
     }
 }
 

@@ -12,7 +12,7 @@ mod settings;
 use challenge::{accept, challenge, withdraw};
 pub(crate) use game::lose_on_time;
 use game::{draw, games, play, resign, show, undo};
-use settings::{notify, settings};
+use settings::{lang, notify, settings};
 
 use crate::limits::{quote, MAX_COMMAND_CHARS};
 use crate::{Answer, Bot, Reply, Request};
@@ -94,6 +94,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "settings",
         "settings [threads=on|off]",
         "this server's settings; members who may manage the server change them",
+    ),
+    (
+        "lang",
+        "lang [en|ja|es]",
+        "the language I speak here: English, Japanese (日本語) or Spanish (español)",
     ),
     (
         "help",
@@ -194,6 +199,7 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
     };
     let word = word.trim_start_matches(['/', '!']).to_ascii_lowercase();
     let key = Store::channel_key(&request.platform, &request.channel);
+    let langs = bot.langs(request);
     match word.as_str() {
         "" => Ok(Answer::reply(Reply::error(help_text(None)))),
         "help" | "?" => Ok(Answer::reply(Reply::text(help_text(Some(rest))))),
@@ -210,6 +216,7 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
         "draw" => draw(bot, request, &key),
         "notify" => notify(bot, request, rest),
         "settings" => settings(bot, request, rest),
+        "lang" | "language" | "idioma" => lang(bot, request, langs, rest),
         "replay" => super::history_commands::replay(bot, &key),
         "export" | "record" => super::history_commands::export(bot, &key),
         "rating" | "ratings" => super::history_commands::rating(bot, request, rest),

@@ -1,7 +1,8 @@
 //! Settings: a player's reminders (`notify`) and a server's (`settings`).
 
+use crate::i18n::{Lang, Langs};
 use crate::limits::quote;
-use crate::{Answer, Bot, Reply, Request};
+use crate::{place_scope, t, Answer, Bot, Reply, Request};
 use cairn_store::{Notify, StoreError, UserSettings};
 
 /// `notify`, `notify on|off|dm`: how the user hears of their turns.
@@ -96,5 +97,50 @@ pub(super) fn settings(bot: &Bot, request: &Request, rest: &str) -> Result<Answe
         "{} changed this server's settings: {}",
         request.user.name,
         describe(threads)
+    ))))
+}
+
+/// `lang`, `lang en|ja|es`: the language of this place (a server's public
+/// messages, or a room's or channel's outside any server).
+pub(super) fn lang(
+    bot: &Bot,
+    request: &Request,
+    langs: Langs,
+    rest: &str,
+) -> Result<Answer, StoreError> {
+    let asked = rest.trim();
+    if asked.is_empty() {
+        let language = t!(langs.private, langs.public.name_id());
+        return Ok(Answer::reply(Reply::error(t!(
+            langs.private,
+            "lang-now-place",
+            language = language
+        ))));
+    }
+    let Some(wanted) = Lang::parse(asked) else {
+        return Ok(Answer::error(t!(
+            langs.private,
+            "lang-unknown",
+            asked = quote(asked)
+        )));
+    };
+    if request.server.is_some() && !request.server_admin {
+        return Ok(Answer::error(t!(langs.private, "lang-server-admin-only")));
+    }
+    let platform = request.platform.as_str();
+    let scope = place_scope(request);
+    let mut settings = bot.store.server_settings(platform, &scope)?;
+    settings.lang = Some(wanted.code().to_string());
+    bot.store.set_server_settings(platform, &scope, &settings)?;
+    let done = if request.server.is_some() {
+        "lang-set-server"
+    } else {
+        "lang-set-place"
+    };
+    let language = t!(wanted, wanted.name_id());
+    Ok(Answer::reply(Reply::text(t!(
+        wanted,
+        done,
+        language = language
     ))))
 }
