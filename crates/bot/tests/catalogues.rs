@@ -16,7 +16,7 @@ fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
             Ok(resource) => resource,
             Err((_, errors)) => panic!("{lang}: syntax errors: {errors:?}"),
         };
-        for (id, vars) in i18n::message_variables(&resource) {
+        for (id, vars) in cairn_words::message_variables(&resource) {
             assert!(
                 all.insert(id.clone(), vars).is_none(),
                 "{lang}: `{id}` is defined twice"

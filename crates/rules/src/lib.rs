@@ -24,7 +24,7 @@
 
 pub mod check;
 pub mod geometry;
-pub mod message;
+pub mod locales;
 pub mod notation;
 pub mod options;
 #[cfg(feature = "serde")]
@@ -48,7 +48,7 @@ use serde::de::DeserializeOwned;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
-pub use message::{Message, MessageArg};
+pub use cairn_words::{Lang, Message, MessageArg};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
 pub use rng::SplitRng;
 pub use view::{BoardView, Colour, Highlights, Layout, Mark, MarkKind, Spot};

@@ -1,10 +1,6 @@
-//! Words the rules hand to a reader, as typed values: a [`Message`] is the
-//! id of a Fluent message and its arguments. The wording of every id, in
-//! every language Cairn speaks, is in this crate's `locales/<lang>/*.ftl`
-//! ([`catalogue`]): a game's words (its name, rules text, options, seats,
-//! refusals, how it ended) live beside its rules. This crate only names
-//! them; the bot formats them (with `fluent-bundle`), so the rules stay
-//! free of any localisation machinery.
+//! Words one layer hands to another, as typed values: a [`Message`] is the
+//! id of a Fluent message and its arguments (a refusal of the rules, how a
+//! game ended), worded later in the reader's language.
 
 use std::fmt;
 
@@ -86,24 +82,3 @@ impl fmt::Display for MessageArg {
         }
     }
 }
-
-/// The Fluent sources of the games' words in one language (`en`, `ja`,
-/// `es`): one file per game plus the words they share. Empty for a
-/// language Cairn does not speak.
-pub fn catalogue(lang: &str) -> &'static [&'static str] {
-    match lang {
-        "en" => EN,
-        "ja" => JA,
-        "es" => ES,
-        _ => &[],
-    }
-}
-
-macro_rules! sources {
-    ($name:ident, $lang:literal) => {
-        const $name: &[&str] = &[include_str!(concat!("../locales/", $lang, "/shared.ftl"))];
-    };
-}
-sources!(EN, "en");
-sources!(JA, "ja");
-sources!(ES, "es");
