@@ -1033,6 +1033,12 @@ impl Game for Alquerque {
     type Turn = Turn;
     const KIND: GameKind = GameKind::Alquerque;
 
+    /// Captures are written with `x` between their landing points.
+    const SPELLING: crate::TurnSpelling = crate::TurnSpelling {
+        separators: b"x",
+        optional_suffixes: &[],
+    };
+
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec::choice(
             "rules",
