@@ -28,6 +28,10 @@ use super::RenderError;
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../../fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../../fonts/DejaVuSans-Bold.ttf");
+/// Japanese (kana and the JIS X 0213 kanji) for what DejaVu lacks: player
+/// names, titles and captions in Japanese. IPAexGothic, under the IPA Font
+/// License (fonts/LICENSE-IPAex.txt); one weight serves both faces.
+static JAPANESE_TTF: &[u8] = include_bytes!("../../../fonts/ipaexg.ttf");
 
 /// The font cache only grows this large (names in captions can hold any
 /// character); past it glyphs are rasterised without being kept.
@@ -42,6 +46,7 @@ pub enum Face {
 struct Fonts {
     regular: FontRef<'static>,
     bold: FontRef<'static>,
+    japanese: FontRef<'static>,
 }
 
 fn fonts() -> Result<&'static Fonts, RenderError> {
@@ -51,6 +56,7 @@ fn fonts() -> Result<&'static Fonts, RenderError> {
             Some(Fonts {
                 regular: FontRef::try_from_slice(REGULAR_TTF).ok()?,
                 bold: FontRef::try_from_slice(BOLD_TTF).ok()?,
+                japanese: FontRef::try_from_slice(JAPANESE_TTF).ok()?,
             })
         })
         .as_ref()
@@ -62,6 +68,18 @@ impl Fonts {
         match face {
             Face::Regular => &self.regular,
             Face::Bold => &self.bold,
+        }
+    }
+
+    /// The font that draws `c` in `face`: the face's own where it has the
+    /// glyph, else the Japanese font where that has it (else the face's,
+    /// whose missing-glyph box shows something is missing).
+    fn for_char(&self, face: Face, c: char) -> &FontRef<'static> {
+        let own = self.font(face);
+        if own.glyph_id(c).0 != 0 || self.japanese.glyph_id(c).0 == 0 {
+            own
+        } else {
+            &self.japanese
         }
     }
 }
@@ -131,21 +149,25 @@ struct Line {
 }
 
 fn layout(face: Face, size: f32, text: &str) -> Result<Line, RenderError> {
-    let font = fonts()?.font(face);
-    let scaled = font.as_scaled(PxScale::from(size));
+    let fonts = fonts()?;
     let mut pen = 0.0;
     let mut chars = Vec::with_capacity(text.len());
     let mut offsets = Vec::with_capacity(text.len());
-    let mut previous: Option<GlyphId> = None;
+    // The previous glyph, and its font: pairs are kerned within one font.
+    let mut previous: Option<(GlyphId, *const FontRef<'static>)> = None;
     for c in text.chars() {
+        let font = fonts.for_char(face, c);
+        let scaled = font.as_scaled(PxScale::from(size));
         let id = scaled.glyph_id(c);
-        if let Some(p) = previous {
-            pen += scaled.kern(p, id);
+        if let Some((p, previous_font)) = previous {
+            if std::ptr::eq(previous_font, font) {
+                pen += scaled.kern(p, id);
+            }
         }
         chars.push(c);
         offsets.push(pen);
         pen += scaled.h_advance(id);
-        previous = Some(id);
+        previous = Some((id, font));
     }
     Ok(Line {
         chars,
@@ -197,7 +219,7 @@ pub fn draw(
     colour: Rgb,
 ) -> Result<f32, RenderError> {
     let line = layout(face, size, text)?;
-    let font = fonts()?.font(face);
+    let fonts = fonts()?;
     let base_y = y.round() as i32;
     let mut map = cache()
         .lock()
@@ -212,7 +234,7 @@ pub fn draw(
         } else {
             (whole, quarter)
         };
-        let g = glyph(&mut map, font, face, size, c, quarter);
+        let g = glyph(&mut map, fonts.for_char(face, c), face, size, c, quarter);
         let gx = whole as i32 + g.left;
         let gy = base_y + g.top;
         for row in 0..g.height {
@@ -330,6 +352,56 @@ mod tests {
         let ink = image.pixels().filter(|p| p[0] > 0).count();
         let grey = image.pixels().filter(|p| p[0] > 0 && p[0] < 255).count();
         (ink, grey)
+    }
+
+    fn drawn(text: &str) -> RgbaImage {
+        let mut canvas = Canvas::new(200, 36, Rgb(0, 0, 0));
+        draw(
+            &mut canvas,
+            Face::Bold,
+            SIZE,
+            4.0,
+            BASELINE,
+            text,
+            Rgb(255, 255, 255),
+        )
+        .unwrap();
+        canvas.into_image()
+    }
+
+    /// Japanese is drawn from the Japanese font, glyph by glyph where
+    /// DejaVu has none: real, distinct shapes, not the missing-glyph box.
+    #[test]
+    fn japanese_draws_real_glyphs() {
+        let fonts = fonts().unwrap();
+        assert_eq!(fonts.bold.glyph_id('黒').0, 0, "DejaVu has no kanji");
+        assert!(std::ptr::eq(
+            fonts.for_char(Face::Bold, '黒'),
+            &fonts.japanese
+        ));
+        assert!(std::ptr::eq(fonts.for_char(Face::Bold, 'a'), &fonts.bold));
+        // Two characters no font has draw the same box; two kanji differ
+        // from it and from each other.
+        let missing = drawn("\u{E000}");
+        assert_eq!(missing, drawn("\u{E001}"));
+        let black = drawn("黒");
+        let white = drawn("白");
+        assert_ne!(black, missing);
+        assert_ne!(black, white);
+        let (ink_black, _) = ink(&black);
+        let (ink_white, _) = ink(&white);
+        assert!(ink_black > 60 && ink_white > 40, "{ink_black} {ink_white}");
+        // A caption that mixes scripts is as wide as its parts.
+        let mixed = measure(Face::Bold, SIZE, "alice (黒) の番").unwrap();
+        let parts = measure(Face::Bold, SIZE, "alice (").unwrap()
+            + measure(Face::Bold, SIZE, "黒").unwrap()
+            + measure(Face::Bold, SIZE, ") の番").unwrap();
+        assert!((mixed - parts).abs() < 1.0, "{mixed} vs {parts}");
+        // Latin text is unchanged by the fallback (the goldens check the
+        // pixels): every glyph of the caption is DejaVu's.
+        assert!(CAPTION
+            .chars()
+            .all(|c| std::ptr::eq(fonts.for_char(Face::Bold, c), &fonts.bold)));
     }
 
     /// Why this module draws text rather than imageproc (see the module
