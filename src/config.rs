@@ -79,6 +79,7 @@ struct FileConfig {
     db: Option<String>,
     images: Option<PathBuf>,
     images_keep: Option<usize>,
+    lang: Option<String>,
     ai_deadline_ms: Option<u64>,
     default_clock: Option<String>,
     min_clock: Option<String>,
@@ -119,6 +120,9 @@ pub struct Config {
     pub ai_memory: usize,
     /// Commands per user and minute (`CAIRN_RATE_LIMIT`, 0: unlimited).
     pub rate_limit: u32,
+    /// The console's language (`CAIRN_LANG`: `en`, `ja`, `es`, or a locale
+    /// such as `ja_JP.UTF-8`); `None`: English. A channel's `lang` wins.
+    pub lang: Option<cairn_bot::Lang>,
     /// Periodic backups (`CAIRN_BACKUP_DIR`, `CAIRN_BACKUP_EVERY`,
     /// `CAIRN_BACKUP_KEEP`).
     pub backup: Option<cairn_store::backup::BackupPlan>,
@@ -268,6 +272,15 @@ impl Config {
             ai_workers: limits.ai_workers,
             ai_memory: limits.ai_memory,
             rate_limit: limits.rate_limit,
+            lang: match env("CAIRN_LANG").or(file.lang) {
+                Some(tag) => Some(cairn_bot::Lang::parse(&tag).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "CAIRN_LANG must be en (English), ja (Japanese) or es (Spanish), or a locale such as ja_JP.UTF-8, not `{}`",
+                        clip(&tag)
+                    )
+                })?),
+                None => None,
+            },
             backup: limits.backup,
             discord,
             matrix,

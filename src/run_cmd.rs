@@ -46,8 +46,9 @@ pub fn run_bot() -> Result<()> {
         return run_platforms(bot, config);
     }
     let stdin = std::io::stdin();
-    let mut console =
-        cairn::platform::console::Console::new(bot, &config.images).keep_images(config.images_keep);
+    let mut console = cairn::platform::console::Console::new(bot, &config.images)
+        .keep_images(config.images_keep)
+        .speaking(config.lang);
     // A terminal gets line editing and history; a pipe is read as bytes.
     if stdin.is_terminal() && std::io::stdout().is_terminal() {
         return console.run_terminal();

@@ -409,3 +409,61 @@ fn readme_console_transcript_matches_real_output() {
     let expected: Vec<String> = expected.iter().map(|l| image(l)).collect();
     assert_eq!(actual, expected);
 }
+
+/// Runs the console with `lang` as `CAIRN_LANG` on `script`: its status
+/// and output.
+fn console_in(lang: &str, script: &str) -> (bool, String, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .env("CAIRN_DB", dir.path().join("db"))
+        .env("CAIRN_IMAGES", dir.path().join("images"))
+        .env("CAIRN_CONFIG", dir.path().join("none.toml"))
+        .env("CAIRN_LANG", lang)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cairn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("write script");
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `CAIRN_LANG` sets the console's language (a locale name works too),
+/// `/lang` changes a channel's, which then wins over `CAIRN_LANG` there
+/// and only there; an unknown language is refused at start with the
+/// choices.
+#[test]
+fn cairn_lang_and_slash_lang_choose_the_consoles_language() {
+    let (ok, out, _) = console_in(
+        "ja_JP.UTF-8",
+        "lang\n/lang es\nlang\n/channel other\nlang\n/quit\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("ここでは Cairn は日本語で話します"), "{out}");
+    assert!(
+        out.contains("Hecho: a partir de ahora Cairn habla español aquí."),
+        "{out}"
+    );
+    assert!(out.contains("Aquí Cairn habla español."), "{out}");
+    // Another channel still speaks the console's language.
+    assert_eq!(out.matches("日本語で話します").count(), 2, "{out}");
+
+    let (ok, out, err) = console_in("fr", "/quit\n");
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("CAIRN_LANG must be en (English), ja (Japanese) or es (Spanish)"),
+        "{err}"
+    );
+}

@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 
-use cairn_bot::{Bot, Delivery, Reply, Request, User};
+use cairn_bot::{Bot, Delivery, Lang, Reply, Request, User};
 
 pub const PLATFORM: &str = "console";
 
@@ -117,6 +117,9 @@ pub struct Console {
     printer: Arc<Printer>,
     user: User,
     channel: String,
+    /// The language of the console (`CAIRN_LANG`), unless a channel chose
+    /// its own with `lang`.
+    lang: Option<Lang>,
 }
 
 type SharedOutput = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -138,7 +141,14 @@ impl Console {
             }),
             user: User::new("alice", "alice"),
             channel: "lobby".into(),
+            lang: None,
         }
+    }
+
+    /// Speak `lang` (`CAIRN_LANG`) where a channel has not chosen its own.
+    pub fn speaking(mut self, lang: Option<Lang>) -> Console {
+        self.lang = lang;
+        self
     }
 
     /// Keep only the last `keep` board images of each channel (`0`: all).
@@ -322,6 +332,7 @@ impl Console {
             user: self.user.clone(),
             command: command.to_string(),
             mentions: Vec::new(),
+            place_lang: self.lang,
             ..Default::default()
         };
         // Progress (the bot's place in line) is printed as it happens.

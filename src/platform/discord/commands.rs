@@ -119,6 +119,14 @@ pub fn command_definitions() -> Vec<CreateCommand> {
                 .add_string_choice("On: a thread per game", "on")
                 .add_string_choice("Off: games stay in the channel", "off"),
             ),
+            "lang" => command.add_option(Lang::ALL.iter().fold(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "language",
+                    "The language of this server's public messages (leave it out to see it)",
+                ),
+                |option, lang| option.add_string_choice(lang.native_name(), lang.code()),
+            )),
             "rules" => command.add_option(game_option(
                 "game",
                 "The game (leave it out for the list of games)",
@@ -343,6 +351,7 @@ pub fn request_from_command(
             words.extend(text("scope"));
         }
         "notify" => words.extend(text("mode")),
+        "lang" => words.extend(text("language")),
         "settings" => words.extend(text("threads").map(|v| format!("threads={}", one_word(&v)))),
         "help" => words.extend(text("command")),
         _ => {}
