@@ -1,7 +1,8 @@
-//! A Unicode text board drawn from a `BoardView`, for the console (and any
-//! platform without images).
+//! A Unicode text board drawn from a board view worded in the reader's
+//! language (a [`WordedView`]), for the console (and any platform without
+//! images).
 
-use cairn_rules::{BoardView, Colour, Layout, MarkKind, Spot};
+use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
 
 fn stone(colour: Colour) -> char {
     match colour {
@@ -33,7 +34,7 @@ fn cell_text(spot: &Spot, marked: bool) -> String {
 
 /// The board as lines of text with coordinates, then the caption and notes.
 /// Last-turn spots carry a `*`.
-pub fn board_text(view: &BoardView, caption: &str) -> String {
+pub fn board_text(view: &WordedView, caption: &str) -> String {
     let marked = |spot: usize| {
         view.last.path.contains(&spot)
             || view

@@ -4,7 +4,7 @@
 //! player's own left (South's 1 at the west end, North's 1 at the east).
 
 use cairn_rules::view::Hand;
-use cairn_rules::{BoardView, Colour, Layout, MarkKind, Spot};
+use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
 
 use super::paint::{Canvas, Rgb};
 use super::style::{self, Marks};
@@ -116,7 +116,7 @@ pub fn draw(
     canvas: &mut Canvas,
     g: &Geometry,
     origin: (f32, f32),
-    view: &BoardView,
+    view: &WordedView,
     marks: &[Marks],
 ) -> Result<(), RenderError> {
     let (w, h) = g.size();
@@ -454,7 +454,7 @@ pub fn hand_row(
     x: f32,
     y: f32,
     width: f32,
-    view: &BoardView,
+    view: &WordedView,
     hand: Hand,
 ) -> Result<(), RenderError> {
     canvas.fill_round_rect(x, y, x + width, y + 34.0, 8.0, style::FRAME_EDGE, 1.0);

@@ -4,6 +4,9 @@
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
+use super::{Outcome, Reason, Seat};
+use cairn_words::Message;
+
 /// A piece colour as drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
@@ -117,12 +120,15 @@ pub struct Hand {
     pub next: usize,
 }
 
-/// Everything the renderer needs to draw one position.
+/// Everything the renderer needs to draw one position. A game describes
+/// its words as [`Message`]s (`BoardView`, the default); whoever shows the
+/// board words them in the reader's language ([`BoardView::worded`]) and
+/// the renderer draws a [`WordedView`], never a message id.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub struct BoardView {
+pub struct BoardView<W = Message> {
     /// The game and variant, e.g. "Fanorona (Tsivy, 9 x 5)".
-    pub title: String,
+    pub title: W,
     pub layout: Layout,
     /// One entry per spot, indexed as [`Layout`] describes.
     pub spots: Vec<Spot>,
@@ -132,9 +138,9 @@ pub struct BoardView {
     pub hints: Vec<usize>,
     /// "White to move", "Black wins: a line": the bot may replace it with
     /// player names.
-    pub status: String,
+    pub status: W,
     /// Short facts shown beside the board: supplies, hands, captures.
-    pub notes: Vec<String>,
+    pub notes: Vec<W>,
     /// Mancala stones in hand mid-turn.
     pub hand: Option<Hand>,
     /// On a finished game, what won it: the line, square or stack.
@@ -142,16 +148,38 @@ pub struct BoardView {
     pub winning: Vec<usize>,
 }
 
-impl BoardView {
+/// A board view whose words are worded in one language: what the renderer
+/// and the text board draw.
+pub type WordedView = BoardView<String>;
+
+/// What a view's words can be: messages, or words already worded.
+pub trait ViewWords {
+    /// The status of a view nobody has set one for.
+    fn blank() -> Self;
+}
+
+impl ViewWords for Message {
+    fn blank() -> Message {
+        Message::new("view-no-status")
+    }
+}
+
+impl ViewWords for String {
+    fn blank() -> String {
+        String::new()
+    }
+}
+
+impl<W: ViewWords> BoardView<W> {
     /// A view with every spot empty and no notes.
-    pub fn new(title: impl Into<String>, layout: Layout) -> BoardView {
+    pub fn new(title: impl Into<W>, layout: Layout) -> BoardView<W> {
         BoardView {
             title: title.into(),
             layout,
             spots: vec![Spot::Empty; layout.spot_count()],
             last: Highlights::default(),
             hints: Vec::new(),
-            status: String::new(),
+            status: W::blank(),
             notes: Vec::new(),
             hand: None,
             winning: Vec::new(),
@@ -159,48 +187,97 @@ impl BoardView {
     }
 }
 
+impl BoardView<Message> {
+    /// The view with its words worded by `word` (a reader's language).
+    pub fn worded(self, word: impl Fn(&Message) -> String) -> WordedView {
+        BoardView {
+            title: word(&self.title),
+            layout: self.layout,
+            spots: self.spots,
+            last: self.last,
+            hints: self.hints,
+            status: word(&self.status),
+            notes: self.notes.iter().map(&word).collect(),
+            hand: self.hand,
+            winning: self.winning,
+        }
+    }
+
+    /// The view worded in English (the command line, tests).
+    pub fn english(self) -> WordedView {
+        self.worded(crate::locales::english)
+    }
+}
+
 /// The usual status line: "White to move", "Black wins: White has no
 /// legal move", "Draw: the game stalled" (words, never reason codes).
+/// `seat` gives the message naming a seat (its colour, capitalised).
 pub fn status_line(
-    to_move: &str,
-    outcome: Option<super::Outcome>,
-    name: impl Fn(super::Seat) -> &'static str,
-) -> String {
-    use super::Reason;
+    to_move: Seat,
+    outcome: Option<Outcome>,
+    seat: impl Fn(Seat) -> Message,
+) -> Message {
     match outcome {
-        None => format!("{} to move", capitalise(to_move)),
-        Some(super::Outcome {
-            winner: Some(seat),
+        None => Message::new("status-to-move").arg("seat", seat(to_move)),
+        Some(Outcome {
+            winner: Some(winner),
             reason,
         }) => {
-            let loser = capitalise(name(seat.other()));
-            let why = match reason {
-                Reason::Line => "a line".to_string(),
-                Reason::NoMoves => format!("{loser} has no legal move"),
-                Reason::AllCaptured => format!("every piece of {loser} is captured"),
-                Reason::Stall => "more captures when play stalled".to_string(),
-                Reason::Square => format!("{loser} could not answer the square"),
-                Reason::BiggerSquare => "a larger square answered the check".to_string(),
-                Reason::Cleared => "their row is clear of their colour".to_string(),
-                Reason::Resign => format!("{loser} resigned"),
-                Reason::Timeout => format!("{loser} ran out of time"),
-                Reason::Repetition | Reason::Exhausted | Reason::Agreement => {
-                    reason.as_str().replace('-', " ")
-                }
+            let id = match reason {
+                Reason::Line => "status-wins-line",
+                Reason::NoMoves => "status-wins-no-moves",
+                Reason::AllCaptured => "status-wins-all-captured",
+                Reason::Stall => "status-wins-stall",
+                Reason::Square => "status-wins-square",
+                Reason::BiggerSquare => "status-wins-bigger-square",
+                Reason::Cleared => "status-wins-cleared",
+                Reason::Resign => "status-wins-resign",
+                Reason::Timeout => "status-wins-timeout",
+                Reason::Repetition => "status-wins-repetition",
+                Reason::Exhausted => "status-wins-exhausted",
+                Reason::Agreement => "status-wins-agreement",
             };
-            format!("{} wins: {why}", capitalise(name(seat)))
+            let message = Message::new(id).arg("winner", seat(winner));
+            match reason {
+                Reason::NoMoves
+                | Reason::AllCaptured
+                | Reason::Square
+                | Reason::Resign
+                | Reason::Timeout => message.arg("loser", seat(winner.other())),
+                _ => message,
+            }
         }
-        Some(super::Outcome {
+        Some(Outcome {
             winner: None,
             reason,
-        }) => match reason {
-            Reason::Stall => "Draw: the game stalled".to_string(),
-            Reason::Repetition => "Draw: the same position a third time".to_string(),
-            Reason::Exhausted => "Draw: every piece is placed".to_string(),
-            Reason::Agreement => "Draw by agreement".to_string(),
-            other => format!("Draw: {}", other.as_str().replace('-', " ")),
-        },
+        }) => Message::new(match reason {
+            Reason::Stall => "status-draw-stall",
+            Reason::Repetition => "status-draw-repetition",
+            Reason::Exhausted => "status-draw-exhausted",
+            Reason::Agreement => "status-draw-agreement",
+            Reason::Line => "status-draw-line",
+            Reason::NoMoves => "status-draw-no-moves",
+            Reason::AllCaptured => "status-draw-all-captured",
+            Reason::Square => "status-draw-square",
+            Reason::BiggerSquare => "status-draw-bigger-square",
+            Reason::Cleared => "status-draw-cleared",
+            Reason::Resign => "status-draw-resign",
+            Reason::Timeout => "status-draw-timeout",
+        }),
     }
+}
+
+/// The message naming a seat by its colour word (`white`, `black`, `red`,
+/// Alquad's `setter` and `chooser`), capitalised: "White".
+pub fn seat_message(word: &str) -> Message {
+    Message::new(match word {
+        "white" => "seat-white",
+        "black" => "seat-black",
+        "red" => "seat-red",
+        "setter" => "seat-setter",
+        "chooser" => "seat-chooser",
+        _ => "seat-unknown",
+    })
 }
 
 /// "white" -> "White".
