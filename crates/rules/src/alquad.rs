@@ -664,12 +664,13 @@ impl Game for Alquad {
         view
     }
 
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         let (checker, area) = self.check?;
-        Some(format!(
-            "{} has a square of area {area}: complete a square larger than {area} this turn or lose",
-            checker.title()
-        ))
+        Some(
+            Message::new("alquad-warning")
+                .arg("checker", checker.message())
+                .arg("area", area),
+        )
     }
 
     fn end_detail(&self, outcome: Outcome) -> Option<Message> {

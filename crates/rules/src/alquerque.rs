@@ -1265,7 +1265,7 @@ impl Game for Alquerque {
         self.rules == Rules::Basic
     }
 
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         if self.rules != Rules::Basic {
             return None;
         }
@@ -1273,14 +1273,10 @@ impl Game for Alquerque {
             return None;
         }
         let (white, black) = (self.lost(Seat::Second), self.lost(Seat::First));
-        let result = match white.cmp(&black) {
-            std::cmp::Ordering::Greater => format!("White wins on captures, {white} to {black}"),
-            std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
-            std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
-        };
-        Some(format!(
-            "unless this turn captures, the game ends after {} turns without a capture: {result}",
-            self.stall
+        Some(super::view::stall_warning(
+            self.stall,
+            [white, black].map(u32::from),
+            false,
         ))
     }
 

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::geometry::CellBoard;
 use super::notation::{list_or, square_name};
-use super::view::{capitalise, status_line};
+use super::view::status_line;
 use super::OptionValue;
 use super::{
     BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
@@ -315,31 +315,6 @@ impl Callanish {
             .filter(|&l| t.threshold[l] != u8::MAX && self.lines.count[s][l] >= t.threshold[l])
             .map(|l| (l, self.lines.count[s][l], t.threshold[l]))
             .collect()
-    }
-
-    /// "rank 3", "file e": line indices are ranks first, then files.
-    fn line_name(&self, line: usize) -> String {
-        let n = self.size as usize;
-        if line < n {
-            format!("rank {}", line + 1)
-        } else {
-            format!("file {}", square_name(line - n, 0).trim_end_matches('1'))
-        }
-    }
-
-    /// "rank 3 with 5 of its cells (5 needed) and file e with 6 of its cells
-    /// (5 needed)".
-    fn lines_words(&self, lines: &[(usize, u8, u8)]) -> String {
-        let words: Vec<String> = lines
-            .iter()
-            .map(|&(l, held, needed)| {
-                format!(
-                    "{} with {held} of its cells ({needed} needed)",
-                    self.line_name(l)
-                )
-            })
-            .collect();
-        super::notation::list_and(&words)
     }
 
     /// The lines held, as a message: each "rank 3 with 5 of its cells (5
@@ -1065,18 +1040,18 @@ impl Game for Callanish {
         }
     }
 
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         let holder = self.to_move.other();
         let lines = self.held_lines(holder);
         if lines.is_empty() {
             return None;
         }
-        Some(format!(
-            "{} holds {}: break {} this turn or lose",
-            capitalise(self.seat_name(holder)),
-            self.lines_words(&lines),
-            if lines.len() == 1 { "it" } else { "them all" }
-        ))
+        Some(
+            Message::new("callanish-warning")
+                .arg("holder", self.seat_message(holder))
+                .arg("lines", self.lines_message(&lines))
+                .arg("count", lines.len()),
+        )
     }
 }
 

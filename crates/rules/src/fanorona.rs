@@ -1484,25 +1484,15 @@ impl Game for Fanorona {
         true
     }
 
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         if self.quiet_turns + 1 < self.stall_turns {
             return None;
         }
         let [white, black] = self.captured;
-        let result = if self.stall_draw {
-            "a draw".to_string()
-        } else {
-            match white.cmp(&black) {
-                std::cmp::Ordering::Greater => {
-                    format!("White wins on captures, {white} to {black}")
-                }
-                std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
-                std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
-            }
-        };
-        Some(format!(
-            "unless this turn captures, the game ends after {} turns without a capture: {result}",
-            self.stall_turns
+        Some(super::view::stall_warning(
+            self.stall_turns,
+            [white, black].map(u32::from),
+            self.stall_draw,
         ))
     }
 

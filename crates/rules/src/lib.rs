@@ -390,7 +390,7 @@ pub trait Game:
     /// A warning to the player to move of a loss at the end of this very
     /// turn unless they act ("Black holds rank 3 (5 of the 5 cells
     /// needed): break it this turn or lose"); `None` without such a threat.
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         None
     }
 
@@ -401,7 +401,7 @@ pub trait Game:
 
     /// What to say when there are too many legal turns to list: how to
     /// start a turn (Floaters: a pit number alone). `None`: nothing special.
-    fn too_many_turns_hint(&self) -> Option<String> {
+    fn too_many_turns_hint(&self) -> Option<Message> {
         None
     }
 
@@ -787,7 +787,14 @@ impl AnyGame {
         with_game!(self, g => g.seat_message(seat))
     }
 
+    /// A warning of a loss this turn ([`Game::warning`]), in English.
     pub fn warning(&self) -> Option<String> {
+        self.warning_message().map(|m| locales::english(&m))
+    }
+
+    /// A warning of a loss this turn ([`Game::warning`]), for a reader in
+    /// any language; `None` once the game is over.
+    pub fn warning_message(&self) -> Option<Message> {
         if self.outcome().is_some() {
             return None;
         }
@@ -798,7 +805,14 @@ impl AnyGame {
         with_game!(self, g => g.hint_legend())
     }
 
+    /// How to start a turn when there are too many to list
+    /// ([`Game::too_many_turns_hint`]), in English.
     pub fn too_many_turns_hint(&self) -> Option<String> {
+        self.too_many_turns_message().map(|m| locales::english(&m))
+    }
+
+    /// [`Game::too_many_turns_hint`] for a reader in any language.
+    pub fn too_many_turns_message(&self) -> Option<Message> {
         with_game!(self, g => g.too_many_turns_hint())
     }
 

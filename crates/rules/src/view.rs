@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Outcome, Reason, Seat};
-use cairn_words::Message;
+use cairn_words::{Message, MessageArg};
 
 /// A piece colour as drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -265,6 +265,35 @@ pub fn status_line(
             Reason::Timeout => "status-draw-timeout",
         }),
     }
+}
+
+/// The warning before a stalled capture game ends this turn: who would win
+/// on `captures` (White's, Black's), or a draw (always one when
+/// `stall_draw`).
+pub fn stall_warning(
+    limit: impl Into<MessageArg>,
+    captures: [u32; 2],
+    stall_draw: bool,
+) -> Message {
+    let [white, black] = captures;
+    let result = if stall_draw {
+        Message::new("warning-result-draw")
+    } else {
+        match white.cmp(&black) {
+            std::cmp::Ordering::Greater => Message::new("warning-result-wins")
+                .arg("seat", seat_message("white"))
+                .arg("more", white)
+                .arg("fewer", black),
+            std::cmp::Ordering::Less => Message::new("warning-result-wins")
+                .arg("seat", seat_message("black"))
+                .arg("more", black)
+                .arg("fewer", white),
+            std::cmp::Ordering::Equal => Message::new("warning-result-equal").arg("count", white),
+        }
+    };
+    Message::new("warning-stall")
+        .arg("limit", limit)
+        .arg("result", result)
 }
 
 /// The message naming a seat by its colour word (`white`, `black`, `red`,

@@ -2,7 +2,7 @@
 //! its catalogue in English, Japanese and Spanish: the declared words of
 //! every game (title, rules, notation, option help), and the words its
 //! positions produce (view titles, statuses, notes, seat names, endings,
-//! hint legends) on random games played to their end, each worded in every
+//! warnings, hint legends) on random games played to their end, each worded in every
 //! language without a missing message or an unused argument.
 
 use cairn_rules::view::{seat_message, status_line};
@@ -23,8 +23,12 @@ fn position_words<G: Game>(game: &G, out: &mut Vec<Message>) {
     for seat in Seat::BOTH {
         out.push(game.seat_message(seat));
     }
-    if let Some(outcome) = game.outcome() {
-        out.extend(game.end_detail(outcome));
+    match game.outcome() {
+        Some(outcome) => out.extend(game.end_detail(outcome)),
+        None => {
+            out.extend(game.warning());
+            out.extend(game.too_many_turns_hint());
+        }
     }
 }
 
@@ -168,6 +172,11 @@ fn every_word_of_every_game_is_in_every_language() {
         "floaters-hint-legend-laps",
         "sight-note-pieces",
         "alquad-note-check",
+        "alquad-warning",
+        "callanish-warning",
+        "warning-stall",
+        "floaters-hint-start",
+        "floaters-hint-mid-turn",
     ] {
         assert!(reached.contains(&id), "no random game reached `{id}`");
     }

@@ -13,3 +13,7 @@ callanish-note-supply = { $seat } supply: { $count }
 callanish-line-rank = rank { $line } with { $held } of its cells ({ $needed } needed)
 callanish-line-file = file { $line } with { $held } of its cells ({ $needed } needed)
 callanish-end-line = { $winner } holds { $lines }
+callanish-warning = { $holder } holds { $lines }: break { $count ->
+        [one] it
+       *[other] them all
+    } this turn or lose

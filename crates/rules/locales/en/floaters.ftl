@@ -37,3 +37,10 @@ floaters-end-cleared-south = no red stone is left in South's row
 floaters-end-cleared-north = no black stone is left in North's row
 floaters-hint-legend = Green dots: the pits you can sow from
 floaters-hint-legend-laps = Green dots: where the laps you can send start
+floaters-playable = { $count ->
+        [0] you have no pit to play
+        [one] you can play pit { $pits }
+       *[other] you can play pits { $pits }
+    }
+floaters-hint-mid-turn = You are mid-turn: you are in the middle of a turn, holding { $stones } taken from { $from }: send their colours in sowing order, e.g. `{ $example }`.
+floaters-hint-start = Every order of a lap's colours is a different turn, so they are not listed. Start with a pit number alone ({ $playable }), e.g. `move { $first }`: I then show the stones in hand and the pit they go to next, and you send each lap's colours in sowing order, e.g. `move rrb`.

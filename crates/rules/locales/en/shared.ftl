@@ -60,3 +60,15 @@ end-equal-captures = { $why }, with equal captures ({ $count } each)
 ## The legend of the `moves` image.
 
 game-hint-legend = Green dots: where your legal turns place or move a piece
+
+## Plain text as an item of a list.
+
+word = { $word }
+list-or = { $first } or { $last }
+
+## Warnings before a stalled capture game ends.
+
+warning-stall = unless this turn captures, the game ends after { $limit } turns without a capture: { $result }
+warning-result-wins = { $seat } wins on captures, { $more } to { $fewer }
+warning-result-equal = a draw, captures being equal ({ $count } each)
+warning-result-draw = a draw

@@ -12,3 +12,4 @@ alquad-note-check = { $checker } tiene un cuadrado de área { $area }: { $other 
 alquad-note-winning-square = Cuadrado ganador de { $side }: área { $area }
 alquad-end-square = { $checker } formó un cuadrado de área { $area } y { $other } no pudo responder con uno mayor
 alquad-end-bigger-square = { $answerer } respondió al cuadrado de área { $area } de { $checker } con uno mayor, de área { $larger }
+alquad-warning = { $checker } tiene un cuadrado de área { $area }: completa en esta jugada un cuadrado mayor que { $area } o perderás

@@ -40,3 +40,10 @@ floaters-end-cleared-south = no queda ninguna piedra roja en la fila de Sur
 floaters-end-cleared-north = no queda ninguna piedra negra en la fila de Norte
 floaters-hint-legend = Puntos verdes: los hoyos desde los que puedes sembrar
 floaters-hint-legend-laps = Puntos verdes: donde empiezan las vueltas que puedes enviar
+floaters-playable = { $count ->
+        [0] no tienes ningún hoyo para jugar
+        [one] puedes jugar el hoyo { $pits }
+       *[other] puedes jugar los hoyos { $pits }
+    }
+floaters-hint-mid-turn = Estás a mitad de jugada: tienes en mano { $stones } tomadas de { $from }; envía sus colores en orden de siembra, p. ej. `{ $example }`.
+floaters-hint-start = Cada orden de los colores de una vuelta es una jugada distinta, así que no se listan. Empieza solo con un número de hoyo ({ $playable }), p. ej. `move { $first }`: entonces te muestro las piedras en mano y el hoyo al que van después, y tú envías los colores de cada vuelta en orden de siembra, p. ej. `move rrb`.

@@ -62,3 +62,15 @@ end-equal-captures = { $why }, con las mismas capturas ({ $count } cada uno)
 ## La leyenda de la imagen de `moves`.
 
 game-hint-legend = Puntos verdes: donde tus jugadas legales colocan o mueven una ficha
+
+## Texto tal cual como elemento de una lista.
+
+word = { $word }
+list-or = { $first } o { $last }
+
+## Avisos antes de que una partida de capturas estancada termine.
+
+warning-stall = si esta jugada no captura, la partida termina tras { $limit } jugadas sin captura: { $result }
+warning-result-wins = { $seat } gana por capturas, { $more } a { $fewer }
+warning-result-equal = empate, con las mismas capturas ({ $count } cada uno)
+warning-result-draw = empate

@@ -12,3 +12,4 @@ alquad-note-check = { $checker }が面積{ $area }の正四角形を作りまし
 alquad-note-winning-square = { $side }の勝利の正四角形：面積{ $area }
 alquad-end-square = { $checker }が面積{ $area }の正四角形を作り、{ $other }はより大きな正四角形で応じられませんでした
 alquad-end-bigger-square = { $answerer }が{ $checker }の面積{ $area }の正四角形に、より大きな面積{ $larger }の正四角形で応じました
+alquad-warning = { $checker }が面積{ $area }の正四角形を作っています。この手番で面積{ $area }より大きな正四角形を完成させないと負けです

@@ -13,3 +13,7 @@ callanish-note-supply = { $seat }の残りの石：{ $count }
 callanish-line-rank = { $line }行目（{ $held }マスをコントロール、必要なのは{ $needed }マス）
 callanish-line-file = { $line }列（{ $held }マスをコントロール、必要なのは{ $needed }マス）
 callanish-end-line = { $winner }が{ $lines }を押さえています
+callanish-warning = { $holder }が{ $lines }を押さえています。この手番で{ $count ->
+        [one] それを
+       *[other] そのすべてを
+    }崩さないと負けです

@@ -28,3 +28,9 @@ floaters-end-cleared-south = 南の列に赤の石が残っていません
 floaters-end-cleared-north = 北の列に黒の石が残っていません
 floaters-hint-legend = 緑の点：石を播ける穴
 floaters-hint-legend-laps = 緑の点：送れるラップが始まる場所
+floaters-playable = { $count ->
+        [0] 播ける穴がありません
+       *[other] 播ける穴は{ $pits }です
+    }
+floaters-hint-mid-turn = 手番の途中です。{ $from }から取った{ $stones }を持っています。播く順に色を送ってください。例：`{ $example }`。
+floaters-hint-start = ラップの色の順番ごとに別の手になるため、手の一覧は表示しません。まず穴の番号だけで始めてください（{ $playable }）。例：`move { $first }`。そのあと手持ちの石と次に入る穴を表示しますので、各ラップの色を播く順に送ってください。例：`move rrb`。

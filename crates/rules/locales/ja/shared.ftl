@@ -59,3 +59,15 @@ end-equal-captures = { $why }。捕獲数は同じです（各{ $count }個）
 ## `moves` の画像の凡例。
 
 game-hint-legend = 緑の点：合法手でコマを置いたり動かしたりできる場所
+
+## リストの項目としての文字列。
+
+word = { $word }
+list-or = { $first }か{ $last }
+
+## 膠着で対局が終わる前の警告。
+
+warning-stall = この手番で捕獲しなければ、捕獲のない手が{ $limit }手に達して対局が終わります：{ $result }
+warning-result-wins = 捕獲数{ $more }対{ $fewer }で{ $seat }の勝ちです
+warning-result-equal = 捕獲数が同じ（各{ $count }個）なので引き分けです
+warning-result-draw = 引き分けです

@@ -1134,18 +1134,37 @@ impl Game for Floaters {
         })
     }
 
-    fn too_many_turns_hint(&self) -> Option<String> {
+    fn too_many_turns_hint(&self) -> Option<Message> {
         if let Some(mid) = self.hand {
-            return Some(format!(
-                "You are mid-turn: {}.",
-                self.mid_turn_sentence(mid)
-            ));
+            let [red, black] = mid.hand();
+            let example = Lap::forced([red, 0]).to_string() + &Lap::forced([0, black]).to_string();
+            return Some(
+                Message::new("floaters-hint-mid-turn")
+                    .arg(
+                        "stones",
+                        Message::new("floaters-stones")
+                            .arg("red", red)
+                            .arg("black", black),
+                    )
+                    .arg("from", spot_message(mid.from as usize))
+                    .arg("example", example),
+            );
         }
-        let first = self.playable().into_iter().next()?;
-        Some(format!(
-            "Every order of a lap's colours is a different turn, so they are not listed. Start with a pit number alone ({}), e.g. `move {first}`: I then show the stones in hand and the pit they go to next, and you send each lap's colours in sowing order, e.g. `move rrb`.",
-            self.playable_sentence()
-        ))
+        let playable = self.playable();
+        let first = playable.first()?.clone();
+        let pits = playable
+            .iter()
+            .map(|p| Message::new("word").arg("word", p.as_str()));
+        Some(
+            Message::new("floaters-hint-start")
+                .arg(
+                    "playable",
+                    Message::new("floaters-playable")
+                        .arg("count", playable.len())
+                        .arg("pits", super::notation::message_list_or(pits.collect())),
+                )
+                .arg("first", first),
+        )
     }
 
     fn perft(&self, depth: u32) -> u64 {
