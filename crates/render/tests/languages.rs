@@ -61,3 +61,26 @@ fn japanese_and_spanish_views_render_and_decode() {
         assert!(es.height() > 0 && es.width() == en.width(), "{kind}");
     }
 }
+
+#[test]
+fn the_mancala_labels_are_worded_too() {
+    let mut game = AnyGame::new(GameKind::Floaters, &Options::default()).expect("game");
+    // A pit number alone: the turn stops mid-way with stones in hand.
+    let pit = (1..=6)
+        .find(|pit| {
+            let mut next = game.clone();
+            next.play_str(&pit.to_string()).is_ok() && next.in_mid_turn()
+        })
+        .expect("a pit that leaves stones in hand");
+    game.play_str(&pit.to_string()).expect("the pit");
+    let english = game.view_in(Lang::En);
+    let japanese = game.view_in(Lang::Ja);
+    let words = japanese.mancala.as_ref().expect("mancala words");
+    assert_eq!(words.in_hand, "手持ち");
+    assert_eq!(words.west_store, "西の大穴");
+    assert!(words.next.starts_with("次："), "{}", words.next);
+    let en = decode(&english);
+    let ja = decode(&japanese);
+    assert_eq!(en.width(), ja.width());
+    assert_ne!(en.as_raw(), ja.as_raw(), "the labels on the board differ");
+}

@@ -146,6 +146,48 @@ pub struct BoardView<W = Message> {
     /// On a finished game, what won it: the line, square or stack.
     #[cfg_attr(feature = "serde", serde(default))]
     pub winning: Vec<usize>,
+    /// The words written on a mancala board itself; `None` (a view built
+    /// by hand) draws them in English.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub mancala: Option<MancalaWords<W>>,
+}
+
+/// The words a mancala board shows on itself: its sides, its stores and
+/// the line of stones in hand mid-turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct MancalaWords<W> {
+    /// "North", "South": the rows' owners.
+    pub north: W,
+    pub south: W,
+    /// "West store", "East store".
+    pub west_store: W,
+    pub east_store: W,
+    /// "In hand", the heading of the hand line.
+    pub in_hand: W,
+    /// "3 red", "2 black": the stones in hand of each colour.
+    pub hand_red: W,
+    pub hand_black: W,
+    /// "next: South 3": where the next stone goes.
+    pub next: W,
+    /// "In hand: 3 red, 2 black", the text board's hand line.
+    pub hand_line: W,
+}
+
+impl<W> MancalaWords<W> {
+    fn map<V>(&self, word: impl Fn(&W) -> V) -> MancalaWords<V> {
+        MancalaWords {
+            north: word(&self.north),
+            south: word(&self.south),
+            west_store: word(&self.west_store),
+            east_store: word(&self.east_store),
+            in_hand: word(&self.in_hand),
+            hand_red: word(&self.hand_red),
+            hand_black: word(&self.hand_black),
+            next: word(&self.next),
+            hand_line: word(&self.hand_line),
+        }
+    }
 }
 
 /// A board view whose words are worded in one language: what the renderer
@@ -183,6 +225,7 @@ impl<W: ViewWords> BoardView<W> {
             notes: Vec::new(),
             hand: None,
             winning: Vec::new(),
+            mancala: None,
         }
     }
 }
@@ -200,6 +243,7 @@ impl BoardView<Message> {
             notes: self.notes.iter().map(&word).collect(),
             hand: self.hand,
             winning: self.winning,
+            mancala: self.mancala.as_ref().map(|words| words.map(&word)),
         }
     }
 

@@ -19,6 +19,19 @@ fn position_words<G: Game>(game: &G, out: &mut Vec<Message>) {
     out.push(view.title);
     out.push(view.status);
     out.extend(view.notes);
+    if let Some(words) = view.mancala {
+        out.extend([
+            words.north,
+            words.south,
+            words.west_store,
+            words.east_store,
+            words.in_hand,
+            words.hand_red,
+            words.hand_black,
+            words.next,
+            words.hand_line,
+        ]);
+    }
     out.push(game.hint_legend());
     for seat in Seat::BOTH {
         out.push(game.seat_message(seat));
@@ -177,6 +190,7 @@ fn every_word_of_every_game_is_in_every_language() {
         "warning-stall",
         "floaters-hint-start",
         "floaters-hint-mid-turn",
+        "floaters-label-spot-north",
     ] {
         assert!(reached.contains(&id), "no random game reached `{id}`");
     }

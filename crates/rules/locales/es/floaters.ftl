@@ -47,3 +47,28 @@ floaters-playable = { $count ->
     }
 floaters-hint-mid-turn = Estás a mitad de jugada: tienes en mano { $stones } tomadas de { $from }; envía sus colores en orden de siembra, p. ej. `{ $example }`.
 floaters-hint-start = Cada orden de los colores de una vuelta es una jugada distinta, así que no se listan. Empieza solo con un número de hoyo ({ $playable }), p. ej. `move { $first }`: entonces te muestro las piedras en mano y el hoyo al que van después, y tú envías los colores de cada vuelta en orden de siembra, p. ej. `move rrb`.
+floaters-label-north = Norte
+floaters-label-south = Sur
+floaters-label-west-store = Almacén oeste
+floaters-label-east-store = Almacén este
+floaters-label-in-hand = En mano
+floaters-label-red = { $count } { $count ->
+        [one] roja
+       *[other] rojas
+    }
+floaters-label-black = { $count } { $count ->
+        [one] negra
+       *[other] negras
+    }
+floaters-label-next = siguiente: { $spot }
+floaters-label-hand-line = En mano: { $red } { $red ->
+        [one] roja
+       *[other] rojas
+    }, { $black } { $black ->
+        [one] negra
+       *[other] negras
+    }
+floaters-label-spot-east = almacén este
+floaters-label-spot-west = almacén oeste
+floaters-label-spot-south = Sur { $pit }
+floaters-label-spot-north = Norte { $pit }

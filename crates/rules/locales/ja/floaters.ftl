@@ -34,3 +34,16 @@ floaters-playable = { $count ->
     }
 floaters-hint-mid-turn = 手番の途中です。{ $from }から取った{ $stones }を持っています。播く順に色を送ってください。例：`{ $example }`。
 floaters-hint-start = ラップの色の順番ごとに別の手になるため、手の一覧は表示しません。まず穴の番号だけで始めてください（{ $playable }）。例：`move { $first }`。そのあと手持ちの石と次に入る穴を表示しますので、各ラップの色を播く順に送ってください。例：`move rrb`。
+floaters-label-north = 北
+floaters-label-south = 南
+floaters-label-west-store = 西の大穴
+floaters-label-east-store = 東の大穴
+floaters-label-in-hand = 手持ち
+floaters-label-red = 赤{ $count }
+floaters-label-black = 黒{ $count }
+floaters-label-next = 次：{ $spot }
+floaters-label-hand-line = 手持ち：赤{ $red }、黒{ $black }
+floaters-label-spot-east = 東の大穴
+floaters-label-spot-west = 西の大穴
+floaters-label-spot-south = 南{ $pit }
+floaters-label-spot-north = 北{ $pit }

@@ -32,7 +32,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::notation::list_or;
-use super::view::{status_line, Hand};
+use super::view::{status_line, Hand, MancalaWords};
 use super::OptionValue;
 use super::{
     BoardView, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message, OptionError,
@@ -104,6 +104,17 @@ fn spot_name(spot: usize) -> String {
         WEST => "the west store".to_string(),
         s if s < EAST => format!("South pit {}", s + 1),
         s => format!("North pit {}", s - EAST),
+    }
+}
+
+/// A pit or store as the board's hand line names it: "South 3", "east
+/// store".
+fn label_spot(spot: usize) -> Message {
+    match spot {
+        EAST => Message::new("floaters-label-spot-east"),
+        WEST => Message::new("floaters-label-spot-west"),
+        s if s < EAST => Message::new("floaters-label-spot-south").arg("pit", s + 1),
+        s => Message::new("floaters-label-spot-north").arg("pit", s - EAST),
     }
 }
 
@@ -1083,6 +1094,21 @@ impl Game for Floaters {
                 .arg("red", red_left)
                 .arg("black", black_left),
         );
+        let [red, black] = self.hand.map_or([0, 0], |mid| mid.hand());
+        let next = self.hand.map_or(0, |mid| next_spot(mid.from as usize));
+        view.mancala = Some(MancalaWords {
+            north: Message::new("floaters-label-north"),
+            south: Message::new("floaters-label-south"),
+            west_store: Message::new("floaters-label-west-store"),
+            east_store: Message::new("floaters-label-east-store"),
+            in_hand: Message::new("floaters-label-in-hand"),
+            hand_red: Message::new("floaters-label-red").arg("count", red),
+            hand_black: Message::new("floaters-label-black").arg("count", black),
+            next: Message::new("floaters-label-next").arg("spot", label_spot(next)),
+            hand_line: Message::new("floaters-label-hand-line")
+                .arg("red", red)
+                .arg("black", black),
+        });
         if let Some(mid) = self.hand {
             let next = next_spot(mid.from as usize);
             view.hand = Some(Hand {
