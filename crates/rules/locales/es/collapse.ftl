@@ -6,4 +6,10 @@ collapse-notation = El punto de la ficha y el punto donde se detiene: `move c1-c
 collapse-option-setup = ring: 12 fichas por jugador alrededor del borde; ranks: 9 por jugador en la primera y la última fila
 collapse-view-title = Collapse
 collapse-view-title-ranks = Collapse (filas)
-collapse-note-pieces = { $seat }: { $count } fichas ({ $lost } perdidas)
+collapse-note-pieces = { $seat }: { $count } { $count ->
+        [one] ficha
+       *[other] fichas
+    } ({ $lost } { $lost ->
+        [one] perdida
+       *[other] perdidas
+    })
