@@ -6,8 +6,9 @@
 //! the removal with one addition; the next capture of a chain; a Floaters
 //! pit, then its lap strings), followed by whole turns. Matching is
 //! case-insensitive and ignores separators, so `b2c3`, `B2 c3` and `b2-c3`
-//! all find `b2-c3`; a Fanorona capture's `a`/`w` may be left out and the
-//! two Callanish additions (and Alquad's two setup parts) may come in
+//! all find `b2-c3`; letters of a game's notation that are not squares
+//! are its declaration (`Game::SPELLING`: Alquerque's capture sign `x`,
+//! Fanorona's optional `a`/`w`), and the two Callanish additions (and Alquad's two setup parts) may come in
 //! either order.
 //!
 //! Speed: games with a modest number of legal turns are enumerated (a few
@@ -16,7 +17,9 @@
 //! enumerated.
 
 use cairn_rules::notation::square_name;
-use cairn_rules::{AnyGame, BoardView, Game, GameKind, Layout, OptionKind, Options, Spot};
+use cairn_rules::{
+    AnyGame, BoardView, Game, GameKind, Layout, OptionKind, Options, Spot, TurnSpelling,
+};
 use cairn_store::Store;
 
 use super::Bot;
@@ -98,62 +101,48 @@ fn cut(text: &str, max: usize) -> &str {
     &text[..end]
 }
 
-/// A byte that separates the parts of a canonical turn (`x` is Alquerque's
-/// capture sign; no board has a file `x`).
-fn is_sep(c: u8) -> bool {
-    !c.is_ascii_alphanumeric() || c == b'x'
-}
-
-/// Fanorona's capture suffix: `a`/`w` right after a rank number, at the
-/// end of a step.
-fn is_marker(c: &[u8], i: usize) -> bool {
-    matches!(c[i], b'a' | b'w')
-        && i > 0
-        && c[i - 1].is_ascii_digit()
-        && (i + 1 == c.len() || is_sep(c[i + 1]))
-}
-
 /// The typed text reduced to what matching compares: lower-case letters
-/// and digits, separators dropped.
-fn normalise(typed: &str) -> Vec<u8> {
+/// and digits, the game's separators dropped.
+fn normalise(typed: &str, spelling: TurnSpelling) -> Vec<u8> {
     typed
         .bytes()
         .map(|b| b.to_ascii_lowercase())
-        .filter(|&b| !is_sep(b))
+        .filter(|&b| !spelling.is_separator(b))
         .collect()
 }
 
 /// If `candidate` starts with the normalised `typed` (separators skipped,
-/// Fanorona's `a`/`w` optional), the position in `candidate` just after
-/// the last matched character.
-fn match_prefix(candidate: &[u8], typed: &[u8]) -> Option<usize> {
-    fn go(c: &[u8], i: usize, t: &[u8], j: usize) -> Option<usize> {
+/// the game's optional suffixes such as Fanorona's `a`/`w` optional), the
+/// position in `candidate` just after the last matched character.
+fn match_prefix(candidate: &[u8], typed: &[u8], spelling: TurnSpelling) -> Option<usize> {
+    fn go(c: &[u8], i: usize, t: &[u8], j: usize, spelling: TurnSpelling) -> Option<usize> {
         if j == t.len() {
             return Some(i);
         }
         if i == c.len() {
             return None;
         }
-        if is_sep(c[i]) {
-            return go(c, i + 1, t, j);
+        if spelling.is_separator(c[i]) {
+            return go(c, i + 1, t, j, spelling);
         }
         if c[i] == t[j] {
-            if let Some(end) = go(c, i + 1, t, j + 1) {
+            if let Some(end) = go(c, i + 1, t, j + 1, spelling) {
                 return Some(end);
             }
         }
-        if is_marker(c, i) {
-            return go(c, i + 1, t, j);
+        if spelling.is_optional_suffix(c, i) {
+            return go(c, i + 1, t, j, spelling);
         }
         None
     }
-    go(candidate, 0, typed, 0)
+    go(candidate, 0, typed, 0, spelling)
 }
 
 /// The end of the step that follows position `at` of `candidate`: the rest
 /// of the current part if `at` is inside one, else the next part; a step
 /// always includes a square (so Alquad's `w` comes with its point).
-fn step_end(candidate: &[u8], at: usize) -> usize {
+fn step_end(candidate: &[u8], at: usize, spelling: TurnSpelling) -> usize {
+    let is_sep = |c: u8| spelling.is_separator(c);
     let len = candidate.len();
     let mut i = at;
     let mut has_digit = false;
@@ -207,14 +196,15 @@ fn complete_from(
     typed: &str,
     parsed: Option<String>,
 ) -> Vec<String> {
-    let t = normalise(typed);
+    let spelling = kind.spelling();
+    let t = normalise(typed, spelling);
     // (canonical, the next step as typed in this variant's order)
     let mut matches: Vec<(&str, String)> = Vec::new();
     for canonical in legal {
         for variant in variants(kind, canonical) {
             let bytes = variant.as_bytes();
-            if let Some(at) = match_prefix(bytes, &t) {
-                let end = step_end(bytes, at);
+            if let Some(at) = match_prefix(bytes, &t, spelling) {
+                let end = step_end(bytes, at, spelling);
                 let step = if end >= bytes.len() {
                     canonical.clone()
                 } else {
@@ -423,34 +413,54 @@ mod tests {
 
     /// `item` begins some legal turn (for enumerable games).
     fn is_step(game: &AnyGame, item: &str) -> bool {
-        let t = normalise(item);
+        let spelling = game.kind().spelling();
+        let t = normalise(item, spelling);
         game.legal_strings().iter().any(|c| {
             variants(game.kind(), c)
                 .iter()
-                .any(|v| match_prefix(v.as_bytes(), &t).is_some())
+                .any(|v| match_prefix(v.as_bytes(), &t, spelling).is_some())
         })
     }
 
+    /// Whether `typed` matches the start of `candidate` in `kind`'s
+    /// notation, and where the match ends.
+    fn matched(kind: GameKind, candidate: &str, typed: &str) -> Option<usize> {
+        let spelling = kind.spelling();
+        match_prefix(candidate.as_bytes(), &normalise(typed, spelling), spelling)
+    }
+
     #[test]
-    fn matching_ignores_separators_and_markers() {
-        assert_eq!(match_prefix(b"b2-c3", &normalise("B2c3")), Some(5));
-        assert_eq!(match_prefix(b"b2xd4xb4", &normalise("b2 d4")), Some(5));
-        assert_eq!(match_prefix(b"e2-e3a-f4w", &normalise("e2-e3-f4")), Some(9));
-        assert_eq!(match_prefix(b"e2-e3a-f4w", &normalise("e2 e3a")), Some(6));
-        assert_eq!(match_prefix(b"b2 a4 d1", &normalise("b2a")), Some(4));
-        assert_eq!(match_prefix(b"b2 a4 d1", &normalise("b3")), None);
-        assert_eq!(match_prefix(b"c3", &normalise("c3-c4")), None);
+    fn matching_ignores_separators_and_the_games_optional_letters() {
+        use GameKind::{Alquerque, Callanish, Fanorona};
+        assert_eq!(matched(Callanish, "b2-c3", "B2c3"), Some(5));
+        assert_eq!(matched(Alquerque, "b2xd4xb4", "b2 d4"), Some(5));
+        assert_eq!(matched(Fanorona, "e2-e3a-f4w", "e2-e3-f4"), Some(9));
+        assert_eq!(matched(Fanorona, "e2-e3a-f4w", "e2 e3a"), Some(6));
+        assert_eq!(matched(Callanish, "b2 a4 d1", "b2a"), Some(4));
+        assert_eq!(matched(Callanish, "b2 a4 d1", "b3"), None);
+        assert_eq!(matched(Callanish, "c3", "c3-c4"), None);
+        // The letters are each game's own: `x` separates only in
+        // Alquerque, `a`/`w` are optional only in Fanorona.
+        assert_eq!(matched(Callanish, "b2xd4", "b2 d4"), None);
+        assert_eq!(matched(Callanish, "e3a", "e3"), Some(2));
+        assert_eq!(matched(Fanorona, "e3a", "e3"), Some(2));
+        assert_eq!(matched(Callanish, "e3a-f4", "e3f4"), None);
+        assert_eq!(matched(Fanorona, "e3a-f4", "e3f4"), Some(6));
     }
 
     #[test]
     fn steps_end_after_a_square() {
-        assert_eq!(step_end(b"b2 a4 d1", 0), 2);
-        assert_eq!(step_end(b"b2 a4 d1", 2), 5);
-        assert_eq!(step_end(b"b2 a4 d1", 1), 2);
-        assert_eq!(step_end(b"w:c3 b:d4", 0), 4);
-        assert_eq!(step_end(b"w:c3 b:d4", 4), 9);
-        assert_eq!(step_end(b"e2-e3a-f4w", 5), 6);
-        assert_eq!(step_end(b"white", 0), 5);
+        let plain = GameKind::Callanish.spelling();
+        let fanorona = GameKind::Fanorona.spelling();
+        assert_eq!(step_end(b"b2 a4 d1", 0, plain), 2);
+        assert_eq!(step_end(b"b2 a4 d1", 2, plain), 5);
+        assert_eq!(step_end(b"b2 a4 d1", 1, plain), 2);
+        assert_eq!(step_end(b"w:c3 b:d4", 0, plain), 4);
+        assert_eq!(step_end(b"w:c3 b:d4", 4, plain), 9);
+        assert_eq!(step_end(b"e2-e3a-f4w", 5, fanorona), 6);
+        assert_eq!(step_end(b"white", 0, plain), 5);
+        let alquerque = GameKind::Alquerque.spelling();
+        assert_eq!(step_end(b"b2xd4xb4", 2, alquerque), 5);
     }
 
     #[test]

@@ -1027,6 +1027,12 @@ impl Game for Alquerque {
     type Turn = Turn;
     const KIND: GameKind = GameKind::Alquerque;
 
+    /// Captures are written with `x` between their landing points.
+    const SPELLING: crate::TurnSpelling = crate::TurnSpelling {
+        separators: b"x",
+        optional_suffixes: &[],
+    };
+
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec::choice("rules", &["bell", "basic"], "alquerque-option-rules"),
         OptionSpec::number(

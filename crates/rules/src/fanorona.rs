@@ -1090,6 +1090,13 @@ impl Game for Fanorona {
     type Turn = FanoronaTurn;
     const KIND: GameKind = GameKind::Fanorona;
 
+    /// A capture's step may end in `a` (approach) or `w` (withdrawal),
+    /// which a player may leave out where only one kind captures.
+    const SPELLING: crate::TurnSpelling = crate::TurnSpelling {
+        separators: &[],
+        optional_suffixes: b"aw",
+    };
+
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec::choice("board", &["tsivy", "dimy"], "fanorona-option-board"),
         OptionSpec::choice("stall", &["score", "draw"], "fanorona-option-stall"),

@@ -150,6 +150,42 @@ impl Outcome {
     }
 }
 
+/// The letters of a game's turn notation besides squares and punctuation,
+/// so that what a player types can be matched against legal turns however
+/// they separate the parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnSpelling {
+    /// Letters written between a turn's parts like punctuation (Alquerque's
+    /// capture sign `x`: `b2xd4`). No board of that game has such a file.
+    pub separators: &'static [u8],
+    /// Letters that may close a step right after its rank number and that
+    /// a player may leave out (Fanorona's approach `a` and withdrawal `w`:
+    /// `e3a`).
+    pub optional_suffixes: &'static [u8],
+}
+
+impl TurnSpelling {
+    /// Squares and punctuation only.
+    pub const PLAIN: TurnSpelling = TurnSpelling {
+        separators: &[],
+        optional_suffixes: &[],
+    };
+
+    /// Whether the byte `c` of a canonical turn separates its parts.
+    pub fn is_separator(&self, c: u8) -> bool {
+        !c.is_ascii_alphanumeric() || self.separators.contains(&c)
+    }
+
+    /// Whether byte `i` of `turn` is an optional suffix: one of the game's
+    /// suffix letters right after a rank number, closing its step.
+    pub fn is_optional_suffix(&self, turn: &[u8], i: usize) -> bool {
+        self.optional_suffixes.contains(&turn[i])
+            && i > 0
+            && turn[i - 1].is_ascii_digit()
+            && (i + 1 == turn.len() || self.is_separator(turn[i + 1]))
+    }
+}
+
 /// A turn that was refused. The message is a whole sentence for the player:
 /// what was wrong and, where it helps, what would be legal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -212,6 +248,10 @@ pub trait Game:
 
     /// How the players' sides are settled when a challenge is accepted.
     const SEATING: Seating = Seating::Chosen;
+
+    /// The letters of this game's turn notation that are not squares, for
+    /// matching what a player types against legal turns (completion).
+    const SPELLING: TurnSpelling = TurnSpelling::PLAIN;
 
     /// Whether an exact solver can settle positions of this game within a
     /// turn's thinking time, so the strongest bot tries it first (small
@@ -579,6 +619,12 @@ impl GameKind {
     /// The options the game takes (each game's module declares them).
     pub fn option_specs(self) -> &'static [OptionSpec] {
         with_kind!(self, G => G::OPTIONS)
+    }
+
+    /// The letters of the game's notation that are not squares
+    /// ([`Game::SPELLING`]).
+    pub fn spelling(self) -> TurnSpelling {
+        with_kind!(self, G => G::SPELLING)
     }
 
     /// Whether an exact solver is worth trying ([`Game::SOLVABLE`]).

@@ -365,7 +365,10 @@ fn settings_and_places_are_kept() {
             UserSettings::default(),
             "{name}: per platform"
         );
-        let threads_off = ServerSettings { threads: false };
+        let threads_off = ServerSettings {
+            threads: false,
+            lang: Some("ja".into()),
+        };
         store
             .set_server_settings("discord", "9", &threads_off)
             .expect("set");
@@ -464,7 +467,14 @@ fn fill(store: &Store) {
         .set_user_settings("console", "alice", &UserSettings::default())
         .expect("settings");
     store
-        .set_server_settings("discord", "9", &ServerSettings { threads: false })
+        .set_server_settings(
+            "discord",
+            "9",
+            &ServerSettings {
+                threads: false,
+                ..ServerSettings::default()
+            },
+        )
         .expect("settings");
     store
         .set_place("console:a", "console:lobby")

@@ -9,7 +9,7 @@ use serenity::all::{
 
 use super::{clip, BUTTON_PREFIX, CUSTOM_ID_LIMIT, PLATFORM};
 use cairn_bot::complete::{complete_options, complete_turn, MAX_CHOICES, MAX_LEN};
-use cairn_bot::{Action, Bot, BotConfig, Request, User, COMMANDS};
+use cairn_bot::{Action, Bot, BotConfig, Lang, Request, User, COMMANDS};
 use cairn_rules::GameKind;
 
 /// "Play your turn" from "play your turn".
@@ -355,6 +355,8 @@ pub fn request_from_command(
         mentions,
         server: interaction.guild_id.map(|g| g.to_string()),
         server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
+        user_lang: Lang::parse(&interaction.locale),
+        place_lang: interaction.guild_locale.as_deref().and_then(Lang::parse),
     })
 }
 
@@ -466,5 +468,7 @@ pub fn button_check(interaction: &ComponentInteraction) -> ButtonCheck {
         mentions: Vec::new(),
         server: interaction.guild_id.map(|g| g.to_string()),
         server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
+        user_lang: Lang::parse(&interaction.locale),
+        place_lang: interaction.guild_locale.as_deref().and_then(Lang::parse),
     })
 }
