@@ -313,7 +313,7 @@ pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
         }
         if spec.kind == OptionKind::Points {
             if let Some(board) = &base {
-                for points in point_lists(&board.view(), value) {
+                for points in point_lists(&board.board_view(), value) {
                     push(format!("{}={points}", spec.key));
                 }
             }

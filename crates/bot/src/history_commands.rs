@@ -5,9 +5,10 @@
 
 use super::{captions, Answer, Attachment, AttachmentKind, Bot, Reply, Request, Table};
 use crate::history::record::Record;
-use crate::history::replay_frames;
+use crate::history::replay_frames_in;
 use cairn_render::replay::{render_gif, Timing};
 use cairn_rules::GameKind;
+use cairn_rules::Lang;
 use cairn_store::rating::{Rating, PROVISIONAL_DEVIATION};
 use cairn_store::ratings::RatingEntry;
 use cairn_store::{ChannelRecord, GameRecord, StoreError};
@@ -28,10 +29,12 @@ fn file_stem(game: &GameRecord) -> String {
 
 /// The game's replay as a GIF attachment (`None`, logged, if it cannot be
 /// drawn: the rest of the reply still goes out).
-pub(super) fn replay_attachment(game: &GameRecord) -> Option<Attachment> {
+/// The replay of `game` as a GIF, the boards' words in `lang`.
+pub(super) fn replay_attachment(game: &GameRecord, lang: Lang) -> Option<Attachment> {
     let turns: Vec<String> = game.history.iter().map(|t| t.turn.clone()).collect();
     let names = [game.players[0].name.clone(), game.players[1].name.clone()];
-    let frames = match replay_frames(
+    let frames = match replay_frames_in(
+        lang,
         game.kind,
         &game.options,
         &turns,
@@ -82,7 +85,7 @@ pub(super) fn replay(bot: &Bot, key: &str) -> Result<Answer, StoreError> {
             "Images are turned off for this bot, so I cannot draw a replay; `export` gives the game's record as text.",
         ));
     }
-    let Some(gif) = replay_attachment(&game) else {
+    let Some(gif) = replay_attachment(&game, bot.channel_lang(key).unwrap_or_default()) else {
         return Ok(Answer::error(
             "Sorry, the replay of this game could not be drawn. `export` still gives its record.",
         ));

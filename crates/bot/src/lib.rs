@@ -458,7 +458,7 @@ impl Bot {
                 store_error_answer(&error)
             }
         };
-        let mut replies = self.finish(answer.replies, answer.board);
+        let mut replies = self.finish(answer.replies, answer.board, self.langs(request).public);
         for reply in &mut replies {
             if reply.board_text.is_none() {
                 reply.text = limits::bound_echo(&reply.text, &request.command);
@@ -471,18 +471,22 @@ impl Bot {
         replies
     }
 
-    /// Attach the board image and text to the first reply.
-    fn finish(&self, mut replies: Vec<Reply>, board: Option<BoardShow>) -> Vec<Reply> {
+    /// Attach the board image and text to the first reply, the board's
+    /// words in `lang` (the public language: everyone sees the board).
+    fn finish(&self, mut replies: Vec<Reply>, board: Option<BoardShow>, lang: Lang) -> Vec<Reply> {
         if let (Some(show), Some(first)) = (board, replies.first_mut()) {
             let (title, caption) = captions(&show.record);
-            let mut view = show.record.game.view();
+            let mut view = show.record.game.board_view();
             view.last = show.record.last.clone();
             if show.hints {
                 view.hints = show.record.game.hint_spots();
                 if !view.hints.is_empty() {
-                    view.notes.push(show.record.game.hint_legend().to_string());
+                    view.notes.push(show.record.game.hint_legend());
                 }
             }
+            // Worded here, so the renderer and the text board get words,
+            // never message ids.
+            let view = view.worded(|message| i18n::say(lang, message));
             first.board_text = Some(text_board::board_text(&view, &caption));
             if self.config.images {
                 let options = RenderOptions {
@@ -499,7 +503,7 @@ impl Bot {
             if show.replay && self.config.images {
                 first
                     .files
-                    .extend(history_commands::replay_attachment(&show.record));
+                    .extend(history_commands::replay_attachment(&show.record, lang));
             }
         }
         replies
@@ -592,7 +596,7 @@ impl Bot {
                     break;
                 }
             };
-            let mut batch = self.finish(answer.replies, answer.board);
+            let mut batch = self.finish(answer.replies, answer.board, self.langs(request).public);
             if let (Some(note), Some(first)) = (choice.note, batch.first_mut()) {
                 first.text.push_str(&format!(" ({note})"));
             }

@@ -147,7 +147,8 @@ impl Bot {
         let Some((answer, direct)) = fired else {
             return Ok(None);
         };
-        let replies = self.finish(answer.replies, answer.board);
+        let lang = self.channel_lang(key).unwrap_or_default();
+        let replies = self.finish(answer.replies, answer.board, lang);
         Ok(Some(Delivery {
             platform: platform.to_string(),
             channel: channel.to_string(),

@@ -1,7 +1,8 @@
-//! A Unicode text board drawn from a `BoardView`, for the console (and any
-//! platform without images).
+//! A Unicode text board drawn from a board view worded in the reader's
+//! language (a [`WordedView`]), for the console (and any platform without
+//! images).
 
-use cairn_rules::{BoardView, Colour, Layout, MarkKind, Spot};
+use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
 
 fn stone(colour: Colour) -> char {
     match colour {
@@ -33,7 +34,7 @@ fn cell_text(spot: &Spot, marked: bool) -> String {
 
 /// The board as lines of text with coordinates, then the caption and notes.
 /// Last-turn spots carry a `*`.
-pub fn board_text(view: &BoardView, caption: &str) -> String {
+pub fn board_text(view: &WordedView, caption: &str) -> String {
     let marked = |spot: usize| {
         view.last.path.contains(&spot)
             || view
@@ -84,12 +85,15 @@ pub fn board_text(view: &BoardView, caption: &str) -> String {
             for spot in (pits + 1..=2 * pits).rev() {
                 out.push_str(&pit(spot));
             }
-            // The stores, labelled, at each end of the board.
-            out.push_str(&format!(
-                "\n{:<width$}East store",
-                "West store",
-                width = 7 * pits + 8
-            ));
+            // The stores, labelled, at each end of the board (English for
+            // a view built by hand, without words).
+            let (west, east) = view
+                .mancala
+                .as_ref()
+                .map_or(("West store", "East store"), |w| {
+                    (w.west_store.as_str(), w.east_store.as_str())
+                });
+            out.push_str(&format!("\n{west:<width$}{east}", width = 7 * pits + 8));
             out.push_str(&format!("\n{}", pit(2 * pits + 1)));
             out.push_str(&" ".repeat(7 * pits + 1));
             out.push_str(&pit(pits));
@@ -105,10 +109,13 @@ pub fn board_text(view: &BoardView, caption: &str) -> String {
         }
     }
     if let Some(hand) = view.hand {
-        out.push_str(&format!(
-            "In hand: {} red, {} black\n",
-            hand.red, hand.black
-        ));
+        match &view.mancala {
+            Some(words) => out.push_str(&format!("{}\n", words.hand_line)),
+            None => out.push_str(&format!(
+                "In hand: {} red, {} black\n",
+                hand.red, hand.black
+            )),
+        }
     }
     for note in &view.notes {
         out.push_str(note);

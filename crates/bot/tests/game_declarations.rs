@@ -46,7 +46,11 @@ fn the_rules_text_comes_from_the_game_declaration() {
         assert!(text.contains(kind.notation()), "{kind}: {text}");
         for spec in kind.option_specs() {
             assert!(text.contains(&spec.usage()), "{kind} {}: {text}", spec.key);
-            assert!(text.contains(spec.help), "{kind} {}: {text}", spec.key);
+            assert!(
+                text.contains(&spec.help.to_string()),
+                "{kind} {}: {text}",
+                spec.key
+            );
         }
         if kind.option_specs().is_empty() {
             assert!(!text.contains("Options"), "{kind}: {text}");

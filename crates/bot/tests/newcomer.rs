@@ -469,7 +469,7 @@ fn callanish_warns_before_the_losing_turn_and_marks_the_line() {
             } else {
                 Colour::White
             };
-            let lines = held_lines(&game.game.view(), holder);
+            let lines = held_lines(&game.game.board_view(), holder);
             let name = game.player(to_move).name.clone();
             if lines.is_empty() {
                 assert!(!said.contains("this turn or lose"), "{said}");

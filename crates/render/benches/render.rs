@@ -10,11 +10,11 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 use cairn_render::{render, render_png, RenderOptions};
 use cairn_rules::view::Hand;
-use cairn_rules::{BoardView, Colour, Layout, MarkKind, Spot};
+use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
 
-fn cells(n: u8) -> BoardView {
+fn cells(n: u8) -> WordedView {
     let size = n as usize;
-    let mut v = BoardView::new(
+    let mut v = WordedView::new(
         format!("Callanish {n} x {n}"),
         Layout::Cells { files: n, ranks: n },
     );
@@ -47,8 +47,8 @@ fn cells(n: u8) -> BoardView {
     v
 }
 
-fn points(files: u8, ranks: u8) -> BoardView {
-    let mut v = BoardView::new(
+fn points(files: u8, ranks: u8) -> WordedView {
+    let mut v = WordedView::new(
         format!("Fanorona ({files} x {ranks})"),
         Layout::Points { files, ranks },
     );
@@ -75,8 +75,8 @@ fn points(files: u8, ranks: u8) -> BoardView {
     v
 }
 
-fn mancala(mid_turn: bool) -> BoardView {
-    let mut v = BoardView::new("Floaters", Layout::Mancala { pits: 6 });
+fn mancala(mid_turn: bool) -> WordedView {
+    let mut v = WordedView::new("Floaters", Layout::Mancala { pits: 6 });
     for (i, spot) in v.spots.iter_mut().enumerate() {
         *spot = Spot::Pit {
             red: (i * 5 % 7) as u8,
@@ -105,7 +105,7 @@ fn mancala(mid_turn: bool) -> BoardView {
     v
 }
 
-fn cases() -> Vec<(&'static str, BoardView, RenderOptions)> {
+fn cases() -> Vec<(&'static str, WordedView, RenderOptions)> {
     let hints = RenderOptions {
         show_hints: true,
         caption: Some("alice (White) to move".into()),

@@ -1,7 +1,7 @@
 //! Square-cell boards (Callanish): stones sit inside cells, blocked cells
 //! are grey hatched stone, and the last turn tints its cells.
 
-use cairn_rules::{BoardView, MarkKind, Spot};
+use cairn_rules::{MarkKind, Spot, WordedView};
 
 use super::paint::{Canvas, Rgb};
 use super::style::{self, Marks};
@@ -66,7 +66,7 @@ pub fn draw(
     canvas: &mut Canvas,
     g: &Geometry,
     origin: (f32, f32),
-    view: &BoardView,
+    view: &WordedView,
     marks: &[Marks],
 ) -> Result<(), RenderError> {
     let (w, h) = g.size();

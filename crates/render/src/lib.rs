@@ -1,4 +1,5 @@
-//! Board images: a [`BoardView`] drawn as a PNG, and whole games as
+//! Board images: a [`WordedView`] (a board view worded in the reader's
+//! language by the caller: the renderer never sees message ids) drawn as a PNG, and whole games as
 //! animated GIFs ([`replay`]).
 //!
 //! One drawing module per board family: [`cells`] (Callanish), [`points`]
@@ -25,7 +26,7 @@ mod text;
 use image::RgbaImage;
 
 pub use self::png::Png;
-use cairn_rules::{BoardView, Colour, Layout, MarkKind};
+use cairn_rules::{Colour, Layout, MarkKind, WordedView};
 
 use paint::Canvas;
 use style::Marks;
@@ -77,14 +78,14 @@ const NOTE_LINE: f32 = 20.0;
 const HAND_HEIGHT: f32 = 42.0;
 
 /// The board as an RGBA image.
-pub fn render(view: &BoardView, options: &RenderOptions) -> Result<RgbaImage, RenderError> {
+pub fn render(view: &WordedView, options: &RenderOptions) -> Result<RgbaImage, RenderError> {
     render_sized(view, options, 0)
 }
 
 /// The board as an RGBA image at least `min_height` pixels tall (the
 /// frames of a replay share one size; extra room goes below the notes).
 fn render_sized(
-    view: &BoardView,
+    view: &WordedView,
     options: &RenderOptions,
     min_height: u32,
 ) -> Result<RgbaImage, RenderError> {
@@ -220,7 +221,7 @@ struct Page {
 }
 
 /// Lay a board image out without drawing it.
-fn page(view: &BoardView, options: &RenderOptions) -> Result<Page, RenderError> {
+fn page(view: &WordedView, options: &RenderOptions) -> Result<Page, RenderError> {
     check(view)?;
     let (board_w, board_h) = match view.layout {
         Layout::Cells { files, ranks } => cells::Geometry::new(files, ranks).size(),
@@ -271,13 +272,13 @@ fn page(view: &BoardView, options: &RenderOptions) -> Result<Page, RenderError> 
 }
 
 /// The board as a PNG (indexed colour, fast compression).
-pub fn render_png(view: &BoardView, options: &RenderOptions) -> Result<Png, RenderError> {
+pub fn render_png(view: &WordedView, options: &RenderOptions) -> Result<Png, RenderError> {
     let image = render(view, options)?;
     png::encode(&image)
 }
 
 /// Refuse views the renderer cannot draw sensibly.
-fn check(view: &BoardView) -> Result<(), RenderError> {
+fn check(view: &WordedView) -> Result<(), RenderError> {
     match view.layout {
         Layout::Cells { files, ranks } | Layout::Points { files, ranks } => {
             if !(1..=26).contains(&files) || !(1..=26).contains(&ranks) {
@@ -302,7 +303,7 @@ fn check(view: &BoardView) -> Result<(), RenderError> {
 
 /// The marks of every spot: the last turn, the hints if asked for, and the
 /// pit about to be sown. Marks on spots outside the board are ignored.
-fn spot_marks(view: &BoardView, options: &RenderOptions) -> Vec<Marks> {
+fn spot_marks(view: &WordedView, options: &RenderOptions) -> Vec<Marks> {
     let mut marks = vec![Marks::default(); view.spots.len()];
     for m in &view.last.marks {
         if m.kind == MarkKind::Hint && !options.show_hints {
@@ -432,7 +433,7 @@ mod tests {
             Layout::Mancala { pits: 1 },
             Layout::Mancala { pits: 12 },
         ] {
-            let mut view = BoardView::new("Test\nwith a newline", layout);
+            let mut view = WordedView::new("Test\nwith a newline", layout);
             view.status = "White\tto move".into();
             let png = render_png(&view, &RenderOptions::default()).unwrap();
             let image = decode(&png);
@@ -443,7 +444,7 @@ mod tests {
 
     #[test]
     fn bad_views_are_refused_not_panicking() {
-        let mut view = BoardView::new("Bad", Layout::Points { files: 5, ranks: 5 });
+        let mut view = WordedView::new("Bad", Layout::Points { files: 5, ranks: 5 });
         view.spots.pop();
         assert!(matches!(
             render(&view, &RenderOptions::default()),
@@ -452,15 +453,15 @@ mod tests {
                 found: 24
             })
         ));
-        let view = BoardView::new("Bad", Layout::Cells { files: 0, ranks: 5 });
+        let view = WordedView::new("Bad", Layout::Cells { files: 0, ranks: 5 });
         assert!(render(&view, &RenderOptions::default()).is_err());
-        let view = BoardView::new("Bad", Layout::Mancala { pits: 40 });
+        let view = WordedView::new("Bad", Layout::Mancala { pits: 40 });
         assert!(render(&view, &RenderOptions::default()).is_err());
     }
 
     #[test]
     fn stray_marks_and_odd_spots_are_drawn_or_ignored() {
-        let mut view = BoardView::new("Odd", Layout::Points { files: 5, ranks: 5 });
+        let mut view = WordedView::new("Odd", Layout::Points { files: 5, ranks: 5 });
         view.last.mark(999, MarkKind::To);
         view.last.path = vec![0, 999, 3];
         view.hints = vec![1000];
@@ -478,7 +479,7 @@ mod tests {
             caption_stone: Some(Colour::Red),
         };
         render_png(&view, &options).unwrap();
-        let mut view = BoardView::new("Odd", Layout::Mancala { pits: 6 });
+        let mut view = WordedView::new("Odd", Layout::Mancala { pits: 6 });
         view.spots[0] = Spot::Stack(vec![Colour::White, Colour::Red]);
         view.spots[1] = Spot::Blocked;
         view.spots[2] = Spot::Pit {
@@ -491,7 +492,7 @@ mod tests {
     /// A pixel `dy` below the middle of the stone before the caption, a
     /// little right of it (a red stone has a pale centre dot).
     fn caption_stone_pixel(caption: &str, stone: Option<Colour>, dy: f32) -> image::Rgba<u8> {
-        let view = BoardView::new("Sight", Layout::Cells { files: 5, ranks: 5 });
+        let view = WordedView::new("Sight", Layout::Cells { files: 5, ranks: 5 });
         let options = RenderOptions {
             caption: Some(caption.into()),
             caption_stone: stone,

@@ -3,8 +3,10 @@
 //! both colours' counts as numbers; pits are numbered 1.. from each
 //! player's own left (South's 1 at the west end, North's 1 at the east).
 
-use cairn_rules::view::Hand;
-use cairn_rules::{BoardView, Colour, Layout, MarkKind, Spot};
+use std::borrow::Cow;
+
+use cairn_rules::view::{Hand, MancalaWords};
+use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
 
 use super::paint::{Canvas, Rgb};
 use super::style::{self, Marks};
@@ -112,13 +114,34 @@ fn counts(spot: &Spot) -> (usize, usize) {
     }
 }
 
+/// The words written on the board: the view's (worded by the caller in the
+/// reader's language), or English for a view built by hand.
+pub fn words(view: &WordedView) -> Cow<'_, MancalaWords<String>> {
+    if let Some(words) = &view.mancala {
+        return Cow::Borrowed(words);
+    }
+    let (red, black, next) = view.hand.map_or((0, 0, 0), |h| (h.red, h.black, h.next));
+    Cow::Owned(MancalaWords {
+        north: "North".into(),
+        south: "South".into(),
+        west_store: "West store".into(),
+        east_store: "East store".into(),
+        in_hand: "In hand".into(),
+        hand_red: format!("{red} red"),
+        hand_black: format!("{black} black"),
+        next: format!("next: {}", spot_name(view.layout, next)),
+        hand_line: format!("In hand: {red} red, {black} black"),
+    })
+}
+
 pub fn draw(
     canvas: &mut Canvas,
     g: &Geometry,
     origin: (f32, f32),
-    view: &BoardView,
+    view: &WordedView,
     marks: &[Marks],
 ) -> Result<(), RenderError> {
+    let words = words(view);
     let (w, h) = g.size();
     style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 14.0);
     let n = g.pits;
@@ -146,7 +169,7 @@ pub fn draw(
         12.0,
         x,
         numbers_y.0 + 4.5,
-        "North",
+        &words.north,
         style::COORD,
     )?;
     text::draw(
@@ -155,12 +178,12 @@ pub fn draw(
         12.0,
         x,
         numbers_y.1 + 4.5,
-        "South",
+        &words.south,
         style::COORD,
     )?;
 
     // The stores' names, as the notes and messages call them.
-    for (spot, name) in [(2 * n + 1, "West store"), (n, "East store")] {
+    for (spot, name) in [(2 * n + 1, &words.west_store), (n, &words.east_store)] {
         if let Some(p) = g.place(origin, spot) {
             let (x, _) = p.centre();
             text::draw_centred(
@@ -454,9 +477,10 @@ pub fn hand_row(
     x: f32,
     y: f32,
     width: f32,
-    view: &BoardView,
+    view: &WordedView,
     hand: Hand,
 ) -> Result<(), RenderError> {
+    let words = words(view);
     canvas.fill_round_rect(x, y, x + width, y + 34.0, 8.0, style::FRAME_EDGE, 1.0);
     let baseline = y + 22.5;
     let mut pen = x + 12.0;
@@ -466,14 +490,14 @@ pub fn hand_row(
         15.0,
         pen,
         baseline,
-        "In hand",
+        &words.in_hand,
         style::TITLE,
     )?;
     pen += 14.0;
     let mid = y + 17.0;
-    for (count, colour, word) in [
-        (hand.red as usize, Colour::Red, "red"),
-        (hand.black as usize, Colour::Black, "black"),
+    for (count, colour, label) in [
+        (hand.red as usize, Colour::Red, &words.hand_red),
+        (hand.black as usize, Colour::Black, &words.hand_black),
     ] {
         let shown = count.min(8);
         for _ in 0..shown {
@@ -484,22 +508,21 @@ pub fn hand_row(
             pen -= 4.0;
         }
         pen += 8.0;
-        let label = format!("{count} {word}");
         pen += text::draw(
             canvas,
             Face::Regular,
             15.0,
             pen,
             baseline,
-            &label,
+            label,
             style::TEXT,
         )?;
         pen += 18.0;
     }
-    let next = format!("next: {}", spot_name(view.layout, hand.next));
-    let nw = text::measure(Face::Bold, 15.0, &next)?;
+    let next = &words.next;
+    let nw = text::measure(Face::Bold, 15.0, next)?;
     let nx = (x + width - 12.0 - nw).max(pen);
     canvas.fill_circle(nx - 12.0, mid, 5.0, style::NEXT, 1.0);
-    text::draw(canvas, Face::Bold, 15.0, nx, baseline, &next, style::NEXT)?;
+    text::draw(canvas, Face::Bold, 15.0, nx, baseline, next, style::NEXT)?;
     Ok(())
 }

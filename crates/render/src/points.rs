@@ -2,7 +2,7 @@
 //! with diagonals through the strong points (file + rank even), as on the
 //! Alquerque (5 x 5) and Fanorona (9 x 5) boards.
 
-use cairn_rules::{BoardView, Spot};
+use cairn_rules::{Spot, WordedView};
 
 use super::paint::Canvas;
 use super::style::{self, Marks};
@@ -60,7 +60,7 @@ pub fn draw(
     canvas: &mut Canvas,
     g: &Geometry,
     origin: (f32, f32),
-    view: &BoardView,
+    view: &WordedView,
     marks: &[Marks],
 ) -> Result<(), RenderError> {
     let (w, h) = g.size();
@@ -202,7 +202,7 @@ pub fn draw(
     Ok(())
 }
 
-fn draw_path(canvas: &mut Canvas, g: &Geometry, origin: (f32, f32), view: &BoardView) {
+fn draw_path(canvas: &mut Canvas, g: &Geometry, origin: (f32, f32), view: &WordedView) {
     let mut points = Vec::new();
     let mut trim = Vec::new();
     for &spot in &view.last.path {

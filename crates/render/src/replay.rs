@@ -22,12 +22,12 @@ use image::RgbaImage;
 use super::png::{pack, Histogram, Palette};
 use super::{page, render_sized, RenderError, RenderOptions};
 use cairn_rules::view::Hand;
-use cairn_rules::{BoardView, Colour, Highlights, Layout, MarkKind, Spot};
+use cairn_rules::{Colour, Highlights, Layout, MarkKind, Spot, WordedView};
 
 /// One position of a replay: the board and the line under it.
 #[derive(Clone, Debug)]
 pub struct ReplayFrame {
-    pub view: BoardView,
+    pub view: WordedView,
     /// "Turn 12 of 40: alice (White) played b2 a4 d1".
     pub caption: String,
     /// The stone before the caption: the colour of the seat the caption
@@ -122,7 +122,7 @@ fn build_theme_palette() -> ThemePalette {
 /// Boards that between them draw every colour of the theme: each board
 /// family, every piece colour and stack, every mark, hints, a hand,
 /// captions with each colour's icon, and notes.
-fn theme_samples() -> Vec<(BoardView, RenderOptions)> {
+fn theme_samples() -> Vec<(WordedView, RenderOptions)> {
     use MarkKind::*;
     let mark_kinds = [
         From, To, Added, Removed, Captured, Changed, LapStart, LapEnd, Emptied, Hint,
@@ -150,7 +150,7 @@ fn theme_samples() -> Vec<(BoardView, RenderOptions)> {
     .into_iter()
     .enumerate()
     {
-        let mut view = BoardView::new(format!("Sample {n}: Callanish 9 x 9 (Tsivy)"), layout);
+        let mut view = WordedView::new(format!("Sample {n}: Callanish 9 x 9 (Tsivy)"), layout);
         let count = view.spots.len();
         for spot in 0..count {
             view.spots[spot] = match spot % 11 {
@@ -193,7 +193,7 @@ fn theme_samples() -> Vec<(BoardView, RenderOptions)> {
             },
         ));
     }
-    let mut view = BoardView::new("Sample: Floaters", Layout::Mancala { pits: 6 });
+    let mut view = WordedView::new("Sample: Floaters", Layout::Mancala { pits: 6 });
     for (spot, content) in view.spots.iter_mut().enumerate() {
         *content = Spot::Pit {
             red: (spot * 3 % 13) as u8,

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 use cairn_render::{render, render_png, RenderOptions};
 use cairn_rules::view::Hand;
-use cairn_rules::{BoardView, Colour, Layout, MarkKind, Spot};
+use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
 
 /// A square name (`c3`) as a spot index on a board `files` wide.
 fn sq(name: &str, files: usize) -> usize {
@@ -29,7 +29,7 @@ fn sq(name: &str, files: usize) -> usize {
     (rank - 1) * files + file
 }
 
-fn put(view: &mut BoardView, files: usize, squares: &str, stack: &[Colour]) {
+fn put(view: &mut WordedView, files: usize, squares: &str, stack: &[Colour]) {
     for name in squares.split_whitespace() {
         view.spots[sq(name, files)] = Spot::Stack(stack.to_vec());
     }
@@ -37,8 +37,8 @@ fn put(view: &mut BoardView, files: usize, squares: &str, stack: &[Colour]) {
 
 use Colour::{Black as B, White as W};
 
-fn callanish_9() -> (BoardView, RenderOptions) {
-    let mut v = BoardView::new("Callanish 9 x 9", Layout::Cells { files: 9, ranks: 9 });
+fn callanish_9() -> (WordedView, RenderOptions) {
+    let mut v = WordedView::new("Callanish 9 x 9", Layout::Cells { files: 9, ranks: 9 });
     put(&mut v, 9, "c3 e5 g2 f7 b6 h8", &[W]);
     put(&mut v, 9, "d5 c6 e7 g5 b8", &[B]);
     put(&mut v, 9, "a4 d6", &[B, W]);
@@ -55,8 +55,8 @@ fn callanish_9() -> (BoardView, RenderOptions) {
     (v, stone(B))
 }
 
-fn callanish_circle() -> (BoardView, RenderOptions) {
-    let mut v = BoardView::new(
+fn callanish_circle() -> (WordedView, RenderOptions) {
+    let mut v = WordedView::new(
         "Callanish 9 x 9 (circle)",
         Layout::Cells { files: 9, ranks: 9 },
     );
@@ -80,8 +80,8 @@ fn callanish_circle() -> (BoardView, RenderOptions) {
     (v, options)
 }
 
-fn callanish_19() -> (BoardView, RenderOptions) {
-    let mut v = BoardView::new(
+fn callanish_19() -> (WordedView, RenderOptions) {
+    let mut v = WordedView::new(
         "Callanish 19 x 19",
         Layout::Cells {
             files: 19,
@@ -112,8 +112,8 @@ fn callanish_19() -> (BoardView, RenderOptions) {
     (v, stone(W))
 }
 
-fn alquerque_start() -> (BoardView, RenderOptions) {
-    let mut v = BoardView::new("Alquerque (Bell)", Layout::Points { files: 5, ranks: 5 });
+fn alquerque_start() -> (WordedView, RenderOptions) {
+    let mut v = WordedView::new("Alquerque (Bell)", Layout::Points { files: 5, ranks: 5 });
     put(&mut v, 5, "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 d3 e3", &[W]);
     put(&mut v, 5, "a5 b5 c5 d5 e5 a4 b4 c4 d4 e4 a3 b3", &[B]);
     v.status = "White to move".into();
@@ -121,8 +121,8 @@ fn alquerque_start() -> (BoardView, RenderOptions) {
     (v, stone(W))
 }
 
-fn fanorona_chain() -> (BoardView, RenderOptions) {
-    let mut v = BoardView::new(
+fn fanorona_chain() -> (WordedView, RenderOptions) {
+    let mut v = WordedView::new(
         "Fanorona (Tsivy, 9 x 5)",
         Layout::Points { files: 9, ranks: 5 },
     );
@@ -156,8 +156,8 @@ fn fanorona_chain() -> (BoardView, RenderOptions) {
 
 /// A chain that ends on a point it captured earlier in the same turn: the
 /// capturer stands there, and must not look captured (issue 19).
-fn fanorona_back_on_a_capture() -> (BoardView, RenderOptions) {
-    let mut v = BoardView::new(
+fn fanorona_back_on_a_capture() -> (WordedView, RenderOptions) {
+    let mut v = WordedView::new(
         "Fanorona (Dimy, 5 x 5)",
         Layout::Points { files: 5, ranks: 5 },
     );
@@ -183,8 +183,8 @@ fn fanorona_back_on_a_capture() -> (BoardView, RenderOptions) {
 
 /// A finished Callanish: the winning line's cells ringed, and a caption
 /// too long for one line wrapped, not cut.
-fn callanish_won() -> (BoardView, RenderOptions) {
-    let mut v = BoardView::new("Callanish 7 x 7", Layout::Cells { files: 7, ranks: 7 });
+fn callanish_won() -> (WordedView, RenderOptions) {
+    let mut v = WordedView::new("Callanish 7 x 7", Layout::Cells { files: 7, ranks: 7 });
     put(&mut v, 7, "a3 c3 e3 b5 f6", &[W]);
     put(&mut v, 7, "d2 g4 c6 e6", &[B]);
     put(&mut v, 7, "g3", &[B, W]);
@@ -206,8 +206,8 @@ fn callanish_won() -> (BoardView, RenderOptions) {
     )
 }
 
-fn sight_stacks() -> (BoardView, RenderOptions) {
-    let mut v = BoardView::new("Sight", Layout::Points { files: 5, ranks: 5 });
+fn sight_stacks() -> (WordedView, RenderOptions) {
+    let mut v = WordedView::new("Sight", Layout::Points { files: 5, ranks: 5 });
     v.spots[sq("c3", 5)] = Spot::Stack(vec![W; 4]);
     v.spots[sq("d4", 5)] = Spot::Stack(vec![W; 2]);
     v.spots[sq("e4", 5)] = Spot::Stack(vec![W; 3]);
@@ -235,8 +235,8 @@ fn sight_stacks() -> (BoardView, RenderOptions) {
     )
 }
 
-fn alquad_square() -> (BoardView, RenderOptions) {
-    let mut v = BoardView::new("Alquad", Layout::Points { files: 5, ranks: 5 });
+fn alquad_square() -> (WordedView, RenderOptions) {
+    let mut v = WordedView::new("Alquad", Layout::Points { files: 5, ranks: 5 });
     put(&mut v, 5, "b2 d2 b4 d4 c1", &[W]);
     put(&mut v, 5, "c3 e5 a1", &[B]);
     v.last.mark(sq("d4", 5), MarkKind::Added);
@@ -254,15 +254,15 @@ fn alquad_square() -> (BoardView, RenderOptions) {
 
 /// Floaters spots: South pits 0..6, east store 6, North pits 7..13 (North 1
 /// at the east end), west store 13.
-fn floaters(pits: [(u8, u8); 14]) -> BoardView {
-    let mut v = BoardView::new("Floaters", Layout::Mancala { pits: 6 });
+fn floaters(pits: [(u8, u8); 14]) -> WordedView {
+    let mut v = WordedView::new("Floaters", Layout::Mancala { pits: 6 });
     for (spot, (red, black)) in v.spots.iter_mut().zip(pits) {
         *spot = Spot::Pit { red, black };
     }
     v
 }
 
-fn floaters_start() -> (BoardView, RenderOptions) {
+fn floaters_start() -> (WordedView, RenderOptions) {
     let mut p = [(0, 0); 14];
     for i in 0..6 {
         p[i] = (4, 0);
@@ -285,7 +285,7 @@ fn floaters_start() -> (BoardView, RenderOptions) {
     )
 }
 
-fn floaters_laps() -> (BoardView, RenderOptions) {
+fn floaters_laps() -> (WordedView, RenderOptions) {
     let p = [
         (3, 1),
         (0, 0),
@@ -320,7 +320,7 @@ fn floaters_laps() -> (BoardView, RenderOptions) {
     (v, stone(B))
 }
 
-fn floaters_mid_turn() -> (BoardView, RenderOptions) {
+fn floaters_mid_turn() -> (WordedView, RenderOptions) {
     let p = [
         (3, 1),
         (0, 0),
@@ -364,7 +364,7 @@ fn stone(colour: Colour) -> RenderOptions {
     }
 }
 
-type Case = (&'static str, fn() -> (BoardView, RenderOptions));
+type Case = (&'static str, fn() -> (WordedView, RenderOptions));
 
 const CELLS: &[Case] = &[
     ("callanish_9", callanish_9),
@@ -497,7 +497,7 @@ fn golden_mancala() {
 /// view (notes left out: the games may reword them).
 #[test]
 fn golden_game_starts() {
-    fn start(kind: cairn_rules::GameKind) -> (BoardView, RenderOptions) {
+    fn start(kind: cairn_rules::GameKind) -> (WordedView, RenderOptions) {
         let game = cairn_rules::AnyGame::new(kind, &cairn_rules::Options::default())
             .unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
         let mut view = game.view();
@@ -661,7 +661,7 @@ fn highlights_never_cover_coordinates() {
             } else {
                 Layout::Points { files, ranks }
             };
-            let plain = BoardView::new("Edges", layout);
+            let plain = WordedView::new("Edges", layout);
             let mut marked = plain.clone();
             let (f, r) = (files as usize, ranks as usize);
             for spot in 0..f * r {

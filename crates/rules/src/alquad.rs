@@ -23,15 +23,9 @@ use super::notation::list_or;
 use super::view::status_line;
 use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
-    Options, Outcome, Reason, Seat, Seating, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
+    OptionError, OptionSpec, Options, Outcome, Reason, Seat, Seating, Spot, TurnError,
 };
-
-/// The short rules, for the `rules` command.
-pub const RULES: &str = "Placement on the 5 x 5 board. Setup: the setter (the challenger) places one White and one Black piece; then the chooser picks the colour they will play; each is a whole turn. Then White moves first and players place one piece a turn (12 each in all). Four of your pieces on the corners of a square (upright, or tilted 45 degrees on the diagonal points) is a check: your opponent gets one reply, and wins only if it completes a strictly larger square of theirs; otherwise the checker wins. If all pieces are placed without a square, the game is drawn.";
-
-/// How turns are written, with examples, for the `rules` command.
-pub const NOTATION: &str = "Setup: `move w:c3 b:d4` (the White point, then the Black point). Choice: `move white` or `move black`. Placement: the point, `move c2`.";
 
 const POINTS: usize = 25;
 const ALL: u32 = (1 << POINTS) - 1;
@@ -176,6 +170,11 @@ impl Side {
             Side::White => "White",
             Side::Black => "Black",
         }
+    }
+
+    /// The colour's name for a reader ("White").
+    fn message(self) -> Message {
+        super::view::seat_message(self.name())
     }
 }
 
@@ -426,6 +425,12 @@ impl Game for Alquad {
     const KIND: GameKind = GameKind::Alquad;
 
     const OPTIONS: &'static [OptionSpec] = &[];
+
+    const WORDS: GameWords = GameWords {
+        title: "alquad-title",
+        summary: "alquad-summary",
+        notation: "alquad-notation",
+    };
     const SEATING: Seating = Seating::PieRule;
     const SOLVABLE: bool = true;
 
@@ -601,7 +606,10 @@ impl Game for Alquad {
     }
 
     fn view(&self) -> BoardView {
-        let mut view = BoardView::new("Alquad", Layout::Points { files: 5, ranks: 5 });
+        let mut view = BoardView::new(
+            Message::new("alquad-view-title"),
+            Layout::Points { files: 5, ranks: 5 },
+        );
         for (p, spot) in view.spots.iter_mut().enumerate() {
             if self.pieces[0] >> p & 1 == 1 {
                 *spot = Spot::Stack(vec![Colour::White]);
@@ -609,34 +617,31 @@ impl Game for Alquad {
                 *spot = Spot::Stack(vec![Colour::Black]);
             }
         }
-        view.status = status_line(self.seat_name(self.to_move), self.outcome, |seat| {
-            self.seat_name(seat)
-        });
+        view.status = status_line(self.to_move, self.outcome, |seat| self.seat_message(seat));
         let setup = u8::from(self.phase == Phase::Setup);
         for side in [Side::White, Side::Black] {
-            view.notes.push(format!(
-                "{} in hand: {}",
-                side.title(),
-                self.hand[side.index()] + setup
-            ));
+            view.notes.push(
+                Message::new("alquad-note-in-hand")
+                    .arg("side", side.message())
+                    .arg("count", self.hand[side.index()] + setup),
+            );
         }
         match self.phase {
-            Phase::Setup => view
-                .notes
-                .push("Setter places one White and one Black piece".to_string()),
-            Phase::Choose => view.notes.push("Chooser picks White or Black".to_string()),
-            Phase::Play => view.notes.push(format!(
-                "Setter plays {}, chooser plays {}",
-                self.side_of(Seat::First).title(),
-                self.side_of(Seat::Second).title()
-            )),
+            Phase::Setup => view.notes.push(Message::new("alquad-note-setup")),
+            Phase::Choose => view.notes.push(Message::new("alquad-note-choose")),
+            Phase::Play => view.notes.push(
+                Message::new("alquad-note-sides")
+                    .arg("setter", self.side_of(Seat::First).message())
+                    .arg("chooser", self.side_of(Seat::Second).message()),
+            ),
         }
         match (self.check, self.outcome) {
-            (Some((checker, area)), None) => view.notes.push(format!(
-                "{} has a square of area {area}: {} must answer with a larger one",
-                checker.title(),
-                checker.other().title()
-            )),
+            (Some((checker, area)), None) => view.notes.push(
+                Message::new("alquad-note-check")
+                    .arg("checker", checker.message())
+                    .arg("area", area)
+                    .arg("other", checker.other().message()),
+            ),
             (
                 _,
                 Some(Outcome {
@@ -647,11 +652,11 @@ impl Game for Alquad {
                 let side = self.side_of(winner);
                 if let Some(square) = largest_square(self.pieces[side.index()]) {
                     view.winning = bits(square.mask as u64).collect();
-                    view.notes.push(format!(
-                        "{}'s winning square: area {}",
-                        side.title(),
-                        square.area
-                    ));
+                    view.notes.push(
+                        Message::new("alquad-note-winning-square")
+                            .arg("side", side.message())
+                            .arg("area", square.area),
+                    );
                 }
             }
             _ => {}
@@ -659,30 +664,34 @@ impl Game for Alquad {
         view
     }
 
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         let (checker, area) = self.check?;
-        Some(format!(
-            "{} has a square of area {area}: complete a square larger than {area} this turn or lose",
-            checker.title()
-        ))
+        Some(
+            Message::new("alquad-warning")
+                .arg("checker", checker.message())
+                .arg("area", area),
+        )
     }
 
-    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+    fn end_detail(&self, outcome: Outcome) -> Option<Message> {
         let (checker, area) = self.check?;
         match outcome.reason {
-            Reason::Square => Some(format!(
-                "{} made a square of area {area} and {} could not answer with a larger one",
-                checker.title(),
-                checker.other().title()
-            )),
+            Reason::Square => Some(
+                Message::new("alquad-end-square")
+                    .arg("checker", checker.message())
+                    .arg("area", area)
+                    .arg("other", checker.other().message()),
+            ),
             Reason::BiggerSquare => {
                 let larger = largest_square(self.pieces[checker.other().index()])
                     .map_or(area + 1, |s| s.area);
-                Some(format!(
-                    "{} answered {}'s square of area {area} with a larger one, of area {larger}",
-                    checker.other().title(),
-                    checker.title()
-                ))
+                Some(
+                    Message::new("alquad-end-bigger-square")
+                        .arg("answerer", checker.other().message())
+                        .arg("checker", checker.message())
+                        .arg("area", area)
+                        .arg("larger", larger),
+                )
             }
             _ => None,
         }
@@ -874,7 +883,7 @@ mod tests {
         play(&mut g, "b2");
         assert_eq!(g.check, Some((Side::White, 1)));
         assert!(g.outcome().is_none());
-        assert!(g.view().notes.contains(
+        assert!(g.view().english().notes.contains(
             &"White has a square of area 1: Black must answer with a larger one".to_string()
         ));
         play(&mut g, "e5");
@@ -979,18 +988,18 @@ mod tests {
         assert_eq!(g.outcome(), Some(Outcome::draw(Reason::Exhausted)));
         assert_eq!(g.hand, [0, 0]);
         assert!(g.legal_turns().is_empty());
-        assert_eq!(g.view().status, "Draw: every piece is placed");
+        assert_eq!(g.view().english().status, "Draw: every piece is placed");
     }
 
     #[test]
     fn view_notes() {
         let g = new();
-        let v = g.view();
+        let v = g.view().english();
         assert_eq!(v.status, "Setter to move");
         assert_eq!(v.notes[0], "White in hand: 12");
         let mut g = new();
         play(&mut g, "w:c3 b:d4");
-        let v = g.view();
+        let v = g.view().english();
         assert_eq!(v.status, "Chooser to move");
         assert_eq!(v.notes[0], "White in hand: 11");
         assert_eq!(v.spots[p("c3")], Spot::Stack(vec![Colour::White]));
@@ -998,6 +1007,6 @@ mod tests {
         let h = g.highlights(&g.parse_turn("white").unwrap());
         assert!(h.marks.is_empty());
         play(&mut g, "white");
-        assert_eq!(g.view().status, "White to move");
+        assert_eq!(g.view().english().status, "White to move");
     }
 }

@@ -37,15 +37,9 @@ use super::notation;
 use super::view::status_line;
 use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
-    Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
+    OptionError, OptionSpec, Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
-
-/// The short rules, for the `rules` command.
-pub const RULES: &str = "5 x 5 board with diagonals through every other point, 12 pieces each, White moves first. Step to an adjacent empty point along a line, or capture by jumping over an adjacent enemy piece to the empty point beyond; the same piece may go on jumping (a chain), changing direction. rules=bell (default): captures are compulsory and a chain must go on while it can; no step backwards; no step straight back to the point a piece just left; a piece on the far rank only moves by capturing; a player with no legal move loses. rules=basic: steps in any direction, captures optional; the game ends when the player to move has no move, after stall=40 turns without a capture, or when a position comes back a third time: then whoever captured more wins (equal: a draw). Capturing every enemy piece wins in both.";
-
-/// How turns are written, with examples, for the `rules` command.
-pub const NOTATION: &str = "A step: `move b2-c3`. A capture: `move b2xd4`; a chain lists each landing point, `move b2xd4xb4`. `b2c3` and `b2 c3` also work.";
 
 /// Points on the board.
 const POINTS: usize = 25;
@@ -1040,18 +1034,20 @@ impl Game for Alquerque {
     };
 
     const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec::choice(
-            "rules",
-            &["bell", "basic"],
-            "bell: compulsory captures and no steps back; basic: free steps, optional captures",
-        ),
+        OptionSpec::choice("rules", &["bell", "basic"], "alquerque-option-rules"),
         OptionSpec::number(
             "stall",
             (DEFAULT_STALL, 1, 10_000),
             &[DEFAULT_STALL, 20, 60, 100],
-            "turns without a capture that end a basic game",
+            "alquerque-option-stall",
         ),
     ];
+
+    const WORDS: GameWords = GameWords {
+        title: "alquerque-title",
+        summary: "alquerque-summary",
+        notation: "alquerque-notation",
+    };
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         let [rules_spec, stall_spec] = Self::OPTIONS else {
@@ -1242,28 +1238,31 @@ impl Game for Alquerque {
     }
 
     fn view(&self) -> BoardView {
-        let title = match self.rules {
-            Rules::Bell => "Alquerque (Bell rules)",
-            Rules::Basic => "Alquerque (basic rules)",
-        };
+        let title = Message::new(match self.rules {
+            Rules::Bell => "alquerque-view-title-bell",
+            Rules::Basic => "alquerque-view-title-basic",
+        });
         let mut view = BoardView::new(title, Layout::Points { files: 5, ranks: 5 });
         for (seat, colour) in [(0, Colour::White), (1, Colour::Black)] {
             for p in bits(self.pieces[seat]) {
                 view.spots[p] = Spot::Stack(vec![colour]);
             }
         }
-        view.status = status_line(self.seat_name(self.side), self.outcome, |s| {
-            self.seat_name(s)
-        });
-        view.notes
-            .push(format!("White has taken {} Black", self.lost(Seat::Second)));
-        view.notes
-            .push(format!("Black has taken {} White", self.lost(Seat::First)));
+        view.status = status_line(self.side, self.outcome, |s| self.seat_message(s));
+        for seat in Seat::BOTH {
+            view.notes.push(
+                Message::new("note-taken")
+                    .arg("seat", self.seat_message(seat))
+                    .arg("count", self.lost(seat.other()))
+                    .arg("other", self.seat_message(seat.other())),
+            );
+        }
         if self.rules == Rules::Basic {
-            view.notes.push(format!(
-                "Turns without a capture: {} of {}",
-                self.quiet, self.stall
-            ));
+            view.notes.push(
+                Message::new("note-quiet-turns")
+                    .arg("count", self.quiet)
+                    .arg("limit", self.stall),
+            );
         }
         view
     }
@@ -1272,7 +1271,7 @@ impl Game for Alquerque {
         self.rules == Rules::Basic
     }
 
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         if self.rules != Rules::Basic {
             return None;
         }
@@ -1280,36 +1279,32 @@ impl Game for Alquerque {
             return None;
         }
         let (white, black) = (self.lost(Seat::Second), self.lost(Seat::First));
-        let result = match white.cmp(&black) {
-            std::cmp::Ordering::Greater => format!("White wins on captures, {white} to {black}"),
-            std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
-            std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
-        };
-        Some(format!(
-            "unless this turn captures, the game ends after {} turns without a capture: {result}",
-            self.stall
+        Some(super::view::stall_warning(
+            self.stall,
+            [white, black].map(u32::from),
+            false,
         ))
     }
 
-    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+    fn end_detail(&self, outcome: Outcome) -> Option<Message> {
         if outcome.reason != Reason::Stall {
             return None;
         }
         let why = if self.quiet >= self.stall {
-            format!("{} turns without a capture", self.quiet)
+            Message::new("end-quiet-turns").arg("count", self.quiet)
         } else {
-            "no capture is possible any more (no legal move, or a position seen a third time)"
-                .to_string()
+            Message::new("alquerque-end-no-capture")
         };
         let (white, black) = (self.lost(Seat::Second), self.lost(Seat::First));
         Some(match outcome.winner {
-            Some(seat) => format!(
-                "{why}, and {} has taken more pieces ({} to {})",
-                super::view::capitalise(self.seat_name(seat)),
-                white.max(black),
-                white.min(black)
-            ),
-            None => format!("{why}, with equal captures ({white} each)"),
+            Some(seat) => Message::new("end-more-captures")
+                .arg("why", why)
+                .arg("seat", self.seat_message(seat))
+                .arg("more", white.max(black))
+                .arg("fewer", white.min(black)),
+            None => Message::new("end-equal-captures")
+                .arg("why", why)
+                .arg("count", white),
         })
     }
 
@@ -1693,7 +1688,7 @@ mod tests {
         let mut g = game(&[("rules", "basic")]);
         play(&mut g, "d3-c3");
         play(&mut g, "b3-d3");
-        let v = g.view();
+        let v = g.view().english();
         assert_eq!(v.title, "Alquerque (basic rules)");
         assert_eq!(v.layout, Layout::Points { files: 5, ranks: 5 });
         assert_eq!(v.status, "White to move");
@@ -1706,7 +1701,7 @@ mod tests {
         let h = g.highlights(&g.parse_turn("c2-c3").unwrap());
         assert_eq!(h.path, vec![7, 12]);
         assert_eq!(h.marks.len(), 2);
-        assert_eq!(game(&[]).view().title, "Alquerque (Bell rules)");
+        assert_eq!(game(&[]).view().english().title, "Alquerque (Bell rules)");
     }
 
     #[test]

@@ -12,18 +12,12 @@ use serde::{Deserialize, Serialize};
 
 use super::geometry::CellBoard;
 use super::notation::{list_or, square_name};
-use super::view::{capitalise, status_line};
+use super::view::status_line;
 use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
-    Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
+    OptionError, OptionSpec, Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
-
-/// The short rules, for the `rules` command.
-pub const RULES: &str = "Square board of cells (default 9 x 9), White moves first. Opening: White, then Black, places a single stone on any empty cell; each is a whole turn. Every later turn: remove one of your exposed stones (a lone stone or the top of a stack), then add two stones on cells a knight's move from where you removed, each on an empty cell or on a lone enemy stone (yours goes on top and controls the cell). The top stone controls a cell. At the end of each turn, the player who did not just move wins if they control at least half (rounded up) of the cells of any row or column: 5 of 9 on a 9 x 9 board. So a line you make wins only if it survives your opponent's turn, and your opponent must break it or lose. A player with no legal turn loses (this includes running out of stones). There are no draws.";
-
-/// How turns are written, with examples, for the `rules` command.
-pub const NOTATION: &str = "Opening turn: the cell, `move e5`. Later turns: the cell you remove from, then the two cells you add on, `move b2 a4 d1` (additions in either order; `b2-a4-d1` and `b2:d1,a4` also work).";
 
 /// What stands on a cell, as one byte: 0 empty, 1 White, 2 Black (lone
 /// stones), 3 White on Black (White controls), 4 Black on White.
@@ -323,29 +317,28 @@ impl Callanish {
             .collect()
     }
 
-    /// "rank 3", "file e": line indices are ranks first, then files.
-    fn line_name(&self, line: usize) -> String {
+    /// The lines held, as a message: each "rank 3 with 5 of its cells (5
+    /// needed)", listed.
+    fn lines_message(&self, lines: &[(usize, u8, u8)]) -> Message {
         let n = self.size as usize;
-        if line < n {
-            format!("rank {}", line + 1)
-        } else {
-            format!("file {}", square_name(line - n, 0).trim_end_matches('1'))
-        }
-    }
-
-    /// "rank 3 with 5 of its cells (5 needed) and file e with 6 of its cells
-    /// (5 needed)".
-    fn lines_words(&self, lines: &[(usize, u8, u8)]) -> String {
-        let words: Vec<String> = lines
+        let items = lines
             .iter()
             .map(|&(l, held, needed)| {
-                format!(
-                    "{} with {held} of its cells ({needed} needed)",
-                    self.line_name(l)
-                )
+                let (id, name) = if l < n {
+                    ("callanish-line-rank", (l + 1).to_string())
+                } else {
+                    (
+                        "callanish-line-file",
+                        square_name(l - n, 0).trim_end_matches('1').to_string(),
+                    )
+                };
+                Message::new(id)
+                    .arg("line", name)
+                    .arg("held", held)
+                    .arg("needed", needed)
             })
             .collect();
-        super::notation::list_and(&words)
+        super::notation::message_list_and(items)
     }
 
     /// The cells `seat` controls on the lines it holds.
@@ -576,21 +569,23 @@ impl Game for Callanish {
         OptionSpec::choice(
             "size",
             &["9", "7", "5", "11", "13", "15", "17", "19"],
-            "cells along each side, odd",
+            "callanish-option-size",
         ),
-        OptionSpec::choice(
-            "shape",
-            &["square", "circle"],
-            "circle blocks the corner cells of the 9 x 9 board, as in the leaflet",
-        ),
+        OptionSpec::choice("shape", &["square", "circle"], "callanish-option-shape"),
         OptionSpec::number(
             "stones",
             (64, 2, 1000),
             &[64, 16, 32, 48, 100],
-            "stones each player has",
+            "callanish-option-stones",
         ),
-        OptionSpec::points("blocked", "cells taken out of play"),
+        OptionSpec::points("blocked", "callanish-option-blocked"),
     ];
+
+    const WORDS: GameWords = GameWords {
+        title: "callanish-title",
+        summary: "callanish-summary",
+        notation: "callanish-notation",
+    };
 
     /// The two additions in either order.
     fn other_spellings(canonical: &str) -> Vec<String> {
@@ -989,11 +984,12 @@ impl Game for Callanish {
     fn view(&self) -> BoardView {
         let board = self.board();
         let n = self.size;
-        let title = if self.circle {
-            format!("Callanish {n} x {n} (circle)")
+        let title = Message::new(if self.circle {
+            "callanish-view-title-circle"
         } else {
-            format!("Callanish {n} x {n}")
-        };
+            "callanish-view-title"
+        })
+        .arg("size", n);
         let mut view = BoardView::new(title, Layout::Cells { files: n, ranks: n });
         for (c, &cell) in self.cells.iter().enumerate() {
             view.spots[c] = if !board.is_playable(c) {
@@ -1008,8 +1004,13 @@ impl Game for Callanish {
                 }
             };
         }
-        view.notes.push(format!("White supply: {}", self.supply[0]));
-        view.notes.push(format!("Black supply: {}", self.supply[1]));
+        for seat in Seat::BOTH {
+            view.notes.push(
+                Message::new("callanish-note-supply")
+                    .arg("seat", self.seat_message(seat))
+                    .arg("count", self.supply[seat.index()]),
+            );
+        }
         if let Some(Outcome {
             winner: Some(winner),
             reason: Reason::Line,
@@ -1017,9 +1018,7 @@ impl Game for Callanish {
         {
             view.winning = self.held_cells(winner);
         }
-        view.status = status_line(self.seat_name(self.to_move), self.outcome, |s| {
-            self.seat_name(s)
-        });
+        view.status = status_line(self.to_move, self.outcome, |s| self.seat_message(s));
         view
     }
 
@@ -1027,32 +1026,32 @@ impl Game for Callanish {
         false
     }
 
-    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+    fn end_detail(&self, outcome: Outcome) -> Option<Message> {
         match outcome {
             Outcome {
                 winner: Some(winner),
                 reason: Reason::Line,
-            } => Some(format!(
-                "{} holds {}",
-                capitalise(self.seat_name(winner)),
-                self.lines_words(&self.held_lines(winner))
-            )),
+            } => Some(
+                Message::new("callanish-end-line")
+                    .arg("winner", self.seat_message(winner))
+                    .arg("lines", self.lines_message(&self.held_lines(winner))),
+            ),
             _ => None,
         }
     }
 
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         let holder = self.to_move.other();
         let lines = self.held_lines(holder);
         if lines.is_empty() {
             return None;
         }
-        Some(format!(
-            "{} holds {}: break {} this turn or lose",
-            capitalise(self.seat_name(holder)),
-            self.lines_words(&lines),
-            if lines.len() == 1 { "it" } else { "them all" }
-        ))
+        Some(
+            Message::new("callanish-warning")
+                .arg("holder", self.seat_message(holder))
+                .arg("lines", self.lines_message(&lines))
+                .arg("count", lines.len()),
+        )
     }
 }
 

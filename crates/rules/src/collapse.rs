@@ -13,15 +13,9 @@ use super::notation::list_or;
 use super::view::status_line;
 use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
-    Options, Outcome, Reason, Seat, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
+    OptionError, OptionSpec, Options, Outcome, Reason, Seat, Spot, TurnError,
 };
-
-/// The short rules, for the `rules` command.
-pub const RULES: &str = "9 x 5 board with the pieces round the edge (setup=ring, 12 each) or on the first and last ranks (setup=ranks, 9 each); White moves first. A turn: a piece flies along a line over empty points and stops just before the first piece it meets, which must be an enemy piece: that piece is captured. Every turn captures exactly one piece; there is no other move and no passing. A player who cannot capture on their turn loses (so does one with no pieces left); there are no draws.";
-
-/// How turns are written, with examples, for the `rules` command.
-pub const NOTATION: &str = "The piece's point and the point where it stops: `move c1-c4` (captures the enemy on c5). `c1c4`, and `c1xc5` naming the captured piece, also work.";
 
 fn board() -> &'static PointBoard {
     PointBoard::nine_by_five()
@@ -192,8 +186,14 @@ impl Game for Collapse {
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec::choice(
         "setup",
         &["ring", "ranks"],
-        "ring: 12 pieces each round the edge; ranks: 9 each on the first and last ranks",
+        "collapse-option-setup",
     )];
+
+    const WORDS: GameWords = GameWords {
+        title: "collapse-title",
+        summary: "collapse-summary",
+        notation: "collapse-notation",
+    };
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         options.check_specs("collapse", Self::OPTIONS)?;
@@ -422,10 +422,10 @@ impl Game for Collapse {
     }
 
     fn view(&self) -> BoardView {
-        let title = match self.setup {
-            Setup::Ring => "Collapse",
-            Setup::Ranks => "Collapse (ranks)",
-        };
+        let title = Message::new(match self.setup {
+            Setup::Ring => "collapse-view-title",
+            Setup::Ranks => "collapse-view-title-ranks",
+        });
         let mut view = BoardView::new(title, Layout::Points { files: 9, ranks: 5 });
         for (seat, colour) in [(0, Colour::White), (1, Colour::Black)] {
             for p in bits(self.pieces[seat]) {
@@ -433,14 +433,16 @@ impl Game for Collapse {
             }
         }
         let start = if self.setup == Setup::Ring { 12 } else { 9 };
-        let (w, k) = (self.pieces[0].count_ones(), self.pieces[1].count_ones());
-        view.notes
-            .push(format!("White: {w} pieces ({} lost)", start - w));
-        view.notes
-            .push(format!("Black: {k} pieces ({} lost)", start - k));
-        view.status = status_line(self.seat_name(self.to_move), self.outcome, |s| {
-            self.seat_name(s)
-        });
+        for seat in Seat::BOTH {
+            let left = self.pieces[seat.index()].count_ones();
+            view.notes.push(
+                Message::new("collapse-note-pieces")
+                    .arg("seat", self.seat_message(seat))
+                    .arg("count", left)
+                    .arg("lost", start - left),
+            );
+        }
+        view.status = status_line(self.to_move, self.outcome, |s| self.seat_message(s));
         view
     }
 

@@ -13,15 +13,9 @@ use super::notation::{list_and, list_or};
 use super::view::status_line;
 use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
-    Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
+    OptionError, OptionSpec, Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
-
-/// The short rules, for the `rules` command.
-pub const RULES: &str = "Madagascar's capture game on 9 x 5 points (board=tsivy, 22 pieces each) or 5 x 5 (board=dimy, 12 each); White moves first. Capture by approach (step towards an enemy piece so that it lies just beyond your landing point) or withdrawal (step away from an enemy piece next to you); the whole unbroken line of enemy pieces in that direction is taken. Captures are compulsory; after a capture the same piece may capture again, but not onto a point it already visited this turn nor in the same direction twice in a row; stopping is always allowed. Without a capture, a turn is one step (a paika). Capturing every enemy piece wins; a player with no legal move loses. A stalled game (stall-turns=50 turns without a capture, or a position seen a third time): with stall=score (default) the player who captured more wins, equal is a draw; with stall=draw it is a draw. paika=forward allows only forward paika steps.";
-
-/// How turns are written, with examples, for the `rules` command.
-pub const NOTATION: &str = "A paika step: `move d2-d3`. A capture: the landing point followed by `a` (approach) or `w` (withdrawal), `move d2-d3a`; a chain lists each landing point, `move e2-e3a-f4w`. The `a`/`w` may be left out when the step can capture only one way.";
 
 /// The longest capture sequence we represent (a piece visits each point at
 /// most once, and sequences this long never arise in play).
@@ -1104,28 +1098,22 @@ impl Game for Fanorona {
     };
 
     const OPTIONS: &'static [OptionSpec] = &[
-        OptionSpec::choice(
-            "board",
-            &["tsivy", "dimy"],
-            "tsivy: 9 x 5 points; dimy: 5 x 5",
-        ),
-        OptionSpec::choice(
-            "stall",
-            &["score", "draw"],
-            "how a stalled game ends: the player who captured more wins, or a draw",
-        ),
+        OptionSpec::choice("board", &["tsivy", "dimy"], "fanorona-option-board"),
+        OptionSpec::choice("stall", &["score", "draw"], "fanorona-option-stall"),
         OptionSpec::number(
             "stall-turns",
             (50, 1, 10_000),
             &[50, 25, 100],
-            "turns without a capture that stall the game",
+            "fanorona-option-stall-turns",
         ),
-        OptionSpec::choice(
-            "paika",
-            &["any", "forward"],
-            "forward allows only forward paika steps",
-        ),
+        OptionSpec::choice("paika", &["any", "forward"], "fanorona-option-paika"),
     ];
+
+    const WORDS: GameWords = GameWords {
+        title: "fanorona-title",
+        summary: "fanorona-summary",
+        notation: "fanorona-notation",
+    };
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         let [board_spec, stall_spec, stall_turns_spec, paika_spec] = Self::OPTIONS else {
@@ -1466,10 +1454,10 @@ impl Game for Fanorona {
 
     fn view(&self) -> BoardView {
         let b = self.board();
-        let title = match self.variant {
-            Variant::Tsivy => "Fanorona (Tsivy, 9 x 5)",
-            Variant::Dimy => "Fanorona (Dimy, 5 x 5)",
-        };
+        let title = Message::new(match self.variant {
+            Variant::Tsivy => "fanorona-view-title-tsivy",
+            Variant::Dimy => "fanorona-view-title-dimy",
+        });
         let mut view = BoardView::new(
             title,
             Layout::Points {
@@ -1482,17 +1470,20 @@ impl Game for Fanorona {
                 view.spots[p] = Spot::Stack(vec![colour]);
             }
         }
-        view.notes
-            .push(format!("White has taken {} Black", self.captured[0]));
-        view.notes
-            .push(format!("Black has taken {} White", self.captured[1]));
-        view.notes.push(format!(
-            "Turns without a capture: {} of {}",
-            self.quiet_turns, self.stall_turns
-        ));
-        view.status = status_line(self.seat_name(self.to_move), self.outcome, |s| {
-            self.seat_name(s)
-        });
+        for seat in Seat::BOTH {
+            view.notes.push(
+                Message::new("note-taken")
+                    .arg("seat", self.seat_message(seat))
+                    .arg("count", self.captured[seat.index()])
+                    .arg("other", self.seat_message(seat.other())),
+            );
+        }
+        view.notes.push(
+            Message::new("note-quiet-turns")
+                .arg("count", self.quiet_turns)
+                .arg("limit", self.stall_turns),
+        );
+        view.status = status_line(self.to_move, self.outcome, |s| self.seat_message(s));
         view
     }
 
@@ -1500,47 +1491,38 @@ impl Game for Fanorona {
         true
     }
 
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         if self.quiet_turns + 1 < self.stall_turns {
             return None;
         }
         let [white, black] = self.captured;
-        let result = if self.stall_draw {
-            "a draw".to_string()
-        } else {
-            match white.cmp(&black) {
-                std::cmp::Ordering::Greater => {
-                    format!("White wins on captures, {white} to {black}")
-                }
-                std::cmp::Ordering::Less => format!("Black wins on captures, {black} to {white}"),
-                std::cmp::Ordering::Equal => format!("a draw, captures being equal ({white} each)"),
-            }
-        };
-        Some(format!(
-            "unless this turn captures, the game ends after {} turns without a capture: {result}",
-            self.stall_turns
+        Some(super::view::stall_warning(
+            self.stall_turns,
+            [white, black].map(u32::from),
+            self.stall_draw,
         ))
     }
 
-    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+    fn end_detail(&self, outcome: Outcome) -> Option<Message> {
         if outcome.reason != Reason::Stall {
             return None;
         }
         let why = if self.quiet_turns >= self.stall_turns {
-            format!("{} turns without a capture", self.quiet_turns)
+            Message::new("end-quiet-turns").arg("count", self.quiet_turns)
         } else {
-            "the same position a third time".to_string()
+            Message::new("end-third-time")
         };
         let [white, black] = self.captured;
         Some(match outcome.winner {
             _ if self.stall_draw => why,
-            Some(seat) => format!(
-                "{why}, and {} has taken more pieces ({} to {})",
-                super::view::capitalise(self.seat_name(seat)),
-                white.max(black),
-                white.min(black)
-            ),
-            None => format!("{why}, with equal captures ({white} each)"),
+            Some(seat) => Message::new("end-more-captures")
+                .arg("why", why)
+                .arg("seat", self.seat_message(seat))
+                .arg("more", white.max(black))
+                .arg("fewer", white.min(black)),
+            None => Message::new("end-equal-captures")
+                .arg("why", why)
+                .arg("count", white),
         })
     }
 }

@@ -51,7 +51,7 @@ use serde::{Deserialize, Serialize};
 pub use cairn_words::{Lang, Message, MessageArg};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
 pub use rng::SplitRng;
-pub use view::{BoardView, Colour, Highlights, Layout, Mark, MarkKind, Spot};
+pub use view::{BoardView, Colour, Highlights, Layout, Mark, MarkKind, Spot, WordedView};
 
 /// One of the two players. `First` is the player at the bottom of the board
 /// (White, Red/South in Floaters, the setter in Alquad). Which seat is to
@@ -271,6 +271,10 @@ pub trait Game:
     /// defaults, the `rules` text and the completion of options.
     const OPTIONS: &'static [OptionSpec];
 
+    /// The game's own words, by message id in its catalogue
+    /// (`locales/<lang>/<game>.ftl`): its title, short rules and notation.
+    const WORDS: GameWords;
+
     /// A new game from its options (unknown keys and bad values refused).
     fn new(options: &Options) -> Result<Self, OptionError>;
 
@@ -284,6 +288,12 @@ pub trait Game:
     /// The player-facing name of a seat in this position: `white`, `black`,
     /// `red`, or Alquad's `setter` / `chooser` before colours are chosen.
     fn seat_name(&self, seat: Seat) -> &'static str;
+
+    /// The name of a seat for a reader, capitalised ("White"): by default
+    /// the message of its [`Game::seat_name`] word.
+    fn seat_message(&self, seat: Seat) -> Message {
+        view::seat_message(self.seat_name(seat))
+    }
 
     /// The colour of a seat's pieces in this position, for the stone drawn
     /// before a caption; `None` while the seat has no colour (Alquad's
@@ -413,25 +423,25 @@ pub trait Game:
     /// Why the game ended, in words that fit the options in force and the
     /// position, without player names ("50 turns without a capture"), for
     /// reasons whose plain wording would mislead; `None`: the usual words.
-    fn end_detail(&self, _outcome: Outcome) -> Option<String> {
+    fn end_detail(&self, _outcome: Outcome) -> Option<Message> {
         None
     }
 
     /// A warning to the player to move of a loss at the end of this very
     /// turn unless they act ("Black holds rank 3 (5 of the 5 cells
     /// needed): break it this turn or lose"); `None` without such a threat.
-    fn warning(&self) -> Option<String> {
+    fn warning(&self) -> Option<Message> {
         None
     }
 
     /// What the green dots of the `moves` image mean for this game.
-    fn hint_legend(&self) -> &'static str {
-        "Green dots: where your legal turns place or move a piece"
+    fn hint_legend(&self) -> Message {
+        Message::new("game-hint-legend")
     }
 
     /// What to say when there are too many legal turns to list: how to
     /// start a turn (Floaters: a pit number alone). `None`: nothing special.
-    fn too_many_turns_hint(&self) -> Option<String> {
+    fn too_many_turns_hint(&self) -> Option<Message> {
         None
     }
 
@@ -463,6 +473,18 @@ pub trait Game:
         }
         total
     }
+}
+
+/// A game's own words (message ids of its catalogue), declared in its
+/// rules module ([`Game::WORDS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameWords {
+    /// The name as a title: `callanish-title`.
+    pub title: &'static str,
+    /// The short rules of the `rules` command: `callanish-summary`.
+    pub summary: &'static str,
+    /// How turns are written, with examples: `callanish-notation`.
+    pub notation: &'static str,
 }
 
 /// The seven games.
@@ -553,18 +575,45 @@ impl GameKind {
         }
     }
 
-    /// The short rules for the `rules` command: the whole game in a few
-    /// sentences (each game's module holds its own text).
+    /// The short rules for the `rules` command, in English: the whole
+    /// game in a few sentences (each game's catalogue holds its own text).
     pub fn summary(self) -> &'static str {
-        match self {
-            GameKind::Callanish => callanish::RULES,
-            GameKind::Alquerque => alquerque::RULES,
-            GameKind::Fanorona => fanorona::RULES,
-            GameKind::Alquad => alquad::RULES,
-            GameKind::Sight => sight::RULES,
-            GameKind::Collapse => collapse::RULES,
-            GameKind::Floaters => floaters::RULES,
-        }
+        self.english_words().summary.as_str()
+    }
+
+    /// The game's declared words ([`Game::WORDS`]).
+    pub fn words(self) -> GameWords {
+        with_kind!(self, G => G::WORDS)
+    }
+
+    /// The name as a title, for a reader in any language.
+    pub fn title_message(self) -> Message {
+        Message::new(self.words().title)
+    }
+
+    /// The short rules, for a reader in any language.
+    pub fn summary_message(self) -> Message {
+        Message::new(self.words().summary)
+    }
+
+    /// How turns are written, for a reader in any language.
+    pub fn notation_message(self) -> Message {
+        Message::new(self.words().notation)
+    }
+
+    /// The summary and notation in English, worded once.
+    fn english_words(self) -> &'static EnglishWords {
+        static ALL: std::sync::OnceLock<Vec<EnglishWords>> = std::sync::OnceLock::new();
+        let all = ALL.get_or_init(|| {
+            GameKind::ALL
+                .iter()
+                .map(|kind| EnglishWords {
+                    summary: locales::english(&kind.summary_message()),
+                    notation: locales::english(&kind.notation_message()),
+                })
+                .collect()
+        });
+        &all[self as usize]
     }
 
     /// The options the game takes (each game's module declares them).
@@ -608,17 +657,10 @@ impl GameKind {
         with_kind!(self, G => G::other_spellings(canonical))
     }
 
-    /// How turns are written, with examples (each game's module).
+    /// How turns are written, with examples, in English (each game's
+    /// catalogue).
     pub fn notation(self) -> &'static str {
-        match self {
-            GameKind::Callanish => callanish::NOTATION,
-            GameKind::Alquerque => alquerque::NOTATION,
-            GameKind::Fanorona => fanorona::NOTATION,
-            GameKind::Alquad => alquad::NOTATION,
-            GameKind::Sight => sight::NOTATION,
-            GameKind::Collapse => collapse::NOTATION,
-            GameKind::Floaters => floaters::NOTATION,
-        }
+        self.english_words().notation.as_str()
     }
 
     /// The game suggested to a newcomer: the quickest to learn and play.
@@ -633,6 +675,12 @@ impl GameKind {
         let name = name.trim().to_ascii_lowercase();
         GameKind::ALL.into_iter().find(|kind| kind.name() == name)
     }
+}
+
+/// A game's summary and notation worded in English.
+struct EnglishWords {
+    summary: String,
+    notation: String,
 }
 
 impl fmt::Display for GameKind {
@@ -769,27 +817,66 @@ impl AnyGame {
         with_game!(self, g => g.in_mid_turn())
     }
 
+    /// Why the game ended ([`Game::end_detail`]), in English.
     pub fn end_detail(&self, outcome: Outcome) -> Option<String> {
+        self.end_message(outcome).map(|m| locales::english(&m))
+    }
+
+    /// Why the game ended ([`Game::end_detail`]), for a reader in any
+    /// language.
+    pub fn end_message(&self, outcome: Outcome) -> Option<Message> {
         with_game!(self, g => g.end_detail(outcome))
     }
 
+    /// The name of a seat for a reader ([`Game::seat_message`]).
+    pub fn seat_message(&self, seat: Seat) -> Message {
+        with_game!(self, g => g.seat_message(seat))
+    }
+
+    /// A warning of a loss this turn ([`Game::warning`]), in English.
     pub fn warning(&self) -> Option<String> {
+        self.warning_message().map(|m| locales::english(&m))
+    }
+
+    /// A warning of a loss this turn ([`Game::warning`]), for a reader in
+    /// any language; `None` once the game is over.
+    pub fn warning_message(&self) -> Option<Message> {
         if self.outcome().is_some() {
             return None;
         }
         with_game!(self, g => g.warning())
     }
 
-    pub fn hint_legend(&self) -> &'static str {
+    pub fn hint_legend(&self) -> Message {
         with_game!(self, g => g.hint_legend())
     }
 
+    /// How to start a turn when there are too many to list
+    /// ([`Game::too_many_turns_hint`]), in English.
     pub fn too_many_turns_hint(&self) -> Option<String> {
+        self.too_many_turns_message().map(|m| locales::english(&m))
+    }
+
+    /// [`Game::too_many_turns_hint`] for a reader in any language.
+    pub fn too_many_turns_message(&self) -> Option<Message> {
         with_game!(self, g => g.too_many_turns_hint())
     }
 
-    pub fn view(&self) -> BoardView {
+    /// The board view with its words as messages, for the reader's
+    /// language ([`BoardView::worded`]).
+    pub fn board_view(&self) -> BoardView {
         with_game!(self, g => g.view())
+    }
+
+    /// The board view worded in `lang` by the games' own catalogue.
+    pub fn view_in(&self, lang: Lang) -> WordedView {
+        self.board_view()
+            .worded(|message| locales::word(lang, message))
+    }
+
+    /// The board view worded in English (the command line, logs).
+    pub fn view(&self) -> WordedView {
+        self.view_in(Lang::En)
     }
 
     /// Canonical strings of every legal turn, sorted.

@@ -17,9 +17,31 @@ pub fn sources(lang: Lang) -> Vec<&'static str> {
     }
 }
 
+/// The catalogue files of each language: the shared words and one file
+/// per game. A game added to the rules adds its file here.
+pub const FILES: &[&str] = &[
+    "shared.ftl",
+    "callanish.ftl",
+    "alquerque.ftl",
+    "fanorona.ftl",
+    "alquad.ftl",
+    "sight.ftl",
+    "collapse.ftl",
+    "floaters.ftl",
+];
+
 macro_rules! sources {
     ($name:ident, $lang:literal) => {
-        const $name: &[&str] = &[include_str!(concat!("../locales/", $lang, "/shared.ftl"))];
+        const $name: &[&str] = &[
+            include_str!(concat!("../locales/", $lang, "/shared.ftl")),
+            include_str!(concat!("../locales/", $lang, "/callanish.ftl")),
+            include_str!(concat!("../locales/", $lang, "/alquerque.ftl")),
+            include_str!(concat!("../locales/", $lang, "/fanorona.ftl")),
+            include_str!(concat!("../locales/", $lang, "/alquad.ftl")),
+            include_str!(concat!("../locales/", $lang, "/sight.ftl")),
+            include_str!(concat!("../locales/", $lang, "/collapse.ftl")),
+            include_str!(concat!("../locales/", $lang, "/floaters.ftl")),
+        ];
     };
 }
 sources!(EN, "en");
@@ -28,8 +50,13 @@ sources!(ES, "es");
 
 /// A message of the games worded in English.
 pub fn english(message: &Message) -> String {
+    word(Lang::En, message)
+}
+
+/// A message of the games worded in `lang`.
+pub fn word(lang: Lang, message: &Message) -> String {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
     CATALOGUE
         .get_or_init(|| Catalogue::load(sources))
-        .message(Lang::En, message)
+        .message(lang, message)
 }

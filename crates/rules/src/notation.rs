@@ -75,6 +75,41 @@ pub fn list_and(items: &[String]) -> String {
     join_words(items, "and")
 }
 
+/// Messages as one list in words ("a, b and c") for a reader in any
+/// language: nested `list-comma` and `list-and` messages.
+pub fn message_list_and(items: Vec<cairn_words::Message>) -> cairn_words::Message {
+    message_list(items, "list-and")
+}
+
+/// Messages as alternatives in words ("a, b or c"), as
+/// [`message_list_and`] with `list-or`.
+pub fn message_list_or(items: Vec<cairn_words::Message>) -> cairn_words::Message {
+    message_list(items, "list-or")
+}
+
+fn message_list(
+    mut items: Vec<cairn_words::Message>,
+    last_id: &'static str,
+) -> cairn_words::Message {
+    use cairn_words::Message;
+    match items.len() {
+        0 => Message::new("list-empty"),
+        1 => items.remove(0),
+        2 => {
+            let last = items.remove(1);
+            Message::new(last_id)
+                .arg("first", items.remove(0))
+                .arg("last", last)
+        }
+        _ => {
+            let first = items.remove(0);
+            Message::new("list-comma")
+                .arg("first", first)
+                .arg("rest", message_list(items, last_id))
+        }
+    }
+}
+
 fn join_words(items: &[String], word: &str) -> String {
     match items {
         [] => String::new(),

@@ -221,8 +221,33 @@ pub enum OptionKind {
 pub struct OptionSpec {
     pub key: &'static str,
     pub kind: OptionKind,
-    /// What the option changes, one short phrase.
-    pub help: &'static str,
+    /// What the option changes, one short phrase: a message of the game's
+    /// catalogue (`callanish-option-size`).
+    pub help: HelpWords,
+}
+
+/// An option's help line: the id of a message without arguments in the
+/// game's catalogue. [`HelpWords::message`] words it for any reader;
+/// `Display` shows it in English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HelpWords(pub &'static str);
+
+impl HelpWords {
+    /// The message id, e.g. `callanish-option-size`.
+    pub fn id(self) -> &'static str {
+        self.0
+    }
+
+    /// The help line as a message for a reader in any language.
+    pub fn message(self) -> cairn_words::Message {
+        cairn_words::Message::new(self.0)
+    }
+}
+
+impl std::fmt::Display for HelpWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::locales::english(&self.message()))
+    }
 }
 
 impl OptionSpec {
@@ -234,7 +259,7 @@ impl OptionSpec {
         OptionSpec {
             key,
             kind: OptionKind::Choice(choices),
-            help,
+            help: HelpWords(help),
         }
     }
 
@@ -252,7 +277,7 @@ impl OptionSpec {
                 max,
                 suggested,
             },
-            help,
+            help: HelpWords(help),
         }
     }
 
@@ -260,7 +285,7 @@ impl OptionSpec {
         OptionSpec {
             key,
             kind: OptionKind::Points,
-            help,
+            help: HelpWords(help),
         }
     }
 

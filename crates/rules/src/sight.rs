@@ -21,15 +21,9 @@ use super::notation::{list_or, split_squares};
 use super::view::status_line;
 use super::OptionValue;
 use super::{
-    BoardView, Colour, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec,
-    Options, Outcome, Reason, Seat, Spot, TurnError,
+    BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
+    OptionError, OptionSpec, Options, Outcome, Reason, Seat, Spot, TurnError,
 };
-
-/// The short rules, for the `rules` command.
-pub const RULES: &str = "Placement and movement on the 5 x 5 board, empty at the start, White moves first. Pieces see each other along a line with nothing between them. While you have no stack (two or more pieces on one point), place a piece on an empty point. Once you have a stack, you must instead move the top piece of one of your tallest stacks one step to an adjacent empty point. Either way, every piece of your colour that the placed or moved piece sees grows by one (the stack it came from excepted). A player with no legal move on their turn loses; there are no draws.";
-
-/// How turns are written, with examples, for the `rules` command.
-pub const NOTATION: &str = "A placement: the point, `move c3`. A move: the stack's point and the empty point next to it, `move c3-c4` (`c3c4` also works).";
 
 const POINTS: usize = 25;
 const ALL: u32 = (1 << POINTS) - 1;
@@ -399,6 +393,12 @@ impl Game for Sight {
 
     const OPTIONS: &'static [OptionSpec] = &[];
 
+    const WORDS: GameWords = GameWords {
+        title: "sight-title",
+        summary: "sight-summary",
+        notation: "sight-notation",
+    };
+
     fn new(options: &Options) -> Result<Self, OptionError> {
         options.check_specs("sight", Self::OPTIONS)?;
         Ok(Sight {
@@ -509,7 +509,10 @@ impl Game for Sight {
     }
 
     fn view(&self) -> BoardView {
-        let mut view = BoardView::new("Sight", Layout::Points { files: 5, ranks: 5 });
+        let mut view = BoardView::new(
+            Message::new("sight-view-title"),
+            Layout::Points { files: 5, ranks: 5 },
+        );
         for (p, spot) in view.spots.iter_mut().enumerate() {
             let h = self.height[p] as usize;
             if h > 0 {
@@ -521,25 +524,19 @@ impl Game for Sight {
                 *spot = Spot::Stack(vec![colour; h]);
             }
         }
-        view.status = status_line(self.seat_name(self.to_move), self.outcome, |seat| {
-            self.seat_name(seat)
-        });
+        view.status = status_line(self.to_move, self.outcome, |seat| self.seat_message(seat));
         for side in 0..2 {
             let own = self.pieces[side];
             let total: u32 = bits(own as u64).map(|p| self.height[p] as u32).sum();
             let (tallest, _) = self.tallest(side);
-            let colour = if side == 0 { "White" } else { "Black" };
-            let stack = if tallest == 0 {
-                "no stack".to_string()
-            } else {
-                format!("tallest stack {tallest}")
-            };
-            view.notes.push(format!(
-                "{colour}: {total} piece{} on {} point{}, {stack}",
-                if total == 1 { "" } else { "s" },
-                own.count_ones(),
-                if own.count_ones() == 1 { "" } else { "s" },
-            ));
+            let seat = if side == 0 { Seat::First } else { Seat::Second };
+            view.notes.push(
+                Message::new("sight-note-pieces")
+                    .arg("seat", self.seat_message(seat))
+                    .arg("pieces", total)
+                    .arg("points", own.count_ones())
+                    .arg("tallest", tallest),
+            );
         }
         view
     }
@@ -752,7 +749,10 @@ mod tests {
         assert!(g.legal_turns().is_empty());
         assert_eq!(g.count_turns(), 0);
         assert_eq!(g.parse_turn("c4"), Err(TurnError::GameOver));
-        assert_eq!(g.view().status, "White wins: Black has no legal move");
+        assert_eq!(
+            g.view().english().status,
+            "White wins: Black has no legal move"
+        );
     }
 
     #[test]
@@ -814,7 +814,7 @@ mod tests {
             .marks
             .iter()
             .any(|m| m.spot == p("c3") && m.kind == MarkKind::Changed));
-        let v = g.view();
+        let v = g.view().english();
         assert_eq!(v.spots[p("c3")], Spot::Stack(vec![Colour::White; 2]));
         assert_eq!(v.spots[p("a1")], Spot::Stack(vec![Colour::Black]));
         assert_eq!(v.spots[p("b1")], Spot::Empty);

@@ -4,6 +4,9 @@
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
+use super::{Outcome, Reason, Seat};
+use cairn_words::{Message, MessageArg};
+
 /// A piece colour as drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
@@ -117,12 +120,15 @@ pub struct Hand {
     pub next: usize,
 }
 
-/// Everything the renderer needs to draw one position.
+/// Everything the renderer needs to draw one position. A game describes
+/// its words as [`Message`]s (`BoardView`, the default); whoever shows the
+/// board words them in the reader's language ([`BoardView::worded`]) and
+/// the renderer draws a [`WordedView`], never a message id.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub struct BoardView {
+pub struct BoardView<W = Message> {
     /// The game and variant, e.g. "Fanorona (Tsivy, 9 x 5)".
-    pub title: String,
+    pub title: W,
     pub layout: Layout,
     /// One entry per spot, indexed as [`Layout`] describes.
     pub spots: Vec<Spot>,
@@ -132,75 +138,219 @@ pub struct BoardView {
     pub hints: Vec<usize>,
     /// "White to move", "Black wins: a line": the bot may replace it with
     /// player names.
-    pub status: String,
+    pub status: W,
     /// Short facts shown beside the board: supplies, hands, captures.
-    pub notes: Vec<String>,
+    pub notes: Vec<W>,
     /// Mancala stones in hand mid-turn.
     pub hand: Option<Hand>,
     /// On a finished game, what won it: the line, square or stack.
     #[cfg_attr(feature = "serde", serde(default))]
     pub winning: Vec<usize>,
+    /// The words written on a mancala board itself; `None` (a view built
+    /// by hand) draws them in English.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub mancala: Option<MancalaWords<W>>,
 }
 
-impl BoardView {
+/// The words a mancala board shows on itself: its sides, its stores and
+/// the line of stones in hand mid-turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct MancalaWords<W> {
+    /// "North", "South": the rows' owners.
+    pub north: W,
+    pub south: W,
+    /// "West store", "East store".
+    pub west_store: W,
+    pub east_store: W,
+    /// "In hand", the heading of the hand line.
+    pub in_hand: W,
+    /// "3 red", "2 black": the stones in hand of each colour.
+    pub hand_red: W,
+    pub hand_black: W,
+    /// "next: South 3": where the next stone goes.
+    pub next: W,
+    /// "In hand: 3 red, 2 black", the text board's hand line.
+    pub hand_line: W,
+}
+
+impl<W> MancalaWords<W> {
+    fn map<V>(&self, word: impl Fn(&W) -> V) -> MancalaWords<V> {
+        MancalaWords {
+            north: word(&self.north),
+            south: word(&self.south),
+            west_store: word(&self.west_store),
+            east_store: word(&self.east_store),
+            in_hand: word(&self.in_hand),
+            hand_red: word(&self.hand_red),
+            hand_black: word(&self.hand_black),
+            next: word(&self.next),
+            hand_line: word(&self.hand_line),
+        }
+    }
+}
+
+/// A board view whose words are worded in one language: what the renderer
+/// and the text board draw.
+pub type WordedView = BoardView<String>;
+
+/// What a view's words can be: messages, or words already worded.
+pub trait ViewWords {
+    /// The status of a view nobody has set one for.
+    fn blank() -> Self;
+}
+
+impl ViewWords for Message {
+    fn blank() -> Message {
+        Message::new("view-no-status")
+    }
+}
+
+impl ViewWords for String {
+    fn blank() -> String {
+        String::new()
+    }
+}
+
+impl<W: ViewWords> BoardView<W> {
     /// A view with every spot empty and no notes.
-    pub fn new(title: impl Into<String>, layout: Layout) -> BoardView {
+    pub fn new(title: impl Into<W>, layout: Layout) -> BoardView<W> {
         BoardView {
             title: title.into(),
             layout,
             spots: vec![Spot::Empty; layout.spot_count()],
             last: Highlights::default(),
             hints: Vec::new(),
-            status: String::new(),
+            status: W::blank(),
             notes: Vec::new(),
             hand: None,
             winning: Vec::new(),
+            mancala: None,
         }
+    }
+}
+
+impl BoardView<Message> {
+    /// The view with its words worded by `word` (a reader's language).
+    pub fn worded(self, word: impl Fn(&Message) -> String) -> WordedView {
+        BoardView {
+            title: word(&self.title),
+            layout: self.layout,
+            spots: self.spots,
+            last: self.last,
+            hints: self.hints,
+            status: word(&self.status),
+            notes: self.notes.iter().map(&word).collect(),
+            hand: self.hand,
+            winning: self.winning,
+            mancala: self.mancala.as_ref().map(|words| words.map(&word)),
+        }
+    }
+
+    /// The view worded in English (the command line, tests).
+    pub fn english(self) -> WordedView {
+        self.worded(crate::locales::english)
     }
 }
 
 /// The usual status line: "White to move", "Black wins: White has no
 /// legal move", "Draw: the game stalled" (words, never reason codes).
+/// `seat` gives the message naming a seat (its colour, capitalised).
 pub fn status_line(
-    to_move: &str,
-    outcome: Option<super::Outcome>,
-    name: impl Fn(super::Seat) -> &'static str,
-) -> String {
-    use super::Reason;
+    to_move: Seat,
+    outcome: Option<Outcome>,
+    seat: impl Fn(Seat) -> Message,
+) -> Message {
     match outcome {
-        None => format!("{} to move", capitalise(to_move)),
-        Some(super::Outcome {
-            winner: Some(seat),
+        None => Message::new("status-to-move").arg("seat", seat(to_move)),
+        Some(Outcome {
+            winner: Some(winner),
             reason,
         }) => {
-            let loser = capitalise(name(seat.other()));
-            let why = match reason {
-                Reason::Line => "a line".to_string(),
-                Reason::NoMoves => format!("{loser} has no legal move"),
-                Reason::AllCaptured => format!("every piece of {loser} is captured"),
-                Reason::Stall => "more captures when play stalled".to_string(),
-                Reason::Square => format!("{loser} could not answer the square"),
-                Reason::BiggerSquare => "a larger square answered the check".to_string(),
-                Reason::Cleared => "their row is clear of their colour".to_string(),
-                Reason::Resign => format!("{loser} resigned"),
-                Reason::Timeout => format!("{loser} ran out of time"),
-                Reason::Repetition | Reason::Exhausted | Reason::Agreement => {
-                    reason.as_str().replace('-', " ")
-                }
+            let id = match reason {
+                Reason::Line => "status-wins-line",
+                Reason::NoMoves => "status-wins-no-moves",
+                Reason::AllCaptured => "status-wins-all-captured",
+                Reason::Stall => "status-wins-stall",
+                Reason::Square => "status-wins-square",
+                Reason::BiggerSquare => "status-wins-bigger-square",
+                Reason::Cleared => "status-wins-cleared",
+                Reason::Resign => "status-wins-resign",
+                Reason::Timeout => "status-wins-timeout",
+                Reason::Repetition => "status-wins-repetition",
+                Reason::Exhausted => "status-wins-exhausted",
+                Reason::Agreement => "status-wins-agreement",
             };
-            format!("{} wins: {why}", capitalise(name(seat)))
+            let message = Message::new(id).arg("winner", seat(winner));
+            match reason {
+                Reason::NoMoves
+                | Reason::AllCaptured
+                | Reason::Square
+                | Reason::Resign
+                | Reason::Timeout => message.arg("loser", seat(winner.other())),
+                _ => message,
+            }
         }
-        Some(super::Outcome {
+        Some(Outcome {
             winner: None,
             reason,
-        }) => match reason {
-            Reason::Stall => "Draw: the game stalled".to_string(),
-            Reason::Repetition => "Draw: the same position a third time".to_string(),
-            Reason::Exhausted => "Draw: every piece is placed".to_string(),
-            Reason::Agreement => "Draw by agreement".to_string(),
-            other => format!("Draw: {}", other.as_str().replace('-', " ")),
-        },
+        }) => Message::new(match reason {
+            Reason::Stall => "status-draw-stall",
+            Reason::Repetition => "status-draw-repetition",
+            Reason::Exhausted => "status-draw-exhausted",
+            Reason::Agreement => "status-draw-agreement",
+            Reason::Line => "status-draw-line",
+            Reason::NoMoves => "status-draw-no-moves",
+            Reason::AllCaptured => "status-draw-all-captured",
+            Reason::Square => "status-draw-square",
+            Reason::BiggerSquare => "status-draw-bigger-square",
+            Reason::Cleared => "status-draw-cleared",
+            Reason::Resign => "status-draw-resign",
+            Reason::Timeout => "status-draw-timeout",
+        }),
     }
+}
+
+/// The warning before a stalled capture game ends this turn: who would win
+/// on `captures` (White's, Black's), or a draw (always one when
+/// `stall_draw`).
+pub fn stall_warning(
+    limit: impl Into<MessageArg>,
+    captures: [u32; 2],
+    stall_draw: bool,
+) -> Message {
+    let [white, black] = captures;
+    let result = if stall_draw {
+        Message::new("warning-result-draw")
+    } else {
+        match white.cmp(&black) {
+            std::cmp::Ordering::Greater => Message::new("warning-result-wins")
+                .arg("seat", seat_message("white"))
+                .arg("more", white)
+                .arg("fewer", black),
+            std::cmp::Ordering::Less => Message::new("warning-result-wins")
+                .arg("seat", seat_message("black"))
+                .arg("more", black)
+                .arg("fewer", white),
+            std::cmp::Ordering::Equal => Message::new("warning-result-equal").arg("count", white),
+        }
+    };
+    Message::new("warning-stall")
+        .arg("limit", limit)
+        .arg("result", result)
+}
+
+/// The message naming a seat by its colour word (`white`, `black`, `red`,
+/// Alquad's `setter` and `chooser`), capitalised: "White".
+pub fn seat_message(word: &str) -> Message {
+    Message::new(match word {
+        "white" => "seat-white",
+        "black" => "seat-black",
+        "red" => "seat-red",
+        "setter" => "seat-setter",
+        "chooser" => "seat-chooser",
+        _ => "seat-unknown",
+    })
 }
 
 /// "white" -> "White".

@@ -11,7 +11,7 @@ pub mod record;
 use cairn_render::replay::ReplayFrame;
 use cairn_rules::position::PositionError;
 use cairn_rules::view::capitalise;
-use cairn_rules::{AnyGame, GameKind, Options, Outcome, Seat};
+use cairn_rules::{AnyGame, GameKind, Lang, Options, Outcome, Seat};
 
 /// A game rebuilt turn by turn: each position with the turn that led to
 /// it, for replays and records.
@@ -69,11 +69,25 @@ pub fn replay_frames(
     names: Option<&[String; 2]>,
     result: Option<Outcome>,
 ) -> Result<Vec<ReplayFrame>, PositionError> {
+    replay_frames_in(Lang::En, kind, options, turns, names, result)
+}
+
+/// [`replay_frames`] with the boards' words (titles, notes) in `lang`.
+pub fn replay_frames_in(
+    lang: Lang,
+    kind: GameKind,
+    options: &[String],
+    turns: &[String],
+    names: Option<&[String; 2]>,
+    result: Option<Outcome>,
+) -> Result<Vec<ReplayFrame>, PositionError> {
     let replayed = replay(kind, options, turns)?;
     let total = replayed.turns.len();
     let mut frames = Vec::with_capacity(total + 1);
     for (i, game) in replayed.positions.iter().enumerate() {
-        let mut view = game.view();
+        let mut view = game
+            .board_view()
+            .worded(|message| crate::i18n::say(lang, message));
         let (mut caption, mut stone) = if i == 0 {
             let seat = game.to_move();
             (

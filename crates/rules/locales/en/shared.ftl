@@ -3,3 +3,72 @@
 turn-game-over = The game is over: no more turns can be played.
 # Until each game words its refusals itself: the rules' own sentence.
 turn-refused = { $reason }
+
+## Seats, capitalised as in a sentence's start ("White to move").
+
+seat-white = White
+seat-black = Black
+seat-red = Red
+seat-setter = Setter
+seat-chooser = Chooser
+seat-unknown = A player
+
+## Lists in words: "a, b and c".
+
+list-empty = nothing
+list-and = { $first } and { $last }
+list-comma = { $first }, { $rest }
+
+## The status line under a board.
+
+view-no-status = { "" }
+status-to-move = { $seat } to move
+status-wins-line = { $winner } wins: a line
+status-wins-no-moves = { $winner } wins: { $loser } has no legal move
+status-wins-all-captured = { $winner } wins: every piece of { $loser } is captured
+status-wins-stall = { $winner } wins: more captures when play stalled
+status-wins-square = { $winner } wins: { $loser } could not answer the square
+status-wins-bigger-square = { $winner } wins: a larger square answered the check
+status-wins-cleared = { $winner } wins: their row is clear of their colour
+status-wins-resign = { $winner } wins: { $loser } resigned
+status-wins-timeout = { $winner } wins: { $loser } ran out of time
+status-wins-repetition = { $winner } wins: repetition
+status-wins-exhausted = { $winner } wins: exhausted
+status-wins-agreement = { $winner } wins: agreement
+status-draw-stall = Draw: the game stalled
+status-draw-repetition = Draw: the same position a third time
+status-draw-exhausted = Draw: every piece is placed
+status-draw-agreement = Draw by agreement
+status-draw-line = Draw: line
+status-draw-no-moves = Draw: no moves
+status-draw-all-captured = Draw: all captured
+status-draw-square = Draw: square
+status-draw-bigger-square = Draw: bigger square
+status-draw-cleared = Draw: cleared
+status-draw-resign = Draw: resign
+status-draw-timeout = Draw: timeout
+
+## Notes and endings shared by the capture games.
+
+note-taken = { $seat } has taken { $count } { $other }
+note-quiet-turns = Turns without a capture: { $count } of { $limit }
+end-quiet-turns = { $count } turns without a capture
+end-third-time = the same position a third time
+end-more-captures = { $why }, and { $seat } has taken more pieces ({ $more } to { $fewer })
+end-equal-captures = { $why }, with equal captures ({ $count } each)
+
+## The legend of the `moves` image.
+
+game-hint-legend = Green dots: where your legal turns place or move a piece
+
+## Plain text as an item of a list.
+
+word = { $word }
+list-or = { $first } or { $last }
+
+## Warnings before a stalled capture game ends.
+
+warning-stall = unless this turn captures, the game ends after { $limit } turns without a capture: { $result }
+warning-result-wins = { $seat } wins on captures, { $more } to { $fewer }
+warning-result-equal = a draw, captures being equal ({ $count } each)
+warning-result-draw = a draw

@@ -2,3 +2,75 @@
 
 turn-game-over = La partida ha terminado: ya no se pueden jugar más turnos.
 turn-refused = { $reason }
+
+## Los bandos, con mayúscula como al principio de una frase.
+
+seat-white = Blancas
+seat-black = Negras
+seat-red = Rojas
+seat-setter = Preparador
+seat-chooser = Elector
+seat-unknown = Un jugador
+
+## Listas en palabras: «a, b y c».
+
+list-empty = nada
+list-and = { $first } y { $last }
+list-comma = { $first }, { $rest }
+
+## La línea de estado bajo el tablero.
+
+view-no-status = { "" }
+status-to-move = Turno de { $seat }
+status-wins-line = { $winner } gana: una línea
+status-wins-no-moves = { $winner } gana: { $loser } no tiene jugadas legales
+status-wins-all-captured = { $winner } gana: todas las fichas de { $loser } están capturadas
+status-wins-stall = { $winner } gana: más capturas cuando la partida se estancó
+status-wins-square = { $winner } gana: { $loser } no pudo responder al cuadrado
+status-wins-bigger-square = { $winner } gana: un cuadrado mayor respondió al jaque
+status-wins-cleared = { $winner } gana: su fila no tiene ninguna piedra de su color
+status-wins-resign = { $winner } gana: { $loser } abandonó
+status-wins-timeout = { $winner } gana: a { $loser } se le acabó el tiempo
+status-wins-repetition = { $winner } gana: repetición
+status-wins-exhausted = { $winner } gana: fichas agotadas
+status-wins-agreement = { $winner } gana: acuerdo
+status-draw-stall = Empate: la partida se estancó
+status-draw-repetition = Empate: la misma posición por tercera vez
+status-draw-exhausted = Empate: todas las fichas están colocadas
+status-draw-agreement = Empate por acuerdo
+status-draw-line = Empate: línea
+status-draw-no-moves = Empate: sin jugadas
+status-draw-all-captured = Empate: todo capturado
+status-draw-square = Empate: cuadrado
+status-draw-bigger-square = Empate: cuadrado mayor
+status-draw-cleared = Empate: fila vacía
+status-draw-resign = Empate: abandono
+status-draw-timeout = Empate: tiempo agotado
+
+## Notas y finales comunes a los juegos de captura.
+
+note-taken = { $seat } ha capturado { $count } { $count ->
+        [one] ficha
+       *[other] fichas
+    } de { $other }
+note-quiet-turns = Jugadas sin captura: { $count } de { $limit }
+end-quiet-turns = { $count } jugadas sin captura
+end-third-time = la misma posición por tercera vez
+end-more-captures = { $why }, y { $seat } ha capturado más fichas ({ $more } a { $fewer })
+end-equal-captures = { $why }, con las mismas capturas ({ $count } cada uno)
+
+## La leyenda de la imagen de `moves`.
+
+game-hint-legend = Puntos verdes: donde tus jugadas legales colocan o mueven una ficha
+
+## Texto tal cual como elemento de una lista.
+
+word = { $word }
+list-or = { $first } o { $last }
+
+## Avisos antes de que una partida de capturas estancada termine.
+
+warning-stall = si esta jugada no captura, la partida termina tras { $limit } jugadas sin captura: { $result }
+warning-result-wins = { $seat } gana por capturas, { $more } a { $fewer }
+warning-result-equal = empate, con las mismas capturas ({ $count } cada uno)
+warning-result-draw = empate

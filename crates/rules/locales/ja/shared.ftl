@@ -2,3 +2,72 @@
 
 turn-game-over = このゲームはもう終わっています。これ以上手を指すことはできません。
 turn-refused = { $reason }
+
+## 席の名前（文頭でも使う形）。
+
+seat-white = 白
+seat-black = 黒
+seat-red = 赤
+seat-setter = 配置役
+seat-chooser = 選択役
+seat-unknown = プレイヤー
+
+## 言葉での列挙：「a、bとc」。
+
+list-empty = なし
+list-and = { $first }と{ $last }
+list-comma = { $first }、{ $rest }
+
+## 盤の下の状況の行。
+
+view-no-status = { "" }
+status-to-move = { $seat }の番です
+status-wins-line = { $winner }の勝ち：行か列を押さえました
+status-wins-no-moves = { $winner }の勝ち：{ $loser }に合法手がありません
+status-wins-all-captured = { $winner }の勝ち：{ $loser }の駒がすべて捕獲されました
+status-wins-stall = { $winner }の勝ち：膠着した時点で捕獲数が多い
+status-wins-square = { $winner }の勝ち：{ $loser }は正四角形に応じられませんでした
+status-wins-bigger-square = { $winner }の勝ち：より大きな正四角形でチェックに応じました
+status-wins-cleared = { $winner }の勝ち：自分の列から自分の色の石がなくなりました
+status-wins-resign = { $winner }の勝ち：{ $loser }が投了しました
+status-wins-timeout = { $winner }の勝ち：{ $loser }の持ち時間が切れました
+status-wins-repetition = { $winner }の勝ち：同一局面の繰り返し
+status-wins-exhausted = { $winner }の勝ち：駒の置き切り
+status-wins-agreement = { $winner }の勝ち：合意
+status-draw-stall = 引き分け：対局が膠着しました
+status-draw-repetition = 引き分け：同じ局面が3回目です
+status-draw-exhausted = 引き分け：すべての駒が置かれました
+status-draw-agreement = 合意による引き分け
+status-draw-line = 引き分け：行か列
+status-draw-no-moves = 引き分け：合法手なし
+status-draw-all-captured = 引き分け：全駒捕獲
+status-draw-square = 引き分け：正四角形
+status-draw-bigger-square = 引き分け：より大きな正四角形
+status-draw-cleared = 引き分け：列が空に
+status-draw-resign = 引き分け：投了
+status-draw-timeout = 引き分け：時間切れ
+
+## 捕獲のゲームに共通の注記と終局の理由。
+
+note-taken = { $seat }が取った{ $other }：{ $count }個
+note-quiet-turns = 捕獲のない手数：{ $count }／{ $limit }
+end-quiet-turns = 捕獲のない手が{ $count }手続きました
+end-third-time = 同じ局面が3回目です
+end-more-captures = { $why }。{ $seat }の捕獲数が多いです（{ $more }対{ $fewer }）
+end-equal-captures = { $why }。捕獲数は同じです（各{ $count }個）
+
+## `moves` の画像の凡例。
+
+game-hint-legend = 緑の点：合法手で駒を置いたり動かしたりできる場所
+
+## リストの項目としての文字列。
+
+word = { $word }
+list-or = { $first }か{ $last }
+
+## 膠着で対局が終わる前の警告。
+
+warning-stall = この手番で捕獲しなければ、捕獲のない手が{ $limit }手に達して対局が終わります：{ $result }
+warning-result-wins = 捕獲数{ $more }対{ $fewer }で{ $seat }の勝ちです
+warning-result-equal = 捕獲数が同じ（各{ $count }個）なので引き分けです
+warning-result-draw = 引き分けです

@@ -32,18 +32,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::notation::list_or;
-use super::view::{status_line, Hand};
+use super::view::{status_line, Hand, MancalaWords};
 use super::OptionValue;
 use super::{
-    BoardView, Game, GameKind, Highlights, Layout, MarkKind, OptionError, OptionSpec, Options,
-    Outcome, Reason, Seat, SplitRng, Spot, TurnError,
+    BoardView, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message, OptionError,
+    OptionSpec, Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
 };
-
-/// The short rules, for the `rules` command.
-pub const RULES: &str = "Two-colour mancala on a Kalah board: South (bottom row) plays Red, North (top row) plays Black; each pit starts with 4 stones of its owner's colour; South starts (first=north changes that). A turn: take all stones of one of your pits and sow them one by one counter-clockwise into the following pits and both stores, choosing the colour of each stone you sow. Where the last stone lands decides: in a store, or a pit where your colour is more, the turn ends; a pit with equal colours is emptied into a store and the turn ends; a pit where your colour is fewer is taken up and sown on (a relay lap). You win when your own row holds no stone of your colour. A position seen a third time is a draw.";
-
-/// How turns are written, with examples, for the `rules` command.
-pub const NOTATION: &str = "The pit number (1-6 from your left), then the colours of each lap in sowing order, `r` red and `b` black: `move 3 rrbr`, with a relay lap `move 3 rrbr bbrbb`. A pit number alone (`move 3`) starts the turn: I then show the stones in hand and you send each lap's colours (`move rbb`). A lap of one colour needs no string.";
 
 /// Spots on the board: 12 pits and 2 stores.
 const SPOTS: usize = 14;
@@ -110,6 +104,27 @@ fn spot_name(spot: usize) -> String {
         WEST => "the west store".to_string(),
         s if s < EAST => format!("South pit {}", s + 1),
         s => format!("North pit {}", s - EAST),
+    }
+}
+
+/// A pit or store as the board's hand line names it: "South 3", "east
+/// store".
+fn label_spot(spot: usize) -> Message {
+    match spot {
+        EAST => Message::new("floaters-label-spot-east"),
+        WEST => Message::new("floaters-label-spot-west"),
+        s if s < EAST => Message::new("floaters-label-spot-south").arg("pit", s + 1),
+        s => Message::new("floaters-label-spot-north").arg("pit", s - EAST),
+    }
+}
+
+/// A pit or store for a reader: "South pit 3", "the east store".
+fn spot_message(spot: usize) -> Message {
+    match spot {
+        EAST => Message::new("floaters-spot-east"),
+        WEST => Message::new("floaters-spot-west"),
+        s if s < EAST => Message::new("floaters-spot-south").arg("pit", s + 1),
+        s => Message::new("floaters-spot-north").arg("pit", s - EAST),
     }
 }
 
@@ -846,8 +861,14 @@ impl Game for Floaters {
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec::choice(
         "first",
         &["south", "north"],
-        "which side sows first",
+        "floaters-option-first",
     )];
+
+    const WORDS: GameWords = GameWords {
+        title: "floaters-title",
+        summary: "floaters-summary",
+        notation: "floaters-notation",
+    };
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         options.check_specs("floaters", Self::OPTIONS)?;
@@ -1042,10 +1063,10 @@ impl Game for Floaters {
     }
 
     fn view(&self) -> BoardView {
-        let title = match self.first {
-            Seat::First => "Floaters".to_string(),
-            Seat::Second => "Floaters (North starts)".to_string(),
-        };
+        let title = Message::new(match self.first {
+            Seat::First => "floaters-view-title",
+            Seat::Second => "floaters-view-title-north",
+        });
         let mut view = BoardView::new(title, Layout::Mancala { pits: 6 });
         for (spot, stones) in self.spots.iter().enumerate() {
             view.spots[spot] = Spot::Pit {
@@ -1053,19 +1074,41 @@ impl Game for Floaters {
                 black: stones[1],
             };
         }
-        view.status = status_line(self.seat_name(self.to_move), self.outcome, |s| {
-            self.seat_name(s)
-        });
-        for (name, spot) in [("East store", EAST), ("West store", WEST)] {
+        view.status = status_line(self.to_move, self.outcome, |s| self.seat_message(s));
+        for (id, spot) in [
+            ("floaters-note-east-store", EAST),
+            ("floaters-note-west-store", WEST),
+        ] {
             let [r, b] = self.spots[spot];
-            view.notes
-                .push(format!("{name}: {} ({r} red, {b} black)", r + b));
+            view.notes.push(
+                Message::new(id)
+                    .arg("total", r + b)
+                    .arg("red", r)
+                    .arg("black", b),
+            );
         }
         let red_left: u8 = row(0).map(|s| self.spots[s][0]).sum();
         let black_left: u8 = row(1).map(|s| self.spots[s][1]).sum();
-        view.notes.push(format!(
-            "Red in South's row: {red_left}; Black in North's row: {black_left}"
-        ));
+        view.notes.push(
+            Message::new("floaters-note-rows")
+                .arg("red", red_left)
+                .arg("black", black_left),
+        );
+        let [red, black] = self.hand.map_or([0, 0], |mid| mid.hand());
+        let next = self.hand.map_or(0, |mid| next_spot(mid.from as usize));
+        view.mancala = Some(MancalaWords {
+            north: Message::new("floaters-label-north"),
+            south: Message::new("floaters-label-south"),
+            west_store: Message::new("floaters-label-west-store"),
+            east_store: Message::new("floaters-label-east-store"),
+            in_hand: Message::new("floaters-label-in-hand"),
+            hand_red: Message::new("floaters-label-red").arg("count", red),
+            hand_black: Message::new("floaters-label-black").arg("count", black),
+            next: Message::new("floaters-label-next").arg("spot", label_spot(next)),
+            hand_line: Message::new("floaters-label-hand-line")
+                .arg("red", red)
+                .arg("black", black),
+        });
         if let Some(mid) = self.hand {
             let next = next_spot(mid.from as usize);
             view.hand = Some(Hand {
@@ -1073,11 +1116,17 @@ impl Game for Floaters {
                 black: mid.black,
                 next,
             });
-            view.notes.push(format!(
-                "Mid-turn: {} in hand, next stone into {}",
-                stones_desc(mid.hand()),
-                spot_name(next)
-            ));
+            let [red, black] = mid.hand();
+            view.notes.push(
+                Message::new("floaters-note-mid-turn")
+                    .arg(
+                        "stones",
+                        Message::new("floaters-stones")
+                            .arg("red", red)
+                            .arg("black", black),
+                    )
+                    .arg("next", spot_message(next)),
+            );
         }
         view
     }
@@ -1090,39 +1139,58 @@ impl Game for Floaters {
         self.hand.is_some()
     }
 
-    fn end_detail(&self, outcome: Outcome) -> Option<String> {
+    fn end_detail(&self, outcome: Outcome) -> Option<Message> {
         match outcome {
             Outcome {
                 winner: Some(seat),
                 reason: Reason::Cleared,
-            } => Some(match seat {
-                Seat::First => "no red stone is left in South's row".to_string(),
-                Seat::Second => "no black stone is left in North's row".to_string(),
-            }),
+            } => Some(Message::new(match seat {
+                Seat::First => "floaters-end-cleared-south",
+                Seat::Second => "floaters-end-cleared-north",
+            })),
             _ => None,
         }
     }
 
-    fn hint_legend(&self) -> &'static str {
-        if self.hand.is_some() {
-            "Green dots: where the laps you can send start"
+    fn hint_legend(&self) -> Message {
+        Message::new(if self.hand.is_some() {
+            "floaters-hint-legend-laps"
         } else {
-            "Green dots: the pits you can sow from"
-        }
+            "floaters-hint-legend"
+        })
     }
 
-    fn too_many_turns_hint(&self) -> Option<String> {
+    fn too_many_turns_hint(&self) -> Option<Message> {
         if let Some(mid) = self.hand {
-            return Some(format!(
-                "You are mid-turn: {}.",
-                self.mid_turn_sentence(mid)
-            ));
+            let [red, black] = mid.hand();
+            let example = Lap::forced([red, 0]).to_string() + &Lap::forced([0, black]).to_string();
+            return Some(
+                Message::new("floaters-hint-mid-turn")
+                    .arg(
+                        "stones",
+                        Message::new("floaters-stones")
+                            .arg("red", red)
+                            .arg("black", black),
+                    )
+                    .arg("from", spot_message(mid.from as usize))
+                    .arg("example", example),
+            );
         }
-        let first = self.playable().into_iter().next()?;
-        Some(format!(
-            "Every order of a lap's colours is a different turn, so they are not listed. Start with a pit number alone ({}), e.g. `move {first}`: I then show the stones in hand and the pit they go to next, and you send each lap's colours in sowing order, e.g. `move rrb`.",
-            self.playable_sentence()
-        ))
+        let playable = self.playable();
+        let first = playable.first()?.clone();
+        let pits = playable
+            .iter()
+            .map(|p| Message::new("word").arg("word", p.as_str()));
+        Some(
+            Message::new("floaters-hint-start")
+                .arg(
+                    "playable",
+                    Message::new("floaters-playable")
+                        .arg("count", playable.len())
+                        .arg("pits", super::notation::message_list_or(pits.collect())),
+                )
+                .arg("first", first),
+        )
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -1271,7 +1339,10 @@ mod tests {
         assert_eq!(g.to_move(), Seat::First);
         let hand = g.hand.expect("mid-turn");
         assert_eq!((hand.red, hand.black), (1, 2));
-        assert!(g.view().hand.is_some(), "the mid-turn hand is shown");
+        assert!(
+            g.view().english().hand.is_some(),
+            "the mid-turn hand is shown"
+        );
         assert_eq!(total(&g), 48);
         // Wrong colour counts are explained.
         let e = g.parse_turn("rrb").unwrap_err().to_string();

@@ -1,0 +1,15 @@
+# Alquad: las palabras del juego.
+
+alquad-title = Alquad
+alquad-summary = Colocación en el tablero de 5 x 5. Preparación: el preparador (quien desafía) coloca una ficha Blanca y una Negra; después el elector escoge el color con el que jugará; cada una es una jugada completa. Luego empiezan las Blancas y los jugadores colocan una ficha por jugada (12 cada uno en total). Cuatro fichas tuyas en las esquinas de un cuadrado (recto, o inclinado 45 grados sobre los puntos diagonales) son un jaque: tu rival tiene una sola respuesta, y gana solo si completa un cuadrado suyo estrictamente mayor; si no, gana quien dio el jaque. Si se colocan todas las fichas sin ningún cuadrado, la partida termina en empate.
+alquad-notation = Preparación: `move w:c3 b:d4` (el punto de la Blanca y luego el de la Negra). Elección: `move white` o `move black`. Colocación: el punto, `move c2`.
+alquad-view-title = Alquad
+alquad-note-in-hand = { $side } en mano: { $count }
+alquad-note-setup = El preparador coloca una ficha Blanca y una Negra
+alquad-note-choose = El elector escoge Blancas o Negras
+alquad-note-sides = El preparador juega con { $setter }, el elector con { $chooser }
+alquad-note-check = { $checker } tiene un cuadrado de área { $area }: { $other } debe responder con uno mayor
+alquad-note-winning-square = Cuadrado ganador de { $side }: área { $area }
+alquad-end-square = { $checker } formó un cuadrado de área { $area } y { $other } no pudo responder con uno mayor
+alquad-end-bigger-square = { $answerer } respondió al cuadrado de área { $area } de { $checker } con uno mayor, de área { $larger }
+alquad-warning = { $checker } tiene un cuadrado de área { $area }: completa en esta jugada un cuadrado mayor que { $area } o perderás

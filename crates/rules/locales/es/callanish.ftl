@@ -1,0 +1,19 @@
+# Callanish: las palabras del juego (términos del folleto: ficha, pila, movimiento de caballo, fila y columna).
+
+callanish-title = Callanish
+callanish-summary = Tablero cuadrado de casillas (9 x 9 por defecto); empiezan las Blancas. Apertura: las Blancas y después las Negras colocan una sola ficha en cualquier casilla vacía; cada una es una jugada completa. En cada jugada posterior: retira una de tus fichas expuestas (una ficha sola o la superior de una pila) y después añade dos fichas en casillas conectadas mediante un movimiento de caballo con la casilla de la que retiraste, cada una en una casilla vacía o sobre una única ficha contraria (la tuya queda encima y controla la casilla). La ficha superior controla la casilla. Al final de cada jugada, el jugador que no acaba de jugar gana si controla al menos la mitad (redondeando hacia arriba) de las casillas de cualquier fila o columna: 5 de 9 en un tablero de 9 x 9. Así, una línea que formes solo gana si sobrevive a la jugada de tu rival, y tu rival debe romperla o perderá. Un jugador sin jugadas legales pierde (también si se queda sin fichas). No hay empates.
+callanish-notation = Jugada de apertura: la casilla, `move e5`. Jugadas siguientes: la casilla de la que retiras y luego las dos casillas donde añades, `move b2 a4 d1` (las dos fichas añadidas en cualquier orden; también valen `b2-a4-d1` y `b2:d1,a4`).
+callanish-option-size = casillas por lado, número impar
+callanish-option-shape = circle bloquea las casillas de las esquinas del tablero de 9 x 9, como en el folleto
+callanish-option-stones = fichas de cada jugador
+callanish-option-blocked = casillas fuera de juego
+callanish-view-title = Callanish { $size } x { $size }
+callanish-view-title-circle = Callanish { $size } x { $size } (círculo)
+callanish-note-supply = Reserva de { $seat }: { $count }
+callanish-line-rank = la fila { $line } con { $held } de sus casillas ({ $needed } necesarias)
+callanish-line-file = la columna { $line } con { $held } de sus casillas ({ $needed } necesarias)
+callanish-end-line = { $winner } controla { $lines }
+callanish-warning = { $holder } controla { $lines }: { $count ->
+        [one] rómpela
+       *[other] rómpelas todas
+    } en esta jugada o perderás

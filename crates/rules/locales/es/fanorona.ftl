@@ -1,0 +1,11 @@
+# Fanorona: las palabras del juego.
+
+fanorona-title = Fanorona
+fanorona-summary = El juego de capturas de Madagascar en 9 x 5 puntos (board=tsivy, 22 fichas por jugador) o 5 x 5 (board=dimy, 12 por jugador); empiezan las Blancas. Se captura por aproximación (mueve hacia una ficha contraria de modo que quede justo detrás de tu punto de llegada) o por alejamiento (aléjate de una ficha contraria que esté junto a ti); se captura toda la línea continua de fichas contrarias en esa dirección. Las capturas son obligatorias; tras una captura la misma ficha puede volver a capturar, pero no hacia un punto que ya haya visitado en esta jugada ni en la misma dirección dos veces seguidas; siempre puedes detenerte. Sin captura, una jugada es un solo paso (una paika). Capturar todas las fichas contrarias gana; un jugador sin jugadas legales pierde. En una partida estancada (stall-turns=50 jugadas sin captura, o una posición vista por tercera vez): con stall=score (por defecto) gana quien haya capturado más, y la igualdad es empate; con stall=draw es empate. paika=forward solo permite pasos de paika hacia delante.
+fanorona-notation = Un paso de paika: `move d2-d3`. Una captura: el punto de llegada seguido de `a` (aproximación) o `w` (alejamiento), `move d2-d3a`; una cadena indica cada punto de llegada, `move e2-e3a-f4w`. Puedes omitir la `a`/`w` cuando el paso solo puede capturar de una forma.
+fanorona-option-board = tsivy: 9 x 5 puntos; dimy: 5 x 5
+fanorona-option-stall = cómo termina una partida estancada: gana quien capturó más, o empate
+fanorona-option-stall-turns = jugadas sin captura que estancan la partida
+fanorona-option-paika = forward solo permite pasos de paika hacia delante
+fanorona-view-title-tsivy = Fanorona (Tsivy, 9 x 5)
+fanorona-view-title-dimy = Fanorona (Dimy, 5 x 5)

@@ -1,0 +1,49 @@
+# フローターズ：このゲームの言葉（記事の用語：穴、大穴、播く、ラップ、追加ラップ）。
+
+floaters-title = フローターズ
+floaters-summary = カラハの盤で2色の石を使うマンカラです。南（下の列）が赤、北（上の列）が黒を受け持ちます。各穴には最初、その持ち主の色の石が4個ずつあります。南が先手です（first=north で変えられます）。手番：自分の穴の1つから石をすべて取り、反時計回りに続く穴と両方の大穴に1個ずつ播きます。播く石の色は1個ごとに選べます。最後の石が入った場所で決まります：大穴か、自分の色の石が多い穴なら手番は終わります。両方の色が同数の穴なら、その石をすべて大穴に入れて手番は終わります。自分の色の石が少ない穴なら、その石をすべて取ってさらに播きます（追加ラップ）。自分の列に自分の色の石がなくなれば勝ちです。同じ局面が3回目になると引き分けです。
+floaters-notation = 穴の番号（自分から見て左から1〜6）、続いて各ラップの色を播く順に書きます。`r` が赤、`b` が黒です：`move 3 rrbr`、追加ラップがあれば `move 3 rrbr bbrbb`。穴の番号だけ（`move 3`）で手番を始めることもできます。そのあと手持ちの石を表示しますので、各ラップの色を送ってください（`move rbb`）。1色だけのラップは色の指定がいりません。
+floaters-option-first = どちらが先に播くか
+floaters-view-title = フローターズ
+floaters-view-title-north = フローターズ（北が先手）
+floaters-note-east-store = 東の大穴：{ $total }（赤{ $red }、黒{ $black }）
+floaters-note-west-store = 西の大穴：{ $total }（赤{ $red }、黒{ $black }）
+floaters-note-rows = 南の列の赤：{ $red }、北の列の黒：{ $black }
+floaters-note-mid-turn = 手番の途中：手持ちは{ $stones }、次の石は{ $next }へ
+floaters-stones = { $red ->
+        [0] { $black ->
+                [0] 石なし
+               *[other] 黒{ $black }個（赤なし）
+            }
+       *[other] { $black ->
+                [0] 赤{ $red }個（黒なし）
+               *[other] 赤{ $red }個と黒{ $black }個
+            }
+    }
+floaters-spot-east = 東の大穴
+floaters-spot-west = 西の大穴
+floaters-spot-south = 南の穴{ $pit }
+floaters-spot-north = 北の穴{ $pit }
+floaters-end-cleared-south = 南の列に赤の石が残っていません
+floaters-end-cleared-north = 北の列に黒の石が残っていません
+floaters-hint-legend = 緑の点：石を播ける穴
+floaters-hint-legend-laps = 緑の点：送れるラップが始まる場所
+floaters-playable = { $count ->
+        [0] 播ける穴がありません
+       *[other] 播ける穴は{ $pits }です
+    }
+floaters-hint-mid-turn = 手番の途中です。{ $from }から取った{ $stones }を持っています。播く順に色を送ってください。例：`{ $example }`。
+floaters-hint-start = ラップの色の順番ごとに別の手になるため、手の一覧は表示しません。まず穴の番号だけで始めてください（{ $playable }）。例：`move { $first }`。そのあと手持ちの石と次に入る穴を表示しますので、各ラップの色を播く順に送ってください。例：`move rrb`。
+floaters-label-north = 北
+floaters-label-south = 南
+floaters-label-west-store = 西の大穴
+floaters-label-east-store = 東の大穴
+floaters-label-in-hand = 手持ち
+floaters-label-red = 赤{ $count }
+floaters-label-black = 黒{ $count }
+floaters-label-next = 次：{ $spot }
+floaters-label-hand-line = 手持ち：赤{ $red }、黒{ $black }
+floaters-label-spot-east = 東の大穴
+floaters-label-spot-west = 西の大穴
+floaters-label-spot-south = 南{ $pit }
+floaters-label-spot-north = 北{ $pit }
