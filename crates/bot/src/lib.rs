@@ -475,7 +475,7 @@ impl Bot {
     /// words in `lang` (the public language: everyone sees the board).
     fn finish(&self, mut replies: Vec<Reply>, board: Option<BoardShow>, lang: Lang) -> Vec<Reply> {
         if let (Some(show), Some(first)) = (board, replies.first_mut()) {
-            let (title, caption) = captions(&show.record);
+            let (title, caption) = captions_in(&show.record, lang);
             let mut view = show.record.game.board_view();
             view.last = show.record.last.clone();
             if show.hints {
@@ -624,31 +624,53 @@ fn channel_scope(channel: &str) -> String {
 
 /// "alice (White)".
 pub fn player_label(record: &GameRecord, seat: Seat) -> String {
-    format!(
-        "{} ({})",
-        record.player(seat).name,
-        capitalise(record.game.seat_name(seat))
+    player_label_in(record, seat, Lang::En)
+}
+
+/// "alice (White)", "alice (白)", "alice (Blancas)".
+pub fn player_label_in(record: &GameRecord, seat: Seat, lang: Lang) -> String {
+    t!(
+        lang,
+        "player-label",
+        name = &record.player(seat).name,
+        seat = capitalise(&i18n::say(lang, &record.game.seat_message(seat)))
     )
 }
 
 /// The title line ("Callanish 9 x 9: alice (White) vs bob (Black)") and the
 /// status caption ("bob (Black) to move", "alice (White) wins: line").
 pub fn captions(record: &GameRecord) -> (String, String) {
-    let view_title = record.game.view().title;
-    let title = format!(
-        "{view_title}: {} vs {}",
-        player_label(record, Seat::First),
-        player_label(record, Seat::Second)
+    captions_in(record, Lang::En)
+}
+
+/// [`captions`] in `lang`.
+pub fn captions_in(record: &GameRecord, lang: Lang) -> (String, String) {
+    let view_title = i18n::say(lang, &record.game.board_view().title);
+    let title = t!(
+        lang,
+        "game-title",
+        game = view_title,
+        first = player_label_in(record, Seat::First, lang),
+        second = player_label_in(record, Seat::Second, lang)
     );
-    (title, status_caption(record))
+    (title, status_caption_in(record, lang))
 }
 
 /// "bob (Black) to move", "bob (Black) wins: alice (White) has no legal
 /// move", "Draw by agreement".
 pub fn status_caption(record: &GameRecord) -> String {
+    status_caption_in(record, Lang::En)
+}
+
+/// [`status_caption`] in `lang`.
+pub fn status_caption_in(record: &GameRecord, lang: Lang) -> String {
     match record.outcome() {
-        None => format!("{} to move", player_label(record, record.game.to_move())),
-        Some(outcome) => end_phrase(record, outcome),
+        None => t!(
+            lang,
+            "caption-to-move",
+            player = player_label_in(record, record.game.to_move(), lang)
+        ),
+        Some(outcome) => end_phrase_in(record, outcome, lang),
     }
 }
 
@@ -667,54 +689,70 @@ pub fn status_stone(record: &GameRecord) -> Option<Colour> {
 /// reason is theirs ("alice (White) has no legal move"), with the game's
 /// own words where they depend on its options (a stalled Fanorona).
 pub fn end_phrase(record: &GameRecord, outcome: cairn_rules::Outcome) -> String {
-    use cairn_rules::Reason;
-    let detail = record.game.end_detail(outcome);
-    let Some(winner) = outcome.winner else {
-        return match (outcome.reason, detail) {
-            (Reason::Agreement, _) => "Draw by agreement".to_string(),
-            (_, Some(detail)) => format!("Draw: {detail}"),
-            (Reason::Repetition, None) => "Draw: the same position a third time".to_string(),
-            (Reason::Exhausted, None) => {
-                "Draw: every piece is placed and no square was made".to_string()
-            }
-            (Reason::Stall, None) => "Draw: the game stalled".to_string(),
-            (other, None) => format!("Draw: {}", reason_fallback(other)),
-        };
-    };
-    let loser = winner.other();
-    let won = player_label(record, winner);
-    let lost = player_label(record, loser);
-    let why = match (outcome.reason, detail) {
-        (Reason::Resign, _) => format!("{lost} resigned"),
-        (Reason::Timeout, _) => format!("{lost} ran out of time"),
-        (_, Some(detail)) => detail,
-        (Reason::NoMoves, None) => format!("{lost} has no legal move"),
-        (Reason::AllCaptured, None) => format!("every piece of {lost} is captured"),
-        (Reason::Line, None) => "a line held through the opponent's turn".to_string(),
-        (Reason::Square, None) => format!("{lost} could not answer the square with a larger one"),
-        (Reason::BiggerSquare, None) => "a larger square answered the check".to_string(),
-        (Reason::Cleared, None) => "their row is clear of their colour".to_string(),
-        (other, None) => reason_fallback(other).to_string(),
-    };
-    format!("{won} wins: {why}")
+    end_phrase_in(record, outcome, Lang::En)
 }
 
-/// Plain words for a reason no branch above words better.
-fn reason_fallback(reason: cairn_rules::Reason) -> &'static str {
+/// [`end_phrase`] in `lang`: each reason has one wording (`end-reason-*`
+/// in `locales/<lang>/captions.ftl`), unless the game words the end itself
+/// (its `end_detail`), which only a resignation or a loss on time
+/// overrides.
+pub fn end_phrase_in(record: &GameRecord, outcome: cairn_rules::Outcome, lang: Lang) -> String {
     use cairn_rules::Reason;
-    match reason {
-        Reason::Line => "a line",
-        Reason::NoMoves => "no legal move",
-        Reason::AllCaptured => "all pieces captured",
-        Reason::Repetition => "the same position a third time",
-        Reason::Stall => "the game stalled",
-        Reason::Square => "a square",
-        Reason::BiggerSquare => "a larger square",
-        Reason::Exhausted => "every piece placed",
-        Reason::Cleared => "a row cleared",
-        Reason::Resign => "resignation",
-        Reason::Timeout => "time out",
-        Reason::Agreement => "agreement",
+    // The player the reason is about: the loser, or in a draw the player
+    // to move.
+    let side = outcome
+        .winner
+        .map_or(record.game.to_move(), |winner| winner.other());
+    let detail = match outcome.reason {
+        Reason::Resign | Reason::Timeout => None,
+        _ => record.game.end_message(outcome),
+    };
+    let why = match detail {
+        Some(detail) => i18n::say(lang, &detail),
+        None => reason_phrase(record, outcome.reason, side, lang),
+    };
+    match outcome.winner {
+        Some(winner) => t!(
+            lang,
+            "end-wins",
+            winner = player_label_in(record, winner, lang),
+            why = why
+        ),
+        None if outcome.reason == Reason::Agreement => t!(lang, "end-draw-agreement"),
+        None => t!(lang, "end-draw", why = why),
+    }
+}
+
+/// The one wording of a reason, naming `side` where the reason is theirs.
+fn reason_phrase(
+    record: &GameRecord,
+    reason: cairn_rules::Reason,
+    side: Seat,
+    lang: Lang,
+) -> String {
+    use cairn_rules::Reason;
+    let id = match reason {
+        Reason::Line => "end-reason-line",
+        Reason::NoMoves => "end-reason-no-moves",
+        Reason::AllCaptured => "end-reason-all-captured",
+        Reason::Repetition => "end-reason-repetition",
+        Reason::Stall => "end-reason-stall",
+        Reason::Square => "end-reason-square",
+        Reason::BiggerSquare => "end-reason-bigger-square",
+        Reason::Exhausted => "end-reason-exhausted",
+        Reason::Cleared => "end-reason-cleared",
+        Reason::Resign => "end-reason-resign",
+        Reason::Timeout => "end-reason-timeout",
+        Reason::Agreement => "end-reason-agreement",
+    };
+    let names_side = matches!(
+        reason,
+        Reason::Resign | Reason::Timeout | Reason::NoMoves | Reason::AllCaptured | Reason::Square
+    );
+    if names_side {
+        t!(lang, id, side = player_label_in(record, side, lang))
+    } else {
+        t!(lang, id)
     }
 }
 
@@ -750,6 +788,90 @@ fn replay(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every end reason, won or drawn, has one wording in every language,
+    /// with no message missing and no argument unused; English keeps the
+    /// sentences players know.
+    #[test]
+    fn every_end_reason_is_worded_in_every_language() {
+        use cairn_rules::{Outcome, Reason};
+        let dir = tempfile::tempdir().unwrap();
+        let bot = Bot::new(
+            Store::open(dir.path().join("db")).unwrap(),
+            BotConfig::default(),
+        );
+        let request = |who: &str, command: &str, mentions: Vec<User>| Request {
+            platform: "test".into(),
+            channel: "main".into(),
+            user: User::new(format!("id-{who}"), who),
+            command: command.into(),
+            mentions,
+            ..Default::default()
+        };
+        bot.handle(&request(
+            "alice",
+            "challenge callanish @bob",
+            vec![User::new("id-bob", "bob")],
+        ));
+        bot.handle(&request("bob", "accept", vec![]));
+        let record = bot
+            .store()
+            .load(&Store::channel_key("test", "main"))
+            .unwrap()
+            .and_then(|r| r.game)
+            .expect("a game in progress");
+        i18n::take_slips();
+        let reasons = [
+            Reason::Line,
+            Reason::NoMoves,
+            Reason::AllCaptured,
+            Reason::Repetition,
+            Reason::Stall,
+            Reason::Square,
+            Reason::BiggerSquare,
+            Reason::Exhausted,
+            Reason::Cleared,
+            Reason::Resign,
+            Reason::Timeout,
+            Reason::Agreement,
+        ];
+        for reason in reasons {
+            for outcome in [Outcome::win(Seat::First, reason), Outcome::draw(reason)] {
+                let english = end_phrase_in(&record, outcome, Lang::En);
+                let japanese = end_phrase_in(&record, outcome, Lang::Ja);
+                let spanish = end_phrase_in(&record, outcome, Lang::Es);
+                assert!(
+                    japanese
+                        .chars()
+                        .any(|c| ('\u{3040}'..='\u{9fff}').contains(&c)),
+                    "{reason:?}: {japanese}"
+                );
+                assert_ne!(spanish, english, "{reason:?}");
+            }
+        }
+        assert_eq!(i18n::take_slips(), Vec::<String>::new());
+        let win = |reason| end_phrase_in(&record, Outcome::win(Seat::First, reason), Lang::En);
+        assert_eq!(
+            win(Reason::Resign),
+            "alice (White) wins: bob (Black) resigned"
+        );
+        assert_eq!(
+            end_phrase_in(&record, Outcome::draw(Reason::Agreement), Lang::En),
+            "Draw by agreement"
+        );
+        assert_eq!(
+            end_phrase_in(
+                &record,
+                Outcome::win(Seat::Second, Reason::Timeout),
+                Lang::Ja
+            ),
+            "bob(黒) の勝ち:alice(白) の持ち時間が切れました"
+        );
+        assert_eq!(
+            status_caption_in(&record, Lang::Es),
+            "turno de alice (Blancas)"
+        );
+    }
 
     /// The stone before the caption comes from the seat's colour, not from
     /// the words: Redmond playing White gets a white stone.

@@ -1,0 +1,23 @@
+# Titles and captions: who plays whom, whose turn it is, how a game ended.
+
+player-label = { $name } ({ $seat })
+game-title = { $game }: { $first } vs { $second }
+caption-to-move = { $player } to move
+end-wins = { $winner } wins: { $why }
+end-draw = Draw: { $why }
+end-draw-agreement = Draw by agreement
+
+# Why a game ended, one wording per reason; `$side` is the player the
+# reason is about (the loser, or in a draw the player to move).
+end-reason-resign = { $side } resigned
+end-reason-timeout = { $side } ran out of time
+end-reason-no-moves = { $side } has no legal move
+end-reason-all-captured = every piece of { $side } is captured
+end-reason-line = a line held through the opponent's turn
+end-reason-square = { $side } could not answer the square with a larger one
+end-reason-bigger-square = a larger square answered the check
+end-reason-cleared = their row is clear of their colour
+end-reason-repetition = the same position a third time
+end-reason-stall = the game stalled
+end-reason-exhausted = every piece is placed and no square was made
+end-reason-agreement = both players agreed

@@ -1,0 +1,21 @@
+# Títulos y leyendas: quién juega contra quién, de quién es el turno, cómo terminó la partida.
+
+player-label = { $name } ({ $seat })
+game-title = { $game }: { $first } contra { $second }
+caption-to-move = turno de { $player }
+end-wins = { $winner } gana: { $why }
+end-draw = Empate: { $why }
+end-draw-agreement = Empate de común acuerdo
+
+end-reason-resign = { $side } abandonó
+end-reason-timeout = { $side } se quedó sin tiempo
+end-reason-no-moves = { $side } no tiene ninguna jugada legal
+end-reason-all-captured = todas las fichas de { $side } han sido capturadas
+end-reason-line = una línea se mantuvo durante el turno del rival
+end-reason-square = { $side } no pudo responder al cuadrado con uno mayor
+end-reason-bigger-square = un cuadrado mayor respondió al jaque
+end-reason-cleared = su fila quedó libre de su color
+end-reason-repetition = la misma posición por tercera vez
+end-reason-stall = la partida se estancó
+end-reason-exhausted = todas las fichas están colocadas y no se formó ningún cuadrado
+end-reason-agreement = ambos jugadores lo acordaron
