@@ -52,7 +52,11 @@ pub(super) fn replay_attachment(game: &GameRecord, lang: Lang) -> Option<Attachm
             name: format!("{}-replay.gif", file_stem(game)),
             kind: AttachmentKind::Gif,
             bytes,
-            description: format!("Replay of {}", title(game)),
+            description: crate::t!(
+                lang,
+                "replay-description",
+                game = crate::captions_in(game, lang).0
+            ),
         }),
         Err(error) => {
             tracing::error!(%error, "drawing a replay");

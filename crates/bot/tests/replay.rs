@@ -197,3 +197,45 @@ fn a_game_without_turns_is_one_frame() {
     assert_eq!(frames[0].caption, "White wins (timeout)");
     assert!(render_gif(&[], Timing::default()).is_err());
 }
+
+/// A replay's captions in Japanese and Spanish: the players' sides, the
+/// turn numbers and the result in the reader's words (plurals from the
+/// catalogue), the turns as written.
+#[test]
+fn replay_captions_follow_the_language() {
+    use cairn_bot::history::replay_frames_in;
+    use cairn_bot::i18n::{take_slips, Lang};
+    let options = vec!["size=7".to_string()];
+    let turns = random_turns(GameKind::Callanish, &options, 6, 3).unwrap();
+    let names = ["alice".to_string(), "bob".to_string()];
+    let resigned = Some(Outcome::win(Seat::Second, Reason::Resign));
+    take_slips();
+    let frames = |lang| {
+        replay_frames_in(
+            lang,
+            GameKind::Callanish,
+            &options,
+            &turns,
+            Some(&names),
+            resigned,
+        )
+        .unwrap()
+    };
+    let japanese = frames(Lang::Ja);
+    assert_eq!(japanese[0].caption, "開始:alice(白) の番");
+    assert_eq!(
+        japanese[1].caption,
+        format!("{} 手中 1 手目:alice(白) が {}", turns.len(), turns[0])
+    );
+    assert_eq!(
+        japanese.last().unwrap().caption,
+        format!("bob(黒) の勝ち(投了)、{} 手で終局", turns.len())
+    );
+    let spanish = frames(Lang::Es);
+    assert_eq!(spanish[0].caption, "Inicio: turno de alice (Blancas)");
+    assert_eq!(
+        spanish.last().unwrap().caption,
+        format!("bob (Negras) gana (abandono) tras {} jugadas", turns.len())
+    );
+    assert_eq!(take_slips(), Vec::<String>::new());
+}

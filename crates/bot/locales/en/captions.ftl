@@ -21,3 +21,27 @@ end-reason-repetition = the same position a third time
 end-reason-stall = the game stalled
 end-reason-exhausted = every piece is placed and no square was made
 end-reason-agreement = both players agreed
+
+# The captions of a replay's frames.
+replay-start = Start: { $player } to move
+replay-turn = Turn { $number } of { $total }: { $player } played { $turn }
+replay-wins = { $player } wins ({ $reason })
+replay-draw = Draw ({ $reason })
+replay-after = { $end } after { $total ->
+    [one] { $total } turn
+   *[other] { $total } turns
+}
+replay-description = Replay of { $game }
+# A reason in a word or two, as the replay's last caption gives it.
+reason-short-line = line
+reason-short-no-moves = no-moves
+reason-short-all-captured = all-captured
+reason-short-repetition = repetition
+reason-short-stall = stall
+reason-short-square = square
+reason-short-bigger-square = bigger-square
+reason-short-exhausted = exhausted
+reason-short-cleared = cleared
+reason-short-resign = resign
+reason-short-timeout = timeout
+reason-short-agreement = agreement

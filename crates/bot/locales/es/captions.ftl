@@ -19,3 +19,25 @@ end-reason-repetition = la misma posición por tercera vez
 end-reason-stall = la partida se estancó
 end-reason-exhausted = todas las fichas están colocadas y no se formó ningún cuadrado
 end-reason-agreement = ambos jugadores lo acordaron
+
+replay-start = Inicio: turno de { $player }
+replay-turn = Jugada { $number } de { $total }: { $player } jugó { $turn }
+replay-wins = { $player } gana ({ $reason })
+replay-draw = Empate ({ $reason })
+replay-after = { $end } tras { $total ->
+    [one] { $total } jugada
+   *[other] { $total } jugadas
+}
+replay-description = Repetición de { $game }
+reason-short-line = línea
+reason-short-no-moves = sin jugadas
+reason-short-all-captured = todo capturado
+reason-short-repetition = repetición
+reason-short-stall = estancamiento
+reason-short-square = cuadrado
+reason-short-bigger-square = cuadrado mayor
+reason-short-exhausted = fichas agotadas
+reason-short-cleared = fila despejada
+reason-short-resign = abandono
+reason-short-timeout = tiempo agotado
+reason-short-agreement = acuerdo

@@ -11,7 +11,7 @@ pub mod record;
 use cairn_render::replay::ReplayFrame;
 use cairn_rules::position::PositionError;
 use cairn_rules::view::capitalise;
-use cairn_rules::{AnyGame, GameKind, Lang, Options, Outcome, Seat};
+use cairn_rules::{AnyGame, GameKind, Lang, Options, Outcome, Reason, Seat};
 
 /// A game rebuilt turn by turn: each position with the turn that led to
 /// it, for replays and records.
@@ -51,12 +51,36 @@ pub fn replay(
 }
 
 /// "alice (White)", or "White" without names.
-fn label(game: &AnyGame, seat: Seat, names: Option<&[String; 2]>) -> String {
-    let colour = capitalise(game.seat_name(seat));
+fn label(game: &AnyGame, seat: Seat, names: Option<&[String; 2]>, lang: Lang) -> String {
+    let colour = capitalise(&crate::i18n::say(lang, &game.seat_message(seat)));
     match names {
-        Some(names) => format!("{} ({colour})", names[seat.index()]),
+        Some(names) => crate::t!(
+            lang,
+            "player-label",
+            name = &names[seat.index()],
+            seat = colour
+        ),
         None => colour,
     }
+}
+
+/// A reason in a word or two ("line", "resign"), in `lang`.
+fn reason_short(reason: Reason, lang: Lang) -> String {
+    let id = match reason {
+        Reason::Line => "reason-short-line",
+        Reason::NoMoves => "reason-short-no-moves",
+        Reason::AllCaptured => "reason-short-all-captured",
+        Reason::Repetition => "reason-short-repetition",
+        Reason::Stall => "reason-short-stall",
+        Reason::Square => "reason-short-square",
+        Reason::BiggerSquare => "reason-short-bigger-square",
+        Reason::Exhausted => "reason-short-exhausted",
+        Reason::Cleared => "reason-short-cleared",
+        Reason::Resign => "reason-short-resign",
+        Reason::Timeout => "reason-short-timeout",
+        Reason::Agreement => "reason-short-agreement",
+    };
+    crate::t!(lang, id)
 }
 
 /// The frames of a replay: the start, then one per turn with the last
@@ -91,17 +115,24 @@ pub fn replay_frames_in(
         let (mut caption, mut stone) = if i == 0 {
             let seat = game.to_move();
             (
-                format!("Start: {} to move", label(game, seat, names)),
+                crate::t!(
+                    lang,
+                    "replay-start",
+                    player = label(game, seat, names, lang)
+                ),
                 game.seat_colour(seat),
             )
         } else {
             let (seat, played) = &replayed.turns[i - 1];
             view.last = played.highlights.clone();
             (
-                format!(
-                    "Turn {i} of {total}: {} played {}",
-                    label(game, *seat, names),
-                    played.canonical
+                crate::t!(
+                    lang,
+                    "replay-turn",
+                    number = i,
+                    total = total,
+                    player = label(game, *seat, names, lang),
+                    turn = &played.canonical
                 ),
                 game.seat_colour(*seat),
             )
@@ -110,17 +141,20 @@ pub fn replay_frames_in(
             let outcome = result.or_else(|| game.outcome());
             if let Some(outcome) = outcome {
                 stone = outcome.winner.and_then(|seat| game.seat_colour(seat));
+                let reason = reason_short(outcome.reason, lang);
                 let end = match outcome.winner {
-                    Some(seat) => format!("{} wins ({})", label(game, seat, names), outcome.reason),
-                    None => format!("Draw ({})", outcome.reason),
+                    Some(seat) => crate::t!(
+                        lang,
+                        "replay-wins",
+                        player = label(game, seat, names, lang),
+                        reason = reason
+                    ),
+                    None => crate::t!(lang, "replay-draw", reason = reason),
                 };
                 caption = if total == 0 {
                     end
                 } else {
-                    format!(
-                        "{end} after {total} turn{}",
-                        if total == 1 { "" } else { "s" }
-                    )
+                    crate::t!(lang, "replay-after", end = end, total = total)
                 };
             }
         }
