@@ -869,7 +869,7 @@ mod tests {
         );
         assert_eq!(
             status_caption_in(&record, Lang::Es),
-            "turno de alice (Blancas)"
+            "Turno de alice (Blancas)"
         );
     }
 

@@ -2,7 +2,7 @@
 
 player-label = { $name } ({ $seat })
 game-title = { $game }: { $first } contra { $second }
-caption-to-move = turno de { $player }
+caption-to-move = Turno de { $player }
 end-wins = { $winner } gana: { $why }
 end-draw = Empate: { $why }
 end-draw-agreement = Empate de común acuerdo

@@ -2,9 +2,10 @@
 //! undo, resign, draw, the list of a player's games, and a loss on time.
 
 use super::challenge::game_reply;
+use crate::i18n::{say, Lang};
 use crate::{
-    captions, player_label, replay, status_caption, to_user, Action, Answer, BoardShow, Bot,
-    ChannelRef, Reply, Request,
+    captions, player_label, player_label_in, replay, status_caption, status_caption_in, t, to_user,
+    Action, Answer, BoardShow, Bot, ChannelRef, Reply, Request,
 };
 use cairn_rules::{AnyGame, Outcome, Reason, Seat, TurnError};
 use cairn_store::clock::format_duration;
@@ -13,35 +14,39 @@ use cairn_store::{
 };
 
 /// Common checks for commands by a player of the channel's game.
+/// Refusals are worded in `lang` (the requester's).
 pub(super) fn game_of<'a>(
     record: &'a Option<ChannelRecord>,
     request: &Request,
+    lang: Lang,
 ) -> Result<(&'a GameRecord, Seat), Answer> {
     let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
         let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
-            Some(c) => format!(
-                "The game has not started: {} has not accepted {}'s challenge yet.",
-                c.challenged.name, c.challenger.name
+            Some(c) => t!(
+                lang,
+                "game-not-started",
+                challenged = &c.challenged.name,
+                challenger = &c.challenger.name
             ),
-            None => {
-                "There is no game in this channel. Start one with `challenge <game> <opponent>`."
-                    .into()
-            }
+            None => t!(lang, "game-none"),
         };
         return Err(Answer::error(message));
     };
     if !game.in_progress() {
-        return Err(Answer::error(format!(
-            "The game of {} here is over: {}. Start a new one with `challenge <game> <opponent>`.",
-            game.kind.title(),
-            status_caption(game)
+        return Err(Answer::error(t!(
+            lang,
+            "game-over-here",
+            game = say(lang, &game.kind.title_message()),
+            status = status_caption_in(game, lang)
         )));
     }
     match game.seat_of(&request.user.id) {
         Some(seat) => Ok((game, seat)),
-        None => Err(Answer::error(format!(
-            "Only {} and {} play in this game; you can watch with `board`.",
-            game.players[0].name, game.players[1].name
+        None => Err(Answer::error(t!(
+            lang,
+            "game-not-a-player",
+            first = &game.players[0].name,
+            second = &game.players[1].name
         ))),
     }
 }
@@ -90,22 +95,23 @@ pub(super) fn play(
     turn_text: &str,
 ) -> Result<Answer, StoreError> {
     let now = bot.now();
+    let langs = bot.langs(request);
+    let (public, private) = (langs.public, langs.private);
     bot.store.update(key, |current| {
-        let (game, seat) = match game_of(&current, request) {
+        let (game, seat) = match game_of(&current, request, private) {
             Ok(found) => found,
             Err(answer) => return Update::keep(answer),
         };
         let to_move = game.game.to_move();
         if to_move != seat {
-            return Update::keep(Answer::error(format!(
-                "It is {}'s turn, not yours.",
-                player_label(game, to_move)
+            return Update::keep(Answer::error(t!(
+                private,
+                "game-not-your-turn",
+                player = player_label_in(game, to_move, private)
             )));
         }
         if turn_text.is_empty() {
-            return Update::keep(Answer::error(
-                "Say which turn to play, e.g. `move c3`; `moves` lists the legal turns.",
-            ));
+            return Update::keep(Answer::error(t!(private, "game-say-which-turn")));
         }
         let mut record = game.clone();
         let was_mid_turn = record.game.in_mid_turn();
@@ -113,10 +119,11 @@ pub(super) fn play(
             Ok(played) => played,
             Err(error) => {
                 let message = match error {
-                    TurnError::GameOver => "The game is already over.".to_string(),
-                    other => format!(
-                        "{}. `moves` lists the legal turns.",
-                        sentence(&other.to_string())
+                    TurnError::GameOver => t!(private, "game-already-over"),
+                    other => t!(
+                        private,
+                        "game-refused",
+                        reason = sentence(&say(private, &other.message()))
                     ),
                 };
                 return Update::keep(Answer::error(message));
@@ -148,18 +155,29 @@ pub(super) fn play(
         // What this turn ends: a pending draw offer or undo request lapses
         // with the next turn played (documented in `help draw` and `help undo`).
         let mut lapsed = Vec::new();
+        let player = record.player(seat).name.clone();
         if let Some(offerer) = record.draw_offer.take() {
             lapsed.push(if offerer == seat {
-                format!("{}'s draw offer lapses: an offer lasts until the next turn is played", record.player(offerer).name)
+                t!(public, "game-draw-offer-lapses", name = &player)
             } else {
-                format!("{} plays on, so {}'s draw offer is declined", record.player(seat).name, record.player(offerer).name)
+                t!(
+                    public,
+                    "game-draw-offer-declined",
+                    name = &player,
+                    offerer = &record.player(offerer).name
+                )
             });
         }
         if let Some(asker) = record.undo_request.take() {
             lapsed.push(if asker == seat {
-                format!("{}'s request to take back a turn lapses: it lasts until the next turn is played", record.player(asker).name)
+                t!(public, "game-undo-lapses", name = &player)
             } else {
-                format!("{} plays on, so {}'s request to take back a turn is refused", record.player(seat).name, record.player(asker).name)
+                t!(
+                    public,
+                    "game-undo-refused",
+                    name = &player,
+                    asker = &record.player(asker).name
+                )
             });
         }
         record.resign_request = [None; 2];
@@ -167,23 +185,37 @@ pub(super) fn play(
         if let Some(clock) = record.clock.as_mut() {
             clock.turn_done(seat.index(), next.index(), now);
         }
-        let mover = player_label(&record, seat);
+        let mover = player_label_in(&record, seat, public);
         let mut text = match record.outcome() {
-            Some(outcome) => format!(
-                "{mover} played {shown}. {}.",
-                crate::end_phrase(&record, outcome)
+            Some(outcome) => t!(
+                public,
+                "game-played",
+                player = mover,
+                turn = &shown,
+                status = crate::end_phrase_in(&record, outcome, public)
             ),
-            None if record.game.in_mid_turn() => format!(
-                "{mover} played {shown}; the turn goes on: {} to finish it.",
-                record.player(seat).name
+            None if record.game.in_mid_turn() => t!(
+                public,
+                "game-played-mid-turn",
+                player = mover,
+                turn = &shown,
+                name = &player
             ),
-            None => format!("{mover} played {shown}. {}.", status_caption(&record)),
+            None => t!(
+                public,
+                "game-played",
+                player = mover,
+                turn = &shown,
+                status = status_caption_in(&record, public)
+            ),
         };
         for note in lapsed {
-            text.push_str(&format!(" {note}."));
+            text.push(' ');
+            text.push_str(&note);
         }
-        if let Some(warning) = warning_line(&record) {
-            text.push_str(&format!(" {warning}"));
+        if let Some(warning) = warning_line(&record, public) {
+            text.push(' ');
+            text.push_str(&warning);
         }
         let answer = game_reply(&record, text);
         store_game(key, record, answer, now)
@@ -199,46 +231,54 @@ pub(super) fn sentence(text: &str) -> String {
 /// The warning for the player to move of a loss at the end of this turn:
 /// "Warning for bob: White holds rank 3 with 5 of its cells (5 needed): break it
 /// this turn or lose."
-pub(super) fn warning_line(record: &GameRecord) -> Option<String> {
+pub(super) fn warning_line(record: &GameRecord, lang: Lang) -> Option<String> {
     if record.outcome().is_some() {
         return None;
     }
-    let warning = record.game.warning()?;
-    Some(format!(
-        "Warning for {}: {warning}.",
-        record.player(record.game.to_move()).name
+    let warning = say(lang, &record.game.warning_message()?);
+    Some(t!(
+        lang,
+        "game-warning",
+        name = &record.player(record.game.to_move()).name,
+        warning = sentence(&warning)
     ))
 }
 
-pub(super) fn show(bot: &Bot, key: &str, hints: bool) -> Result<Answer, StoreError> {
+pub(super) fn show(
+    bot: &Bot,
+    request: &Request,
+    key: &str,
+    hints: bool,
+) -> Result<Answer, StoreError> {
+    let langs = bot.langs(request);
     let record = bot.store.load(key)?;
     let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
+        let lang = langs.private;
         let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
-            Some(c) => format!(
-                "No game yet: {} has challenged {} to {}.",
-                c.challenger.name,
-                c.challenged.name,
-                c.game.title()
+            Some(c) => t!(
+                lang,
+                "game-no-game-yet",
+                challenger = &c.challenger.name,
+                challenged = &c.challenged.name,
+                game = say(lang, &c.game.title_message())
             ),
-            None => {
-                "There is no game in this channel. Start one with `challenge <game> <opponent>`."
-                    .into()
-            }
+            None => t!(lang, "game-none"),
         };
         return Ok(Answer::error(message));
     };
+    let lang = langs.public;
     let text = if hints {
         legal_list(&game.game)
     } else {
-        let turns = game.history.len();
-        let mut text = format!(
-            "{}. {} turn{} played.",
-            status_caption(game),
-            turns,
-            if turns == 1 { "" } else { "s" }
+        let mut text = t!(
+            lang,
+            "game-status-turns",
+            status = status_caption_in(game, lang),
+            turns = game.history.len()
         );
-        if let Some(warning) = warning_line(game) {
-            text.push_str(&format!(" {warning}"));
+        if let Some(warning) = warning_line(game, lang) {
+            text.push(' ');
+            text.push_str(&warning);
         }
         text
     };
@@ -291,9 +331,10 @@ pub(super) fn legal_list(game: &AnyGame) -> String {
 }
 
 pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let private = bot.langs(request).private;
     let now = bot.now();
     bot.store.update(key, |current| {
-        let (game, seat) = match game_of(&current, request) {
+        let (game, seat) = match game_of(&current, request, private) {
             Ok(found) => found,
             Err(answer) => return Update::keep(answer),
         };
@@ -371,9 +412,10 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
 pub(super) const RESIGN_CONFIRM_MS: u64 = 60_000;
 
 pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let private = bot.langs(request).private;
     let now = bot.now();
     bot.store.update(key, |current| {
-        let (game, seat) = match game_of(&current, request) {
+        let (game, seat) = match game_of(&current, request, private) {
             Ok(found) => found,
             Err(answer) => return Update::keep(answer),
         };
@@ -413,9 +455,10 @@ pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
 }
 
 pub(super) fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let private = bot.langs(request).private;
     let now = bot.now();
     bot.store.update(key, |current| {
-        let (game, seat) = match game_of(&current, request) {
+        let (game, seat) = match game_of(&current, request, private) {
             Ok(found) => found,
             Err(answer) => return Update::keep(answer),
         };

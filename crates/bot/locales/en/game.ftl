@@ -1,0 +1,22 @@
+# A game in progress: turns, the board, whose turn it is.
+
+game-not-started = The game has not started: { $challenged } has not accepted { $challenger }'s challenge yet.
+game-none = There is no game in this channel. Start one with `challenge <game> <opponent>`.
+game-over-here = The game of { $game } here is over: { $status }. Start a new one with `challenge <game> <opponent>`.
+game-not-a-player = Only { $first } and { $second } play in this game; you can watch with `board`.
+game-not-your-turn = It is { $player }'s turn, not yours.
+game-say-which-turn = Say which turn to play, e.g. `move c3`; `moves` lists the legal turns.
+game-already-over = The game is already over.
+game-refused = { $reason }. `moves` lists the legal turns.
+game-played = { $player } played { $turn }. { $status }.
+game-played-mid-turn = { $player } played { $turn }; the turn goes on: { $name } to finish it.
+game-draw-offer-lapses = { $name }'s draw offer lapses: an offer lasts until the next turn is played.
+game-draw-offer-declined = { $name } plays on, so { $offerer }'s draw offer is declined.
+game-undo-lapses = { $name }'s request to take back a turn lapses: it lasts until the next turn is played.
+game-undo-refused = { $name } plays on, so { $asker }'s request to take back a turn is refused.
+game-warning = Warning for { $name }: { $warning }.
+game-no-game-yet = No game yet: { $challenger } has challenged { $challenged } to { $game }.
+game-status-turns = { $status }. { $turns } { $turns ->
+    [one] turn
+   *[other] turns
+} played.
