@@ -36,8 +36,20 @@ macro_rules! bot_sources {
 
 /// Every file of `crates/bot/locales/<lang>/`: a file added there is added
 /// here too (a test checks the directories against this list).
-pub const BOT_FILES: &[&str] = &["core.ftl", "captions.ftl", "game.ftl"];
-const BOT_SOURCES: [&[&str]; 3] = bot_sources!("core.ftl", "captions.ftl", "game.ftl");
+pub const BOT_FILES: &[&str] = &[
+    "core.ftl",
+    "captions.ftl",
+    "game.ftl",
+    "challenge.ftl",
+    "rules.ftl",
+];
+const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
+    "core.ftl",
+    "captions.ftl",
+    "game.ftl",
+    "challenge.ftl",
+    "rules.ftl"
+);
 
 /// Every Fluent source of `lang`: the bot's and the games'.
 pub fn sources(lang: Lang) -> Vec<&'static str> {

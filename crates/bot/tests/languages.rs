@@ -1,8 +1,8 @@
 //! Replies worded in the player's language: a game of Sight played through
 //! the bot core in Japanese and in Spanish, with no message missing or
 //! falling back to English and no argument left unused. Covers the
-//! replies converted to catalogues so far: turns, the board, whose turn it
-//! is, refusals, captions and endings, the `lang` command.
+//! replies converted to catalogues so far: `rules`, challenges, turns, the board,
+//! whose turn it is, refusals, captions and endings, the `lang` command.
 
 use cairn_bot::i18n::{take_slips, Lang};
 use cairn_bot::{Bot, BotConfig, Reply, Request, User};
@@ -46,10 +46,47 @@ fn play(lang: Lang) -> Vec<(String, String)> {
         },
     );
     let say = |who: &str, command: &str| text(&bot.handle(&request(who, command, lang)));
-    let mut out = Vec::new();
-    out.push(("lang".to_string(), say("alice", "lang")));
+    let mut out = vec![("lang".to_string(), say("alice", "lang"))];
+    out.push(("rules".to_string(), say("alice", "rules")));
+    out.push(("rules sight".to_string(), say("alice", "rules sight")));
+    out.push((
+        "rules callanish".to_string(),
+        say("alice", "rules callanish"),
+    ));
+    out.push((
+        "challenge without a game".to_string(),
+        say("alice", "challenge"),
+    ));
+    out.push((
+        "challenge yourself".to_string(),
+        say("alice", "challenge sight @alice"),
+    ));
+    out.push((
+        "accept without a challenge".to_string(),
+        say("bob", "accept"),
+    ));
+    out.push((
+        "challenge".to_string(),
+        say("alice", "challenge sight @bob clock=3d"),
+    ));
+    out.push((
+        "accept by the challenger".to_string(),
+        say("alice", "accept"),
+    ));
+    out.push(("cancel by the challenged".to_string(), say("bob", "cancel")));
+    out.push(("cancel".to_string(), say("alice", "cancel")));
+    out.push((
+        "decline without a challenge".to_string(),
+        say("bob", "decline"),
+    ));
     say("alice", "challenge sight @bob");
-    say("bob", "accept");
+    out.push(("decline".to_string(), say("bob", "decline")));
+    say("alice", "challenge sight @bob");
+    out.push(("accept".to_string(), say("bob", "accept")));
+    out.push((
+        "a second challenge".to_string(),
+        say("alice", "challenge sight @bob"),
+    ));
     out.push(("board".to_string(), say("alice", "board")));
     out.push((
         "move by the wrong player".to_string(),

@@ -2,10 +2,11 @@
 //! start (in a thread of its own where the platform and server allow).
 
 use super::{example_with_option, unknown_game};
+use crate::i18n::{say, Lang};
 use crate::limits::quote;
 use crate::{
-    captions, status_caption, to_user, Action, Answer, BoardShow, Bot, GameThread, Reply, Request,
-    User,
+    captions_in, status_caption_in, t, to_user, Action, Answer, BoardShow, Bot, GameThread, Reply,
+    Request, User,
 };
 use cairn_rules::{AnyGame, GameKind, Options, Seat, Seating};
 use cairn_store::clock::{format_duration, GameClock, TimeControl};
@@ -96,16 +97,15 @@ pub(super) fn game_reply(record: &GameRecord, text: String) -> Answer {
     }
 }
 
-pub(super) fn busy_message(record: &ChannelRecord) -> Option<String> {
-    if let Some(game) = record.active_game() {
-        return Some(format!(
-            "This channel already has a game of {} ({} vs {}). Start a thread or use another channel for a new game, or finish this one first.",
-            game.kind.title(),
-            game.players[0].name,
-            game.players[1].name
-        ));
-    }
-    None
+pub(super) fn busy_message(record: &ChannelRecord, lang: Lang) -> Option<String> {
+    let game = record.active_game()?;
+    Some(t!(
+        lang,
+        "challenge-busy",
+        game = say(lang, &game.kind.title_message()),
+        first = &game.players[0].name,
+        second = &game.players[1].name
+    ))
 }
 
 pub(super) fn challenge(
@@ -114,15 +114,20 @@ pub(super) fn challenge(
     key: &str,
     rest: &str,
 ) -> Result<Answer, StoreError> {
+    let langs = bot.langs(request);
+    let (public, private) = (langs.public, langs.private);
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let usage = format!(
-        "Write `challenge <game> <opponent> [key=value ...]`, e.g. {}or `challenge {} bot`.",
-        example_with_option(),
-        GameKind::STARTER
+    let usage = t!(
+        private,
+        "challenge-usage",
+        example = example_with_option(),
+        starter = GameKind::STARTER.name()
     );
     let Some(game_name) = words.first() else {
-        return Ok(Answer::error(format!(
-            "Which game, and against whom? {usage}"
+        return Ok(Answer::error(t!(
+            private,
+            "challenge-which-game",
+            usage = usage
         )));
     };
     let Some(kind) = GameKind::parse(game_name) else {
@@ -132,7 +137,7 @@ pub(super) fn challenge(
     // come before or after it.
     let mut option_words: Vec<&str> = words[1..].to_vec();
     let Some(at) = option_words.iter().position(|w| !w.contains('=')) else {
-        return Ok(Answer::error(format!("Whom do you challenge? {usage}")));
+        return Ok(Answer::error(t!(private, "challenge-whom", usage = usage)));
     };
     let opponent_word = option_words.remove(at);
     let challenger = player_of(&request.user);
@@ -154,9 +159,7 @@ pub(super) fn challenge(
         }
     };
     if challenged.id == challenger.id {
-        return Ok(Answer::error(
-            "You cannot challenge yourself. Challenge another player, or the bot (`bot`).",
-        ));
+        return Ok(Answer::error(t!(private, "challenge-yourself")));
     }
     // Split the bot's own options (as=, level=) from the game's.
     let mut seat_word = None;
@@ -171,9 +174,10 @@ pub(super) fn challenge(
         if let Some((key, _)) = lower.split_once('=') {
             let key = key.trim().to_string();
             if seen.contains(&key) {
-                return Ok(Answer::error(format!(
-                    "Option `{}` is given twice; give each option once.",
-                    quote(&key)
+                return Ok(Answer::error(t!(
+                    private,
+                    "challenge-option-twice",
+                    key = quote(&key)
                 )));
             }
             seen.push(key);
@@ -194,9 +198,10 @@ pub(super) fn challenge(
             match value.parse::<u8>() {
                 Ok(n @ 1..=5) => level = Some(n),
                 _ => {
-                    return Ok(Answer::error(format!(
-                        "`level` must be a whole number from 1 to 5, not `{}`.",
-                        quote(value)
+                    return Ok(Answer::error(t!(
+                        private,
+                        "challenge-level-range",
+                        value = quote(value)
                     )))
                 }
             }
@@ -204,9 +209,11 @@ pub(super) fn challenge(
             // Echoed and stored in canonical form: `size=7`, not `SIZE=7`.
             game_options.push(format!("{}={}", key.trim(), value.trim()));
         } else {
-            return Ok(Answer::error(format!(
-                "I don't understand `{}`: options are written key=value. {usage}",
-                quote(word)
+            return Ok(Answer::error(t!(
+                private,
+                "challenge-not-an-option",
+                word = quote(word),
+                usage = usage
             )));
         }
     }
@@ -217,9 +224,11 @@ pub(super) fn challenge(
     let fresh = match AnyGame::new(kind, &options) {
         Ok(game) => game,
         Err(e) => {
-            return Ok(Answer::error(format!(
-                "{} can't start like that: {e}.",
-                kind.title()
+            return Ok(Answer::error(t!(
+                private,
+                "challenge-cannot-start",
+                game = say(private, &kind.title_message()),
+                reason = e.to_string()
             )))
         }
     };
@@ -228,7 +237,11 @@ pub(super) fn challenge(
     let challenger_seat = match seat_word.as_deref() {
         None => first_mover,
         Some(_) if kind.seating() == Seating::PieRule => {
-            return Ok(Answer::error(format!("In {} the challenger is the setter and the other player chooses the colours, so `as=` does not apply.", kind.title())));
+            return Ok(Answer::error(t!(
+                private,
+                "challenge-pie-rule-as",
+                game = say(private, &kind.title_message())
+            )));
         }
         Some("random") => {
             if now.is_multiple_of(2) {
@@ -241,19 +254,18 @@ pub(super) fn challenge(
             Some(seat) => seat,
             None => {
                 let names = [fresh.seat_name(Seat::First), fresh.seat_name(Seat::Second)];
-                return Ok(Answer::error(format!(
-                    "`as={}` is not a side: use as={}, as={} or as=random.",
-                    quote(word),
-                    names[0],
-                    names[1]
+                return Ok(Answer::error(t!(
+                    private,
+                    "challenge-not-a-side",
+                    word = quote(word),
+                    first = names[0],
+                    second = names[1]
                 )));
             }
         },
     };
     if level.is_some() && !challenged.is_bot {
-        return Ok(Answer::error(
-            "`level=` sets the bot's strength; it only applies when you challenge the bot.",
-        ));
+        return Ok(Answer::error(t!(private, "challenge-level-bot-only")));
     }
     let challenge = Challenge {
         game: kind,
@@ -268,14 +280,16 @@ pub(super) fn challenge(
     };
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
-        if let Some(message) = busy_message(&record) {
+        if let Some(message) = busy_message(&record, private) {
             return Update::keep(Answer::error(message));
         }
         if let Some(pending) = &record.challenge {
             if pending.challenger.id != challenge.challenger.id {
-                return Update::keep(Answer::error(format!(
-                    "{} has already challenged {} here; wait for an answer, or start a thread for a new game.",
-                    pending.challenger.name, pending.challenged.name
+                return Update::keep(Answer::error(t!(
+                    private,
+                    "challenge-pending",
+                    challenger = &pending.challenger.name,
+                    challenged = &pending.challenged.name
                 )));
             }
         }
@@ -283,12 +297,13 @@ pub(super) fn challenge(
         // and tell the player who was challenged before.
         let replaced = record.challenge.as_ref().map(|pending| {
             (
-                format!(
-                    "This replaces {}'s challenge to {} ({}), which is withdrawn. ",
-                    pending.challenger.name,
-                    pending.challenged.name,
-                    options_label(pending.game, &pending.options)
-                ),
+                t!(
+                    public,
+                    "challenge-replaces",
+                    challenger = &pending.challenger.name,
+                    challenged = &pending.challenged.name,
+                    game = options_label(pending.game, &pending.options, public)
+                ) + " ",
                 (!pending.challenged.is_bot && pending.challenged.id != challenge.challenged.id)
                     .then(|| to_user(&pending.challenged)),
             )
@@ -299,15 +314,22 @@ pub(super) fn challenge(
                 Ok(game) => game,
                 Err(e) => return Update::keep(Answer::error(e)),
             };
-            let text = format!(
-                "{replaced_text}{} takes on {} at {} (level {}{}). {}.",
-                challenge.challenger.name,
-                game.players.iter().find(|p| p.is_bot).map(|p| p.name.as_str()).unwrap_or("the bot"),
-                options_label(kind, &challenge.options),
-                challenge.level.unwrap_or(3),
-                clock_label(challenge.clock, ", your clock: "),
-                status_caption(&game)
-            );
+            let bot_name = game
+                .players
+                .iter()
+                .find(|p| p.is_bot)
+                .map_or(bot.config.bot_user.name.clone(), |p| p.name.clone());
+            let text = replaced_text.clone()
+                + &t!(
+                    public,
+                    "challenge-bot-takes-on",
+                    challenger = &challenge.challenger.name,
+                    bot = bot_name,
+                    game = options_label(kind, &challenge.options, public),
+                    level = challenge.level.unwrap_or(3),
+                    clock = clock_label(challenge.clock, "challenge-clock-lead-bot", public),
+                    status = status_caption_in(&game, public)
+                );
             let mut answer = game_reply(&game, text);
             if let Some(first) = answer.replies.first_mut() {
                 first.mentions.extend(replaced_user.clone());
@@ -322,20 +344,31 @@ pub(super) fn challenge(
                 value: answer,
             };
         }
-        let seat_name = fresh.seat_name(challenge.challenger_seat);
-        let text = format!(
-            "{} challenges {} to {}{}{}. {}, answer with `accept` or `decline` within {}.",
-            challenge.challenger.name,
-            challenge.challenged.name,
-            options_label(kind, &challenge.options),
-            if kind.seating() == Seating::PieRule {
-                format!("; {} sets up, {} chooses the colours", challenge.challenger.name, challenge.challenged.name)
-            } else {
-                format!(" ({} plays {seat_name})", challenge.challenger.name)
-            },
-            clock_label(challenge.clock, "; clock: "),
-            challenge.challenged.name,
-            format_duration(bot.config.challenge_ttl_ms)
+        let seat_name = say(public, &fresh.seat_message(challenge.challenger_seat)).to_lowercase();
+        let seats = if kind.seating() == Seating::PieRule {
+            t!(
+                public,
+                "challenge-seats-pie",
+                challenger = &challenge.challenger.name,
+                challenged = &challenge.challenged.name
+            )
+        } else {
+            t!(
+                public,
+                "challenge-seats-chosen",
+                challenger = &challenge.challenger.name,
+                seat = seat_name
+            )
+        };
+        let text = t!(
+            public,
+            "challenge-made",
+            challenger = &challenge.challenger.name,
+            challenged = &challenge.challenged.name,
+            game = options_label(kind, &challenge.options, public),
+            seats = seats,
+            clock = clock_label(challenge.clock, "challenge-clock-lead", public),
+            within = format_duration(bot.config.challenge_ttl_ms)
         );
         let for_user = Some(challenge.challenged.id.clone());
         let mut mentions = vec![to_user(&challenge.challenged)];
@@ -344,8 +377,18 @@ pub(super) fn challenge(
             text: format!("{replaced_text}{text}"),
             mentions,
             actions: vec![
-                Action { label: "Accept".into(), command: "accept".into(), for_user: for_user.clone(), primary: true },
-                Action { label: "Decline".into(), command: "decline".into(), for_user, primary: false },
+                Action {
+                    label: t!(public, "challenge-accept-button"),
+                    command: "accept".into(),
+                    for_user: for_user.clone(),
+                    primary: true,
+                },
+                Action {
+                    label: t!(public, "challenge-decline-button"),
+                    command: "decline".into(),
+                    for_user,
+                    primary: false,
+                },
             ],
             ..Reply::default()
         };
@@ -362,14 +405,24 @@ pub(super) fn challenge(
     })
 }
 
-/// "; clock: 3d a turn", "; clock: 7d+1d", "" without a clock.
-pub(super) fn clock_label(clock: Option<TimeControl>, lead: &str) -> String {
+/// "; clock: 3d a turn", "; clock: 7d+1d (a bank ...)", "" without a
+/// clock; `lead` is the message id of what comes before.
+pub(super) fn clock_label(clock: Option<TimeControl>, lead: &str, lang: Lang) -> String {
+    let lead = t!(lang, lead);
     match clock {
         None => String::new(),
-        Some(control @ TimeControl::PerMove { .. }) => format!("{lead}{control} a turn"),
-        Some(control @ TimeControl::Bank { .. }) => {
-            format!("{lead}{control} (a bank gaining time each turn)")
-        }
+        Some(control @ TimeControl::PerMove { .. }) => t!(
+            lang,
+            "challenge-clock-per-move",
+            lead = lead,
+            control = control.to_string()
+        ),
+        Some(control @ TimeControl::Bank { .. }) => t!(
+            lang,
+            "challenge-clock-bank",
+            lead = lead,
+            control = control.to_string()
+        ),
     }
 }
 
@@ -382,28 +435,32 @@ pub(super) fn capitalise_first(text: &str) -> String {
 }
 
 /// "Callanish (size=7)".
-pub(super) fn options_label(kind: GameKind, options: &[String]) -> String {
+pub(super) fn options_label(kind: GameKind, options: &[String], lang: Lang) -> String {
+    let title = say(lang, &kind.title_message());
     if options.is_empty() {
-        kind.title().to_string()
+        title
     } else {
-        format!("{} ({})", kind.title(), options.join(" "))
+        format!("{title} ({})", options.join(" "))
     }
 }
 
 pub(super) fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
     let now = bot.now();
     let threads = threads_allowed(bot, request);
+    let langs = bot.langs(request);
+    let (public, private) = (langs.public, langs.private);
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
         let Some(challenge) = &record.challenge else {
-            let message = busy_message(&record)
-                .unwrap_or_else(|| "There is no challenge to accept in this channel.".into());
+            let message = busy_message(&record, private)
+                .unwrap_or_else(|| t!(private, "challenge-none-to-accept"));
             return Update::keep(Answer::error(message));
         };
         if challenge.challenged.id != request.user.id {
-            return Update::keep(Answer::error(format!(
-                "This challenge is for {}, not for you.",
-                challenge.challenged.name
+            return Update::keep(Answer::error(t!(
+                private,
+                "challenge-not-for-you",
+                challenged = &challenge.challenged.name
             )));
         }
         let mut challenge = challenge.clone();
@@ -412,11 +469,12 @@ pub(super) fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
             Ok(game) => game,
             Err(e) => return Update::keep(Answer::error(e)),
         };
-        let text = format!(
-            "{} accepts. {}. {}.",
-            request.user.name,
-            captions(&game).0,
-            status_caption(&game)
+        let text = t!(
+            public,
+            "challenge-accepted",
+            name = &request.user.name,
+            title = captions_in(&game, public).0,
+            status = status_caption_in(&game, public)
         );
         let mut answer = game_reply(&game, text);
         if threads {
@@ -478,11 +536,17 @@ pub(super) fn withdraw(
     key: &str,
     word: &str,
 ) -> Result<Answer, StoreError> {
+    let langs = bot.langs(request);
+    let (public, private) = (langs.public, langs.private);
+    let declining = word == "decline";
     bot.store.update(key, |current| {
         let Some(challenge) = current.as_ref().and_then(|r| r.challenge.as_ref()) else {
-            return Update::keep(Answer::error(format!(
-                "There is no challenge to {word} in this channel."
-            )));
+            let none = if declining {
+                "challenge-none-to-decline"
+            } else {
+                "challenge-none-to-cancel"
+            };
+            return Update::keep(Answer::error(t!(private, none)));
         };
         let allowed = if word == "decline" {
             &challenge.challenged
@@ -490,29 +554,29 @@ pub(super) fn withdraw(
             &challenge.challenger
         };
         if allowed.id != request.user.id {
-            let hint = if word == "decline" && challenge.challenger.id == request.user.id {
-                " To withdraw your own challenge, use `cancel`."
-            } else if word == "cancel" && challenge.challenged.id == request.user.id {
-                " To refuse it, use `decline`."
-            } else {
-                ""
+            let id = match (declining, request.user.id.as_str()) {
+                (true, user) if challenge.challenger.id == user => {
+                    "challenge-only-can-decline-yours"
+                }
+                (true, _) => "challenge-only-can-decline",
+                (false, user) if challenge.challenged.id == user => {
+                    "challenge-only-can-cancel-theirs"
+                }
+                (false, _) => "challenge-only-can-cancel",
             };
-            return Update::keep(Answer::error(format!(
-                "Only {} can {word} this challenge.{hint}",
-                allowed.name
-            )));
+            return Update::keep(Answer::error(t!(private, id, name = &allowed.name)));
         }
-        let text = if word == "decline" {
-            format!(
-                "{} declines the challenge from {}.",
-                challenge.challenged.name, challenge.challenger.name
-            )
+        let id = if declining {
+            "challenge-declined"
         } else {
-            format!(
-                "{} withdraws the challenge to {}.",
-                challenge.challenger.name, challenge.challenged.name
-            )
+            "challenge-withdrawn"
         };
+        let text = t!(
+            public,
+            id,
+            challenged = &challenge.challenged.name,
+            challenger = &challenge.challenger.name
+        );
         let change = match current.as_ref().and_then(|r| r.game.clone()) {
             // The finished game shown here stays.
             Some(game) => Change::Put(ChannelRecord {

@@ -14,8 +14,9 @@ pub(crate) use game::lose_on_time;
 use game::{draw, games, play, resign, show, undo};
 use settings::{lang, notify, settings};
 
+use crate::i18n::{say, Lang};
 use crate::limits::{quote, MAX_COMMAND_CHARS};
-use crate::{Answer, Bot, Reply, Request};
+use crate::{t, Answer, Bot, Reply, Request};
 use cairn_rules::GameKind;
 use cairn_store::{Store, StoreError};
 
@@ -203,7 +204,7 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
     match word.as_str() {
         "" => Ok(Answer::reply(Reply::error(help_text(None)))),
         "help" | "?" => Ok(Answer::reply(Reply::text(help_text(Some(rest))))),
-        "rules" => Ok(Answer::reply(Reply::text(rules_text(rest)))),
+        "rules" => Ok(Answer::reply(Reply::text(rules_text(rest, langs.public)))),
         "games" => games(bot, request),
         "challenge" => challenge(bot, request, &key, rest),
         "accept" => accept(bot, request, &key),
@@ -244,25 +245,37 @@ fn looks_like_turn(text: &str) -> bool {
         || text.chars().next().is_some_and(|c| c.is_ascii_digit())
 }
 
-fn rules_text(rest: &str) -> String {
+fn rules_text(rest: &str, lang: Lang) -> String {
     let name = rest.split_whitespace().next().unwrap_or("");
     if name.is_empty() {
-        let mut text = String::from("Cairn's games (`rules <game>` for more):\n");
+        let mut text = t!(lang, "rules-list-head");
         for kind in GameKind::ALL {
-            let summary = kind.summary();
-            let first = summary.split(". ").next().unwrap_or(summary);
-            text.push_str(&format!("- {}: {first}.\n", kind.title()));
+            let summary = say(lang, &kind.summary_message());
+            // The first sentence.
+            let first = summary
+                .split(". ")
+                .next()
+                .and_then(|s| s.split('。').next())
+                .unwrap_or(&summary);
+            text.push('\n');
+            text.push_str(&t!(
+                lang,
+                "rules-list-item",
+                game = say(lang, &kind.title_message()),
+                summary = first
+            ));
         }
-        return text.trim_end().to_string();
+        return text;
     }
     match GameKind::parse(name) {
-        Some(kind) => format!(
-            "{}: {}\nHow to write a turn: {}\n{}`moves` lists the legal turns. Full rules: docs/rules/{}.md in the Cairn repository.",
-            kind.title(),
-            kind.summary(),
-            kind.notation(),
-            options_help(kind),
-            kind.name()
+        Some(kind) => t!(
+            lang,
+            "rules-game",
+            game = say(lang, &kind.title_message()),
+            summary = say(lang, &kind.summary_message()),
+            notation = say(lang, &kind.notation_message()),
+            options = options_help(kind, lang),
+            name = kind.name()
         ),
         None => unknown_game(name),
     }
@@ -283,20 +296,28 @@ fn example_with_option() -> String {
 
 /// The game's declared options, one line each, for `rules <game>`
 /// (nothing for a game without options).
-fn options_help(kind: GameKind) -> String {
+fn options_help(kind: GameKind, lang: Lang) -> String {
     let specs = kind.option_specs();
     if specs.is_empty() {
         return String::new();
     }
-    let mut text = format!("Options (after the opponent in `challenge {kind} <opponent>`):\n");
+    let mut text = t!(lang, "rules-options-head", name = kind.name());
+    text.push('\n');
     for spec in specs {
         let default = spec.default_text();
         let default = if default.is_empty() {
             String::new()
         } else {
-            format!(" (default {default})")
+            t!(lang, "rules-option-default", value = default)
         };
-        text.push_str(&format!("- `{}`{default}: {}\n", spec.usage(), spec.help));
+        text.push_str(&t!(
+            lang,
+            "rules-option",
+            usage = spec.usage(),
+            default = default,
+            help = say(lang, &spec.help.message())
+        ));
+        text.push('\n');
     }
     text
 }

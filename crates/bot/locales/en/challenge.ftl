@@ -1,0 +1,37 @@
+# Challenges: made, accepted, declined or withdrawn.
+
+challenge-usage = Write `challenge <game> <opponent> [key=value ...]`, e.g. { $example }or `challenge { $starter } bot`.
+challenge-which-game = Which game, and against whom? { $usage }
+challenge-whom = Whom do you challenge? { $usage }
+challenge-yourself = You cannot challenge yourself. Challenge another player, or the bot (`bot`).
+challenge-option-twice = Option `{ $key }` is given twice; give each option once.
+challenge-level-range = `level` must be a whole number from 1 to 5, not `{ $value }`.
+challenge-not-an-option = I don't understand `{ $word }`: options are written key=value. { $usage }
+challenge-cannot-start = { $game } can't start like that: { $reason }.
+challenge-pie-rule-as = In { $game } the challenger is the setter and the other player chooses the colours, so `as=` does not apply.
+challenge-not-a-side = `as={ $word }` is not a side: use as={ $first }, as={ $second } or as=random.
+challenge-level-bot-only = `level=` sets the bot's strength; it only applies when you challenge the bot.
+challenge-busy = This channel already has a game of { $game } ({ $first } vs { $second }). Start a thread or use another channel for a new game, or finish this one first.
+challenge-pending = { $challenger } has already challenged { $challenged } here; wait for an answer, or start a thread for a new game.
+challenge-replaces = This replaces { $challenger }'s challenge to { $challenged } ({ $game }), which is withdrawn.
+challenge-bot-takes-on = { $challenger } takes on { $bot } at { $game } (level { $level }{ $clock }). { $status }.
+challenge-made = { $challenger } challenges { $challenged } to { $game }{ $seats }{ $clock }. { $challenged }, answer with `accept` or `decline` within { $within }.
+challenge-seats-pie = ; { $challenger } sets up, { $challenged } chooses the colours
+challenge-seats-chosen = { " " }({ $challenger } plays { $seat })
+challenge-clock-per-move = { $lead }{ $control } a turn
+challenge-clock-bank = { $lead }{ $control } (a bank gaining time each turn)
+challenge-clock-lead-bot = , your clock:{ " " }
+challenge-clock-lead = ; clock:{ " " }
+challenge-accept-button = Accept
+challenge-decline-button = Decline
+challenge-none-to-accept = There is no challenge to accept in this channel.
+challenge-not-for-you = This challenge is for { $challenged }, not for you.
+challenge-accepted = { $name } accepts. { $title }. { $status }.
+challenge-none-to-decline = There is no challenge to decline in this channel.
+challenge-none-to-cancel = There is no challenge to cancel in this channel.
+challenge-only-can-decline = Only { $name } can decline this challenge.
+challenge-only-can-decline-yours = Only { $name } can decline this challenge. To withdraw your own challenge, use `cancel`.
+challenge-only-can-cancel = Only { $name } can cancel this challenge.
+challenge-only-can-cancel-theirs = Only { $name } can cancel this challenge. To refuse it, use `decline`.
+challenge-declined = { $challenged } declines the challenge from { $challenger }.
+challenge-withdrawn = { $challenger } withdraws the challenge to { $challenged }.

@@ -1,0 +1,37 @@
+# Desafíos: lanzados, aceptados, rechazados o retirados.
+
+challenge-usage = Escribe `challenge <game> <opponent> [key=value ...]`, p. ej. { $example }o `challenge { $starter } bot`.
+challenge-which-game = ¿Qué juego, y contra quién? { $usage }
+challenge-whom = ¿A quién desafías? { $usage }
+challenge-yourself = No puedes desafiarte a ti mismo. Desafía a otro jugador o al bot (`bot`).
+challenge-option-twice = La opción `{ $key }` aparece dos veces; indica cada opción una sola vez.
+challenge-level-range = `level` debe ser un número entero del 1 al 5, no `{ $value }`.
+challenge-not-an-option = No entiendo `{ $word }`: las opciones se escriben clave=valor. { $usage }
+challenge-cannot-start = { $game } no puede empezar así: { $reason }.
+challenge-pie-rule-as = En { $game } quien desafía prepara el tablero y el otro jugador elige los colores, así que `as=` no se aplica.
+challenge-not-a-side = `as={ $word }` no es un bando: usa as={ $first }, as={ $second } o as=random.
+challenge-level-bot-only = `level=` fija la fuerza del bot; solo sirve cuando desafías al bot.
+challenge-busy = Este canal ya tiene una partida de { $game } ({ $first } contra { $second }). Abre un hilo o usa otro canal para una partida nueva, o termina antes esta.
+challenge-pending = { $challenger } ya ha desafiado a { $challenged } aquí; espera una respuesta o abre un hilo para una partida nueva.
+challenge-replaces = Esto sustituye el desafío de { $challenger } a { $challenged } ({ $game }), que queda retirado.
+challenge-bot-takes-on = { $challenger } se enfrenta a { $bot } en { $game } (nivel { $level }{ $clock }). { $status }.
+challenge-made = { $challenger } desafía a { $challenged } a { $game }{ $seats }{ $clock }. { $challenged }, responde con `accept` o `decline` en un plazo de { $within }.
+challenge-seats-pie = ; { $challenger } prepara, { $challenged } elige los colores
+challenge-seats-chosen = { " " }({ $challenger } juega con { $seat })
+challenge-clock-per-move = { $lead }{ $control } por jugada
+challenge-clock-bank = { $lead }{ $control } (una reserva que gana tiempo en cada jugada)
+challenge-clock-lead-bot = , tu reloj:{ " " }
+challenge-clock-lead = ; reloj:{ " " }
+challenge-accept-button = Aceptar
+challenge-decline-button = Rechazar
+challenge-none-to-accept = No hay ningún desafío que aceptar en este canal.
+challenge-not-for-you = Este desafío es para { $challenged }, no para ti.
+challenge-accepted = { $name } acepta. { $title }. { $status }.
+challenge-none-to-decline = No hay ningún desafío que rechazar en este canal.
+challenge-none-to-cancel = No hay ningún desafío que retirar en este canal.
+challenge-only-can-decline = Solo { $name } puede rechazar este desafío.
+challenge-only-can-decline-yours = Solo { $name } puede rechazar este desafío. Para retirar tu propio desafío, usa `cancel`.
+challenge-only-can-cancel = Solo { $name } puede retirar este desafío.
+challenge-only-can-cancel-theirs = Solo { $name } puede retirar este desafío. Para rechazarlo, usa `decline`.
+challenge-declined = { $challenged } rechaza el desafío de { $challenger }.
+challenge-withdrawn = { $challenger } retira el desafío a { $challenged }.
