@@ -2,7 +2,7 @@
 //! the bot core in Japanese and in Spanish, with no message missing or
 //! falling back to English and no argument left unused. Covers the
 //! replies converted to catalogues so far: `rules`, challenges, turns, the board,
-//! whose turn it is, refusals, captions and endings, the `lang` command.
+//! whose turn it is, undo, draw and resign, refusals, captions and endings, the `lang` command.
 
 use cairn_bot::i18n::{take_slips, Lang};
 use cairn_bot::{Bot, BotConfig, Reply, Request, User};
@@ -88,6 +88,9 @@ fn play(lang: Lang) -> Vec<(String, String)> {
         say("alice", "challenge sight @bob"),
     ));
     out.push(("board".to_string(), say("alice", "board")));
+    out.push(("undo before any turn".to_string(), say("alice", "undo")));
+    out.push(("draw".to_string(), say("alice", "draw")));
+    out.push(("resign, asked".to_string(), say("bob", "resign")));
     out.push((
         "move by the wrong player".to_string(),
         say("bob", "move c3"),

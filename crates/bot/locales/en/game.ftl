@@ -20,3 +20,25 @@ game-status-turns = { $status }. { $turns } { $turns ->
     [one] turn
    *[other] turns
 } played.
+
+# undo
+game-undo-already-asked = You have already asked; waiting for { $opponent } to answer with `undo`.
+game-undo-nothing-played = You have not played a turn yet, so there is nothing to take back.
+game-undo-asks = { $name } asks to take back their last turn. { $opponent }, answer `undo` to allow it (or just play on).
+game-undo-nothing = There is no turn to take back.
+game-undo-broken = This game's history cannot be replayed, so the undo was not done.
+game-undo-taken-turn = { $name }'s { $turn }
+game-undo-done = Taken back for { $name }: { $turns } ({ $count } { $count ->
+    [one] turn
+   *[other] turns
+}). { $status }.
+# resign
+game-resign-confirm = Resigning ends the game of { $game } at once and cannot be undone. To resign, send `resign` again within a minute (or press the button); to play on, just play.
+game-resign-button = Resign
+game-resigns = { $loser } resigns. { $winner } wins.
+# draw
+game-draw-impossible = { $game } cannot end in a draw, so there is no draw to offer. You can play on or `resign`.
+game-draw-already-offered = You have already offered a draw; waiting for { $opponent }.
+game-draw-accepted = { $name } accepts the draw. The game is drawn by agreement.
+game-draw-bot-declines = { $bot } declines the draw and plays on.
+game-draw-offered = { $name } offers a draw. { $opponent }, answer `draw` to accept, or play on to decline.

@@ -20,3 +20,22 @@ game-status-turns = { $status }. { $turns ->
     [one] Se ha jugado { $turns } jugada.
    *[other] Se han jugado { $turns } jugadas.
 }
+
+game-undo-already-asked = Ya lo has pedido; esperando a que { $opponent } responda con `undo`.
+game-undo-nothing-played = Aún no has jugado ninguna jugada, así que no hay nada que deshacer.
+game-undo-asks = { $name } pide deshacer su última jugada. { $opponent }, responde `undo` para permitirlo (o simplemente sigue jugando).
+game-undo-nothing = No hay ninguna jugada que deshacer.
+game-undo-broken = El historial de esta partida no se puede reproducir, así que no se deshizo nada.
+game-undo-taken-turn = { $turn } de { $name }
+game-undo-done = Deshecho para { $name }: { $turns } ({ $count } { $count ->
+    [one] jugada
+   *[other] jugadas
+}). { $status }.
+game-resign-confirm = Abandonar termina la partida de { $game } al instante y no se puede deshacer. Para abandonar, envía `resign` otra vez antes de un minuto (o pulsa el botón); para seguir, simplemente juega.
+game-resign-button = Abandonar
+game-resigns = { $loser } abandona. { $winner } gana.
+game-draw-impossible = { $game } no puede terminar en empate, así que no hay empate que ofrecer. Puedes seguir jugando o usar `resign`.
+game-draw-already-offered = Ya has ofrecido un empate; esperando a { $opponent }.
+game-draw-accepted = { $name } acepta el empate. La partida termina en empate de común acuerdo.
+game-draw-bot-declines = { $bot } rechaza el empate y sigue jugando.
+game-draw-offered = { $name } ofrece un empate. { $opponent }, responde `draw` para aceptarlo, o sigue jugando para rechazarlo.

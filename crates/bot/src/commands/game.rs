@@ -331,7 +331,8 @@ pub(super) fn legal_list(game: &AnyGame) -> String {
 }
 
 pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let private = bot.langs(request).private;
+    let langs = bot.langs(request);
+    let (public, private) = (langs.public, langs.private);
     let now = bot.now();
     bot.store.update(key, |current| {
         let (game, seat) = match game_of(&current, request, private) {
@@ -341,23 +342,26 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
         let opponent = game.player(seat.other());
         let requester = match game.undo_request {
             Some(asked) if asked == seat => {
-                return Update::keep(Answer::error(format!(
-                    "You have already asked; waiting for {} to answer with `undo`.",
-                    opponent.name
+                return Update::keep(Answer::error(t!(
+                    private,
+                    "game-undo-already-asked",
+                    opponent = &opponent.name
                 )))
             }
             Some(asked) => asked,
             None if opponent.is_bot => seat,
             None => {
                 if !game.history.iter().any(|t| t.seat == seat) {
-                    return Update::keep(Answer::error("You have not played a turn yet, so there is nothing to take back."));
+                    return Update::keep(Answer::error(t!(private, "game-undo-nothing-played")));
                 }
                 let mut record = game.clone();
                 record.undo_request = Some(seat);
                 let reply = Reply {
-                    text: format!(
-                        "{} asks to take back their last turn. {}, answer `undo` to allow it (or just play on).",
-                        request.user.name, opponent.name
+                    text: t!(
+                        public,
+                        "game-undo-asks",
+                        name = &request.user.name,
+                        opponent = &opponent.name
                     ),
                     mentions: vec![to_user(opponent)],
                     ..Reply::default()
@@ -374,11 +378,11 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
             history.pop();
         }
         if history.len() == game.history.len() {
-            return Update::keep(Answer::error("There is no turn to take back."));
+            return Update::keep(Answer::error(t!(private, "game-undo-nothing")));
         }
         let turns: Vec<String> = history.iter().map(|t| t.turn.clone()).collect();
         let Some((rebuilt, last)) = replay(game.kind, &game.options, &turns) else {
-            return Update::keep(Answer::error("This game's history cannot be replayed, so the undo was not done."));
+            return Update::keep(Answer::error(t!(private, "game-undo-broken")));
         };
         let mut record = game.clone();
         record.game = rebuilt;
@@ -393,15 +397,22 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
         // later turn too.
         let taken: Vec<String> = game.history[record.history.len()..]
             .iter()
-            .map(|t| format!("{}'s {}", record.player(t.seat).name, t.turn))
+            .map(|turn| {
+                t!(
+                    public,
+                    "game-undo-taken-turn",
+                    name = &record.player(turn.seat).name,
+                    turn = &turn.turn
+                )
+            })
             .collect();
-        let text = format!(
-            "Taken back for {}: {} ({} turn{}). {}.",
-            record.player(requester).name,
-            cairn_rules::notation::list_and(&taken),
-            taken.len(),
-            if taken.len() == 1 { "" } else { "s" },
-            status_caption(&record)
+        let text = t!(
+            public,
+            "game-undo-done",
+            name = &record.player(requester).name,
+            turns = cairn_rules::notation::list_and(&taken),
+            count = taken.len(),
+            status = status_caption_in(&record, public)
         );
         let answer = game_reply(&record, text);
         store_game(key, record, answer, now)
@@ -412,7 +423,8 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
 pub(super) const RESIGN_CONFIRM_MS: u64 = 60_000;
 
 pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let private = bot.langs(request).private;
+    let langs = bot.langs(request);
+    let (public, private) = (langs.public, langs.private);
     let now = bot.now();
     bot.store.update(key, |current| {
         let (game, seat) = match game_of(&current, request, private) {
@@ -427,13 +439,14 @@ pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
         if !confirmed {
             record.resign_request[seat.index()] = Some(now);
             let reply = Reply {
-                text: format!(
-                    "Resigning ends the game of {} at once and cannot be undone. To resign, send `resign` again within a minute (or press the button); to play on, just play.",
-                    game.kind.title()
+                text: t!(
+                    private,
+                    "game-resign-confirm",
+                    game = say(private, &game.kind.title_message())
                 ),
                 ephemeral: true,
                 actions: vec![Action {
-                    label: "Resign".into(),
+                    label: t!(private, "game-resign-button"),
                     command: "resign".into(),
                     for_user: Some(request.user.id.clone()),
                     primary: false,
@@ -444,10 +457,11 @@ pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
         }
         record.resign_request = [None; 2];
         record.result = Some(Outcome::win(seat.other(), Reason::Resign));
-        let text = format!(
-            "{} resigns. {} wins.",
-            player_label(&record, seat),
-            player_label(&record, seat.other())
+        let text = t!(
+            public,
+            "game-resigns",
+            loser = player_label_in(&record, seat, public),
+            winner = player_label_in(&record, seat.other(), public)
         );
         let answer = game_reply(&record, text);
         store_game(key, record, answer, now)
@@ -455,7 +469,8 @@ pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
 }
 
 pub(super) fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let private = bot.langs(request).private;
+    let langs = bot.langs(request);
+    let (public, private) = (langs.public, langs.private);
     let now = bot.now();
     bot.store.update(key, |current| {
         let (game, seat) = match game_of(&current, request, private) {
@@ -463,34 +478,40 @@ pub(super) fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
             Err(answer) => return Update::keep(answer),
         };
         if !game.game.can_draw() {
-            return Update::keep(Answer::error(format!(
-                "{} cannot end in a draw, so there is no draw to offer. You can play on or `resign`.",
-                game.kind.title()
+            return Update::keep(Answer::error(t!(
+                private,
+                "game-draw-impossible",
+                game = say(private, &game.kind.title_message())
             )));
         }
         let opponent = game.player(seat.other());
         match game.draw_offer {
-            Some(offered) if offered == seat => Update::keep(Answer::error(format!(
-                "You have already offered a draw; waiting for {}.",
-                opponent.name
+            Some(offered) if offered == seat => Update::keep(Answer::error(t!(
+                private,
+                "game-draw-already-offered",
+                opponent = &opponent.name
             ))),
             Some(_) => {
                 let mut record = game.clone();
                 record.result = Some(Outcome::draw(Reason::Agreement));
-                let answer = game_reply(&record, format!("{} accepts the draw. The game is drawn by agreement.", request.user.name));
+                let text = t!(public, "game-draw-accepted", name = &request.user.name);
+                let answer = game_reply(&record, text);
                 store_game(key, record, answer, now)
             }
-            None if opponent.is_bot => Update::keep(Answer::reply(Reply::text(format!(
-                "{} declines the draw and plays on.",
-                opponent.name
+            None if opponent.is_bot => Update::keep(Answer::reply(Reply::text(t!(
+                public,
+                "game-draw-bot-declines",
+                bot = &opponent.name
             )))),
             None => {
                 let mut record = game.clone();
                 record.draw_offer = Some(seat);
                 let reply = Reply {
-                    text: format!(
-                        "{} offers a draw. {}, answer `draw` to accept, or play on to decline.",
-                        request.user.name, opponent.name
+                    text: t!(
+                        public,
+                        "game-draw-offered",
+                        name = &request.user.name,
+                        opponent = &opponent.name
                     ),
                     mentions: vec![to_user(opponent)],
                     ..Reply::default()
