@@ -451,7 +451,12 @@ fn cairn_lang_and_slash_lang_choose_the_consoles_language() {
         "lang\n/lang es\nlang\n/channel other\nlang\n/quit\n",
     );
     assert!(ok, "{out}");
+    assert!(
+        out.contains("Cairn コンソールです。あなたは #lobby にいる alice です。"),
+        "{out}"
+    );
     assert!(out.contains("ここでは Cairn は日本語で話します"), "{out}");
+    assert!(out.contains("#other に移りました。"), "{out}");
     assert!(
         out.contains("Hecho: a partir de ahora Cairn habla español aquí."),
         "{out}"

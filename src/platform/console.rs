@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 
-use cairn_bot::{Bot, Delivery, Lang, Reply, Request, User};
+use cairn_bot::{t, Bot, Delivery, Lang, Reply, Request, User};
 
 pub const PLATFORM: &str = "console";
 
@@ -83,15 +83,18 @@ fn finish_line(bytes: Vec<u8>, total: usize) -> Line {
 }
 
 /// Why a channel or user name is refused, if it is.
-fn name_problem(name: &str) -> Option<String> {
+fn name_problem(name: &str, lang: Lang) -> Option<String> {
     let count = name.chars().count();
     if count > MAX_NAME_CHARS {
-        return Some(format!(
-            "That name is {count} characters long; names have at most {MAX_NAME_CHARS}."
+        return Some(t!(
+            lang,
+            "console-name-too-long",
+            count = count,
+            max = MAX_NAME_CHARS
         ));
     }
     if name.chars().any(char::is_control) {
-        return Some("Names cannot contain control characters (such as NUL or tabs).".into());
+        return Some(t!(lang, "console-name-control"));
     }
     None
 }
@@ -107,9 +110,6 @@ struct Printer {
 
 /// Board images kept per channel unless `CAIRN_IMAGES_KEEP` says otherwise.
 pub const DEFAULT_IMAGES_KEEP: usize = 20;
-
-/// The console's own commands, which `help` lists too.
-pub const CONSOLE_HELP: &str = "Console commands: `/as <name>` speak as another player, `/channel <name>` move to another channel (one game per channel), `/quit` leave (also Ctrl-D). Up and down arrows recall earlier lines.";
 
 /// The REPL's state: who speaks where.
 pub struct Console {
@@ -160,10 +160,25 @@ impl Console {
     }
 
     fn greeting(&self) -> String {
-        format!(
-            "Cairn console. You are {} in #{}. `/as <name>` to switch player, `/channel <name>` to switch channel, `help` for commands, `/quit` to leave.",
-            self.user.name, self.channel
+        t!(
+            self.language(),
+            "console-greeting",
+            name = &self.user.name,
+            channel = &self.channel
         )
+    }
+
+    /// The language of the current channel: its own (`lang`), else
+    /// `CAIRN_LANG`, else English.
+    fn language(&self) -> Lang {
+        self.bot
+            .langs(&Request {
+                platform: PLATFORM.into(),
+                channel: self.channel.clone(),
+                place_lang: self.lang,
+                ..Default::default()
+            })
+            .public
     }
 
     /// The REPL on a terminal, with line editing and history (rustyline);
@@ -294,26 +309,45 @@ impl Console {
     /// Handle one line; `false` to stop.
     pub fn line(&mut self, line: &str, output: &mut dyn Write) -> Result<bool> {
         if let Some(rest) = line.strip_prefix("/as") {
+            let lang = self.language();
             let name = rest.trim();
             if name.is_empty() {
-                writeln!(output, "Write `/as <name>`, e.g. `/as bob`.")?;
-            } else if let Some(problem) = name_problem(name) {
-                writeln!(output, "{problem} You are still {}.", self.user.name)?;
+                writeln!(output, "{}", t!(lang, "console-as-usage"))?;
+            } else if let Some(problem) = name_problem(name, lang) {
+                let still = t!(
+                    lang,
+                    "console-as-refused",
+                    problem = problem,
+                    name = &self.user.name
+                );
+                writeln!(output, "{still}")?;
             } else {
                 self.user = User::new(name, name);
-                writeln!(output, "You are now {name}.")?;
+                writeln!(output, "{}", t!(lang, "console-as-done", name = name))?;
             }
             return Ok(true);
         }
         if let Some(rest) = line.strip_prefix("/channel") {
+            let lang = self.language();
             let name = rest.trim().trim_start_matches('#');
             if name.is_empty() {
-                writeln!(output, "Write `/channel <name>`, e.g. `/channel games`.")?;
-            } else if let Some(problem) = name_problem(name) {
-                writeln!(output, "{problem} You are still in #{}.", self.channel)?;
+                writeln!(output, "{}", t!(lang, "console-channel-usage"))?;
+            } else if let Some(problem) = name_problem(name, lang) {
+                let still = t!(
+                    lang,
+                    "console-channel-refused",
+                    problem = problem,
+                    channel = &self.channel
+                );
+                writeln!(output, "{still}")?;
             } else {
                 self.channel = name.to_string();
-                writeln!(output, "Now in #{name}.")?;
+                let lang = self.language();
+                writeln!(
+                    output,
+                    "{}",
+                    t!(lang, "console-channel-done", channel = name)
+                )?;
             }
             return Ok(true);
         }
@@ -343,7 +377,7 @@ impl Console {
             self.printer.print(&reply, &self.channel, output)?;
         }
         if is_help {
-            writeln!(output, "{CONSOLE_HELP}")?;
+            writeln!(output, "{}", t!(self.language(), "console-help"))?;
         }
         output.flush()?;
         Ok(true)

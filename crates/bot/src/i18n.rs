@@ -42,13 +42,15 @@ pub const BOT_FILES: &[&str] = &[
     "game.ftl",
     "challenge.ftl",
     "rules.ftl",
+    "console.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
     "captions.ftl",
     "game.ftl",
     "challenge.ftl",
-    "rules.ftl"
+    "rules.ftl",
+    "console.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.

@@ -1,0 +1,12 @@
+# Las líneas propias de la consola.
+
+console-greeting = Consola de Cairn. Eres { $name } en #{ $channel }. `/as <name>` para cambiar de jugador, `/channel <name>` para cambiar de canal, `help` para los comandos, `/quit` para salir.
+console-help = Comandos de la consola: `/as <name>` habla como otro jugador, `/channel <name>` pasa a otro canal (una partida por canal), `/quit` sale (también Ctrl-D). Las flechas arriba y abajo recuperan líneas anteriores.
+console-as-usage = Escribe `/as <name>`, p. ej. `/as bob`.
+console-as-refused = { $problem } Sigues siendo { $name }.
+console-as-done = Ahora eres { $name }.
+console-channel-usage = Escribe `/channel <name>`, p. ej. `/channel games`.
+console-channel-refused = { $problem } Sigues en #{ $channel }.
+console-channel-done = Ahora en #{ $channel }.
+console-name-too-long = Ese nombre tiene { $count } caracteres; los nombres tienen como máximo { $max }.
+console-name-control = Los nombres no pueden contener caracteres de control (como NUL o tabuladores).

@@ -1,0 +1,12 @@
+# コンソール自身の表示。
+
+console-greeting = Cairn コンソールです。あなたは #{ $channel } にいる { $name } です。`/as <name>` でプレイヤーを切り替え、`/channel <name>` でチャンネルを切り替え、`help` でコマンド一覧、`/quit` で終了します。
+console-help = コンソールのコマンド:`/as <name>` 別のプレイヤーとして話す、`/channel <name>` 別のチャンネルへ移る(1 チャンネルに 1 対局)、`/quit` 終了(Ctrl-D でも)。上下の矢印キーで前の行を呼び出せます。
+console-as-usage = `/as <name>` と書いてください。例:`/as bob`。
+console-as-refused = { $problem } あなたは引き続き { $name } です。
+console-as-done = あなたは { $name } になりました。
+console-channel-usage = `/channel <name>` と書いてください。例:`/channel games`。
+console-channel-refused = { $problem } あなたは引き続き #{ $channel } にいます。
+console-channel-done = #{ $channel } に移りました。
+console-name-too-long = その名前は { $count } 文字あります。名前は { $max } 文字までです。
+console-name-control = 名前に制御文字(NUL やタブなど)は使えません。
