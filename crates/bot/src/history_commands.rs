@@ -79,31 +79,30 @@ fn turns_words(n: usize) -> String {
 }
 
 /// `replay`: the channel's game as an animated GIF.
-pub(super) fn replay(bot: &Bot, key: &str) -> Result<Answer, StoreError> {
+pub(super) fn replay(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let langs = bot.langs(request);
     let game = match channel_game(bot.store.load(key)?) {
         Ok(game) => game,
         Err(answer) => return Ok(answer),
     };
     if !bot.config.images {
-        return Ok(Answer::error(
-            "Images are turned off for this bot, so I cannot draw a replay; `export` gives the game's record as text.",
-        ));
+        return Ok(Answer::error(crate::t!(langs.private, "replay-no-images")));
     }
-    let Some(gif) = replay_attachment(&game, bot.channel_lang(key).unwrap_or_default()) else {
-        return Ok(Answer::error(
-            "Sorry, the replay of this game could not be drawn. `export` still gives its record.",
-        ));
+    let lang = langs.public;
+    let Some(gif) = replay_attachment(&game, lang) else {
+        return Ok(Answer::error(crate::t!(langs.private, "replay-failed")));
     };
-    let state = if game.in_progress() {
-        "so far"
+    let id = if game.in_progress() {
+        "replay-so-far"
     } else {
-        "to the end"
+        "replay-to-the-end"
     };
     Ok(Answer::reply(Reply {
-        text: format!(
-            "The replay of {}, {} {state}.",
-            title(&game),
-            turns_words(game.history.len())
+        text: crate::t!(
+            lang,
+            id,
+            game = crate::captions_in(&game, lang).0,
+            turns = game.history.len()
         ),
         files: vec![gif],
         ..Reply::default()

@@ -119,6 +119,7 @@ fn play(lang: Lang) -> Vec<(String, String)> {
         turns += 1;
     }
     out.push(("move after the end".to_string(), say("alice", "move c3")));
+    out.push(("replay".to_string(), say("alice", "replay")));
     out.push(("board after the end".to_string(), say("alice", "board")));
     out
 }

@@ -45,3 +45,15 @@ reason-short-cleared = cleared
 reason-short-resign = resign
 reason-short-timeout = timeout
 reason-short-agreement = agreement
+
+# `replay`
+replay-no-images = Images are turned off for this bot, so I cannot draw a replay; `export` gives the game's record as text.
+replay-failed = Sorry, the replay of this game could not be drawn. `export` still gives its record.
+replay-so-far = The replay of { $game }, { $turns } { $turns ->
+    [one] turn
+   *[other] turns
+} so far.
+replay-to-the-end = The replay of { $game }, { $turns } { $turns ->
+    [one] turn
+   *[other] turns
+} to the end.

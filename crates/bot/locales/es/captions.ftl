@@ -41,3 +41,14 @@ reason-short-cleared = fila despejada
 reason-short-resign = abandono
 reason-short-timeout = tiempo agotado
 reason-short-agreement = acuerdo
+
+replay-no-images = Las imágenes están desactivadas en este bot, así que no puedo dibujar una repetición; `export` da el registro de la partida como texto.
+replay-failed = Lo siento, no se pudo dibujar la repetición de esta partida. `export` sigue dando su registro.
+replay-so-far = La repetición de { $game }, { $turns } { $turns ->
+    [one] jugada
+   *[other] jugadas
+} hasta ahora.
+replay-to-the-end = La repetición de { $game }, { $turns } { $turns ->
+    [one] jugada
+   *[other] jugadas
+} hasta el final.

@@ -38,3 +38,8 @@ reason-short-cleared = 列の一掃
 reason-short-resign = 投了
 reason-short-timeout = 時間切れ
 reason-short-agreement = 合意
+
+replay-no-images = このボットは画像を使わない設定なので、棋譜再生を描けません。`export` でテキストの棋譜を取得できます。
+replay-failed = 申し訳ありません。この対局の棋譜再生を描けませんでした。`export` で棋譜は取得できます。
+replay-so-far = { $game } の棋譜再生です(ここまで { $turns } 手)。
+replay-to-the-end = { $game } の棋譜再生です(終局まで { $turns } 手)。

@@ -218,7 +218,7 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
         "notify" => notify(bot, request, rest),
         "settings" => settings(bot, request, rest),
         "lang" | "language" | "idioma" => lang(bot, request, langs, rest),
-        "replay" => super::history_commands::replay(bot, &key),
+        "replay" => super::history_commands::replay(bot, request, &key),
         "export" | "record" => super::history_commands::export(bot, &key),
         "rating" | "ratings" => super::history_commands::rating(bot, request, rest),
         "leaderboard" | "top" => super::history_commands::leaderboard(bot, request, &key, rest),
