@@ -26,6 +26,11 @@ pub fn run_bot() -> Result<()> {
     if let Some(plan) = config.backup.clone() {
         cairn_store::backup::spawn(store.clone(), plan).context("starting the backup thread")?;
     }
+    // The catalogues load now, so the first reply does not wait for them;
+    // a slip in them is a bug worth a line in the log.
+    for slip in cairn_bot::i18n::load() {
+        tracing::warn!(%slip, "message catalogues");
+    }
     let bot = Bot::new(
         store,
         BotConfig {
