@@ -1,7 +1,7 @@
 //! Replies worded in the player's language: a game of Sight played through
 //! the bot core in Japanese and in Spanish, with no message missing or
 //! falling back to English and no argument left unused. Covers the
-//! replies converted to catalogues so far: `rules`, challenges, turns, the board,
+//! replies converted to catalogues so far: `rules`, `notify`, `settings`, challenges, turns, the board,
 //! whose turn it is, undo, draw and resign, refusals, captions and endings, the `lang` command.
 
 use cairn_bot::i18n::{take_slips, Lang};
@@ -48,6 +48,11 @@ fn play(lang: Lang) -> Vec<(String, String)> {
     let say = |who: &str, command: &str| text(&bot.handle(&request(who, command, lang)));
     let mut out = vec![("lang".to_string(), say("alice", "lang"))];
     out.push(("rules".to_string(), say("alice", "rules")));
+    out.push(("notify".to_string(), say("alice", "notify")));
+    out.push(("notify dm".to_string(), say("alice", "notify dm")));
+    out.push(("notify off".to_string(), say("alice", "notify off")));
+    out.push(("notify nonsense".to_string(), say("alice", "notify maybe")));
+    out.push(("settings".to_string(), say("alice", "settings")));
     out.push(("rules sight".to_string(), say("alice", "rules sight")));
     out.push((
         "rules callanish".to_string(),
@@ -88,6 +93,7 @@ fn play(lang: Lang) -> Vec<(String, String)> {
         say("alice", "challenge sight @bob"),
     ));
     out.push(("board".to_string(), say("alice", "board")));
+    out.push(("moves".to_string(), say("alice", "moves")));
     out.push(("undo before any turn".to_string(), say("alice", "undo")));
     out.push(("draw".to_string(), say("alice", "draw")));
     out.push(("resign, asked".to_string(), say("bob", "resign")));

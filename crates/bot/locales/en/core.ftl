@@ -8,3 +8,20 @@ lang-unknown = I speak English (`lang en`), Japanese (`lang ja`) and Spanish (`l
 lang-name-en = English
 lang-name-ja = Japanese
 lang-name-es = Spanish
+
+# `notify` and `settings`
+notify-on = Reminders of your turns come as a mention in the game's channel.
+notify-off = You get no turn reminders (a loss on time is still announced).
+notify-dm = Reminders of your turns come by direct message.
+notify-now = { $state } Change it with `notify on`, `notify off` or `notify dm`.
+notify-dm-discord-only = Reminders by direct message are only available on Discord here; use `notify on` or `notify off`.
+notify-usage = Write `notify on` (a mention in the channel), `notify off` (no reminders) or `notify dm` (a direct message, on Discord).
+notify-done = Done. { $state }
+settings-no-server = Settings belong to a server, and this conversation is not in one.
+settings-threads-on = threads=on: each accepted challenge moves its game into a thread of its own, where I may create threads.
+settings-threads-off = threads=off: games stay in the channel where the challenge was accepted.
+settings-now = This server's settings: { $threads } Members who may manage the server change it with `settings threads=on` or `settings threads=off`.
+settings-unknown = I know one server setting, `threads` (on or off), not `{ $name }`. Write `settings threads=off` to keep games in their channel.
+settings-threads-usage = Write `settings threads=on` or `settings threads=off`.
+settings-admin-only = Only members who may manage this server can change its settings.
+settings-changed = { $name } changed this server's settings: { $threads }

@@ -42,3 +42,16 @@ game-draw-already-offered = You have already offered a draw; waiting for { $oppo
 game-draw-accepted = { $name } accepts the draw. The game is drawn by agreement.
 game-draw-bot-declines = { $bot } declines the draw and plays on.
 game-draw-offered = { $name } offers a draw. { $opponent }, answer `draw` to accept, or play on to decline.
+
+# `moves`
+game-moves-none = There are no legal turns: the game is over.
+game-moves-too-many = There are { $count } legal turns, too many to list. { $hint }
+game-moves-how-written = `rules { $game }` shows how turns are written.
+game-moves = { $count } legal { $count ->
+    [one] turn
+   *[other] turns
+}: { $turns }.
+game-moves-and-more = { $count } legal { $count ->
+    [one] turn
+   *[other] turns
+}: { $turns } and { $more } more.

@@ -8,3 +8,19 @@ lang-unknown = Hablo inglés (`lang en`), japonés (`lang ja`) y español (`lang
 lang-name-en = inglés
 lang-name-ja = japonés
 lang-name-es = español
+
+notify-on = Los recordatorios de tus turnos llegan como una mención en el canal de la partida.
+notify-off = No recibes recordatorios de turno (una derrota por tiempo se sigue anunciando).
+notify-dm = Los recordatorios de tus turnos llegan por mensaje directo.
+notify-now = { $state } Cámbialo con `notify on`, `notify off` o `notify dm`.
+notify-dm-discord-only = Los recordatorios por mensaje directo solo están disponibles en Discord; usa `notify on` o `notify off`.
+notify-usage = Escribe `notify on` (una mención en el canal), `notify off` (sin recordatorios) o `notify dm` (un mensaje directo, en Discord).
+notify-done = Hecho. { $state }
+settings-no-server = Los ajustes pertenecen a un servidor, y esta conversación no está en ninguno.
+settings-threads-on = threads=on: cada desafío aceptado lleva su partida a un hilo propio, donde pueda crear hilos.
+settings-threads-off = threads=off: las partidas se quedan en el canal donde se aceptó el desafío.
+settings-now = Ajustes de este servidor: { $threads } Los miembros que pueden gestionar el servidor lo cambian con `settings threads=on` o `settings threads=off`.
+settings-unknown = Conozco un solo ajuste de servidor, `threads` (on u off), no `{ $name }`. Escribe `settings threads=off` para dejar las partidas en su canal.
+settings-threads-usage = Escribe `settings threads=on` o `settings threads=off`.
+settings-admin-only = Solo los miembros que pueden gestionar este servidor pueden cambiar sus ajustes.
+settings-changed = { $name } cambió los ajustes de este servidor: { $threads }

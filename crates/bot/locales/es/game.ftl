@@ -39,3 +39,15 @@ game-draw-already-offered = Ya has ofrecido un empate; esperando a { $opponent }
 game-draw-accepted = { $name } acepta el empate. La partida termina en empate de común acuerdo.
 game-draw-bot-declines = { $bot } rechaza el empate y sigue jugando.
 game-draw-offered = { $name } ofrece un empate. { $opponent }, responde `draw` para aceptarlo, o sigue jugando para rechazarlo.
+
+game-moves-none = No hay jugadas legales: la partida ha terminado.
+game-moves-too-many = Hay { $count } jugadas legales, demasiadas para listarlas. { $hint }
+game-moves-how-written = `rules { $game }` muestra cómo se escriben las jugadas.
+game-moves = { $count ->
+    [one] { $count } jugada legal
+   *[other] { $count } jugadas legales
+}: { $turns }.
+game-moves-and-more = { $count ->
+    [one] { $count } jugada legal
+   *[other] { $count } jugadas legales
+}: { $turns } y { $more } más.

@@ -8,3 +8,19 @@ lang-unknown = 話せるのは英語(`lang en`)、日本語(`lang ja`)、スペ�
 lang-name-en = 英語
 lang-name-ja = 日本語
 lang-name-es = スペイン語
+
+notify-on = 手番のリマインダーは、対局のチャンネルでのメンションで届きます。
+notify-off = 手番のリマインダーは届きません(時間切れ負けは引き続きお知らせします)。
+notify-dm = 手番のリマインダーはダイレクトメッセージで届きます。
+notify-now = { $state } `notify on`、`notify off`、`notify dm` で変更できます。
+notify-dm-discord-only = ダイレクトメッセージでのリマインダーはここでは Discord でのみ使えます。`notify on` か `notify off` を使ってください。
+notify-usage = `notify on`(チャンネルでのメンション)、`notify off`(リマインダーなし)、`notify dm`(Discord でのダイレクトメッセージ)のいずれかを書いてください。
+notify-done = 設定しました。{ $state }
+settings-no-server = 設定はサーバーごとのもので、この会話はサーバーの中にありません。
+settings-threads-on = threads=on:受けられた挑戦の対局は、それぞれ専用のスレッドに移ります(スレッドを作れる場所では)。
+settings-threads-off = threads=off:対局は挑戦が受けられたチャンネルにとどまります。
+settings-now = このサーバーの設定:{ $threads } サーバーの管理権限を持つメンバーが `settings threads=on` か `settings threads=off` で変更できます。
+settings-unknown = サーバーの設定は `threads`(on か off)の一つだけで、`{ $name }` はありません。対局をチャンネルにとどめるには `settings threads=off` と書いてください。
+settings-threads-usage = `settings threads=on` か `settings threads=off` と書いてください。
+settings-admin-only = このサーバーの設定を変更できるのは、サーバーの管理権限を持つメンバーだけです。
+settings-changed = { $name } さんがこのサーバーの設定を変更しました:{ $threads }

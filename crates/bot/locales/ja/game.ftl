@@ -33,3 +33,9 @@ game-draw-already-offered = すでに引き分けを提案しています。{ $o
 game-draw-accepted = { $name } さんが引き分けを受け入れました。合意により引き分けです。
 game-draw-bot-declines = { $bot } は引き分けを断り、指し続けます。
 game-draw-offered = { $name } さんが引き分けを提案しました。{ $opponent } さん、受けるなら `draw`、断るならそのまま指してください。
+
+game-moves-none = 合法手はありません。対局は終わっています。
+game-moves-too-many = 合法手が { $count } 通りあり、多すぎて一覧にできません。{ $hint }
+game-moves-how-written = 手の書き方は `rules { $game }` で見られます。
+game-moves = 合法手 { $count } 通り:{ $turns }。
+game-moves-and-more = 合法手 { $count } 通り:{ $turns } ほか { $more } 通り。

@@ -268,7 +268,7 @@ pub(super) fn show(
     };
     let lang = langs.public;
     let text = if hints {
-        legal_list(&game.game)
+        legal_list(&game.game, lang)
     } else {
         let mut text = t!(
             lang,
@@ -294,20 +294,18 @@ pub(super) fn show(
 }
 
 /// The legal turns in words, shortened for chat.
-pub(super) fn legal_list(game: &AnyGame) -> String {
+pub(super) fn legal_list(game: &AnyGame, lang: Lang) -> String {
     const SHOWN: usize = 40;
     let count = game.count_turns();
     if count == 0 {
-        return "There are no legal turns: the game is over.".into();
+        return t!(lang, "game-moves-none");
     }
     if count > 5_000 {
-        let hint = game.too_many_turns_hint().unwrap_or_else(|| {
-            format!(
-                "`rules {}` shows how turns are written.",
-                game.kind().name()
-            )
-        });
-        return format!("There are {count} legal turns, too many to list. {hint}");
+        let hint = match game.too_many_turns_message() {
+            Some(hint) => say(lang, &hint),
+            None => t!(lang, "game-moves-how-written", game = game.kind().name()),
+        };
+        return t!(lang, "game-moves-too-many", count = count, hint = hint);
     }
     let all = game.legal_strings();
     // Never "and 1 more": a list one longer than the limit is shown whole.
@@ -316,18 +314,18 @@ pub(super) fn legal_list(game: &AnyGame) -> String {
     } else {
         SHOWN
     };
-    let shown: Vec<&str> = all.iter().take(take).map(String::as_str).collect();
-    let more = if all.len() > take {
-        format!(" and {} more", all.len() - take)
+    let shown = all[..take].join(", ");
+    if all.len() > take {
+        t!(
+            lang,
+            "game-moves-and-more",
+            count = all.len(),
+            turns = shown,
+            more = all.len() - take
+        )
     } else {
-        String::new()
-    };
-    format!(
-        "{} legal turn{}: {}{more}.",
-        all.len(),
-        if all.len() == 1 { "" } else { "s" },
-        shown.join(", ")
-    )
+        t!(lang, "game-moves", count = all.len(), turns = shown)
+    }
 }
 
 pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {

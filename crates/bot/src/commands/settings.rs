@@ -7,18 +7,21 @@ use cairn_store::{Notify, StoreError, UserSettings};
 
 /// `notify`, `notify on|off|dm`: how the user hears of their turns.
 pub(super) fn notify(bot: &Bot, request: &Request, rest: &str) -> Result<Answer, StoreError> {
+    // Only the requester reads these.
+    let lang = bot.langs(request).private;
     let platform = request.platform.as_str();
     let current = bot.store.user_settings(platform, &request.user.id)?;
     let describe = |notify: Notify| match notify {
-        Notify::On => "Reminders of your turns come as a mention in the game's channel.",
-        Notify::Off => "You get no turn reminders (a loss on time is still announced).",
-        Notify::Direct => "Reminders of your turns come by direct message.",
+        Notify::On => t!(lang, "notify-on"),
+        Notify::Off => t!(lang, "notify-off"),
+        Notify::Direct => t!(lang, "notify-dm"),
     };
     let wanted = match rest.trim().to_ascii_lowercase().as_str() {
         "" => {
-            return Ok(Answer::reply(Reply::error(format!(
-                "{} Change it with `notify on`, `notify off` or `notify dm`.",
-                describe(current.notify)
+            return Ok(Answer::reply(Reply::error(t!(
+                lang,
+                "notify-now",
+                state = describe(current.notify)
             ))))
         }
         "on" | "channel" => Notify::On,
@@ -26,77 +29,69 @@ pub(super) fn notify(bot: &Bot, request: &Request, rest: &str) -> Result<Answer,
         "dm" | "direct" => {
             // Only Discord lets a bot open a direct conversation.
             if platform != "discord" {
-                return Ok(Answer::error(
-                    "Reminders by direct message are only available on Discord here; use `notify on` or `notify off`.",
-                ));
+                return Ok(Answer::error(t!(lang, "notify-dm-discord-only")));
             }
             Notify::Direct
         }
-        _ => {
-            return Ok(Answer::error(
-                "Write `notify on` (a mention in the channel), `notify off` (no reminders) or `notify dm` (a direct message, on Discord).",
-            ))
-        }
+        _ => return Ok(Answer::error(t!(lang, "notify-usage"))),
     };
     bot.store
         .set_user_settings(platform, &request.user.id, &UserSettings { notify: wanted })?;
-    Ok(Answer::reply(Reply::error(format!(
-        "Done. {}",
-        describe(wanted)
+    Ok(Answer::reply(Reply::error(t!(
+        lang,
+        "notify-done",
+        state = describe(wanted)
     ))))
 }
 
 /// `settings`, `settings threads=on|off`: the server's settings.
 pub(super) fn settings(bot: &Bot, request: &Request, rest: &str) -> Result<Answer, StoreError> {
+    let langs = bot.langs(request);
+    let (public, private) = (langs.public, langs.private);
     let platform = request.platform.as_str();
     let Some(server) = &request.server else {
-        return Ok(Answer::error(
-            "Settings belong to a server, and this conversation is not in one.",
-        ));
+        return Ok(Answer::error(t!(private, "settings-no-server")));
     };
     let current = bot.store.server_settings(platform, server)?;
-    let describe = |threads: bool| {
+    let describe = |threads: bool, lang: Lang| {
         if threads {
-            "threads=on: each accepted challenge moves its game into a thread of its own, where I may create threads."
+            t!(lang, "settings-threads-on")
         } else {
-            "threads=off: games stay in the channel where the challenge was accepted."
+            t!(lang, "settings-threads-off")
         }
     };
     let rest = rest.trim();
     if rest.is_empty() {
-        return Ok(Answer::reply(Reply::error(format!(
-            "This server's settings: {} Members who may manage the server change it with `settings threads=on` or `settings threads=off`.",
-            describe(current.threads)
+        return Ok(Answer::reply(Reply::error(t!(
+            private,
+            "settings-now",
+            threads = describe(current.threads, private)
         ))));
     }
     let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
     if !name.trim().eq_ignore_ascii_case("threads") {
-        return Ok(Answer::error(format!(
-            "I know one server setting, `threads` (on or off), not `{}`. Write `settings threads=off` to keep games in their channel.",
-            quote(name.trim())
+        return Ok(Answer::error(t!(
+            private,
+            "settings-unknown",
+            name = quote(name.trim())
         )));
     }
     let threads = match value.trim().to_ascii_lowercase().as_str() {
         "on" | "yes" | "true" => true,
         "off" | "no" | "false" => false,
-        _ => {
-            return Ok(Answer::error(
-                "Write `settings threads=on` or `settings threads=off`.",
-            ))
-        }
+        _ => return Ok(Answer::error(t!(private, "settings-threads-usage"))),
     };
     if !request.server_admin {
-        return Ok(Answer::error(
-            "Only members who may manage this server can change its settings.",
-        ));
+        return Ok(Answer::error(t!(private, "settings-admin-only")));
     }
     let mut changed = current;
     changed.threads = threads;
     bot.store.set_server_settings(platform, server, &changed)?;
-    Ok(Answer::reply(Reply::text(format!(
-        "{} changed this server's settings: {}",
-        request.user.name,
-        describe(threads)
+    Ok(Answer::reply(Reply::text(t!(
+        public,
+        "settings-changed",
+        name = &request.user.name,
+        threads = describe(threads, public)
     ))))
 }
 
