@@ -10,8 +10,8 @@
 use cairn::platform::discord::{
     action_rows, autocomplete_response, autocomplete_values, button_check, button_steps,
     channel_link, command_definitions, command_steps, custom_id, disabled_rows, edit_builder,
-    ephemeral_response, followup_builder, message_parts, parse_custom_id, parse_shards,
-    ping_builder, print_commands, request_from_command, ButtonCheck, Shards, Step, NOT_FOR_YOU,
+    ephemeral_response, followup_builder, message_parts, not_for_you, parse_custom_id,
+    parse_shards, ping_builder, print_commands, request_from_command, ButtonCheck, Shards, Step,
     PLATFORM,
 };
 use cairn::platform::discord::{fit_to_permissions, response_builder, Allowed};
@@ -187,9 +187,104 @@ fn check_option(command: &str, option: &Value) {
     }
 }
 
+/// The definitions as a user in `locale` sees them: each name,
+/// description and choice name replaced by its localization (which must be
+/// there for every description and choice, and for names unless the
+/// English name stays).
+fn as_seen_in(value: &Value, locale: &str) -> Value {
+    let mut seen = value.clone();
+    match &mut seen {
+        Value::Array(items) => {
+            for item in items.iter_mut() {
+                *item = as_seen_in(item, locale);
+            }
+        }
+        Value::Object(map) => {
+            for (key, must) in [("name", false), ("description", true)] {
+                let local = map
+                    .get(&format!("{key}_localizations"))
+                    .and_then(|l| l.get(locale))
+                    .cloned();
+                match local {
+                    Some(local) => {
+                        map.insert(key.to_string(), local);
+                    }
+                    None if must && map.contains_key(key) => {
+                        panic!("no {locale} {key} for {:?}", map.get("name"))
+                    }
+                    None => {}
+                }
+            }
+            for key in ["options", "choices"] {
+                if let Some(inner) = map.get(key).cloned() {
+                    map.insert(key.to_string(), as_seen_in(&inner, locale));
+                }
+            }
+            if map.contains_key("value") && !map.contains_key("name_localizations") {
+                panic!("choice {:?} has no localized names", map.get("name"));
+            }
+        }
+        _ => {}
+    }
+    seen
+}
+
+#[test]
+fn localized_definitions_respect_discords_limits_in_every_locale() {
+    let english = json(&command_definitions());
+    let mut localized_names = 0;
+    for locale in ["ja", "es-ES", "es-419"] {
+        let seen = as_seen_in(&english, locale);
+        check_definitions(&seen);
+        // Localized, not English copied: most descriptions differ.
+        let differ = english
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(seen.as_array().unwrap())
+            .filter(|(e, l)| e["description"] != l["description"])
+            .count();
+        assert!(
+            differ >= 15,
+            "{locale}: only {differ} descriptions translated"
+        );
+        localized_names += english
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(seen.as_array().unwrap())
+            .filter(|(e, l)| e["name"] != l["name"])
+            .count();
+        // Only Discord's locale keys.
+        for command in english.as_array().unwrap() {
+            for (key, _) in command["description_localizations"].as_object().unwrap() {
+                assert!(["ja", "es-ES", "es-419"].contains(&key.as_str()), "{key}");
+            }
+        }
+    }
+    assert!(
+        localized_names >= 30,
+        "{localized_names} localized command names"
+    );
+}
+
 #[test]
 fn command_definitions_respect_discords_limits() {
     let commands = json(&command_definitions());
+    check_definitions(&commands);
+    // Every core command is a slash command.
+    let names: Vec<&str> = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    for spec in COMMANDS {
+        assert!(names.contains(&spec.name), "/{} is missing", spec.name);
+    }
+}
+
+fn check_definitions(commands: &Value) {
     let commands = commands.as_array().expect("a list");
     assert!(commands.len() <= 100, "at most 100 global commands");
     let mut names = Vec::new();
@@ -227,10 +322,9 @@ fn command_definitions_respect_discords_limits() {
         let size = serde_json::to_string(command).expect("json").len();
         assert!(size < 8000, "/{name}: {size} characters of JSON");
     }
-    // Every core command is a slash command.
-    for (core, _, _) in COMMANDS {
-        assert!(names.contains(core), "/{core} is missing");
-    }
+    // Every core command is a slash command (under its own or its
+    // localized name).
+    assert_eq!(names.len(), COMMANDS.len());
 }
 
 #[test]
@@ -661,10 +755,11 @@ fn errors_are_ephemeral_and_mention_nobody() {
     assert_eq!(body["allowed_mentions"]["parse"], serde_json::json!([]));
     assert_eq!(body["allowed_mentions"]["users"], serde_json::json!([]));
     assert!(body["embeds"].as_array().is_none_or(Vec::is_empty));
-    let immediate = json(&ephemeral_response(NOT_FOR_YOU));
+    let not_for_you = "This challenge is not for you.";
+    let immediate = json(&ephemeral_response(not_for_you));
     assert_eq!(immediate["type"], 4);
     assert_eq!(immediate["data"]["flags"], 64);
-    assert_eq!(immediate["data"]["content"], NOT_FOR_YOU);
+    assert_eq!(immediate["data"]["content"], not_for_you);
 }
 
 #[test]
@@ -793,7 +888,21 @@ fn only_the_challenged_user_may_press_the_buttons() {
     // Someone else presses Accept.
     let mut value = fixture("button_accept");
     value["member"]["user"]["id"] = MASON.into();
-    assert_eq!(button_check(&component(value)), ButtonCheck::NotForYou);
+    assert_eq!(
+        button_check(&component(value.clone())),
+        ButtonCheck::NotForYou
+    );
+    // Told so in their own language.
+    value["locale"] = "en-US".into();
+    assert_eq!(
+        not_for_you(&component(value.clone())),
+        "This challenge is not for you."
+    );
+    value["locale"] = "ja".into();
+    assert_eq!(
+        not_for_you(&component(value)),
+        "この挑戦はあなた宛てではありません。"
+    );
     // A button that is not Cairn's.
     let mut value = fixture("button_accept");
     value["data"]["custom_id"] = "click_one".into();

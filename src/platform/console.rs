@@ -364,7 +364,7 @@ impl Console {
             platform: PLATFORM.into(),
             channel: self.channel.clone(),
             user: self.user.clone(),
-            command: command.to_string(),
+            command: command.into(),
             mentions: Vec::new(),
             place_lang: self.lang,
             ..Default::default()

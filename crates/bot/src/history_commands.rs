@@ -3,20 +3,16 @@
 //! read the store; ratings are written with each game's result (see
 //! `store::Store::update` and `history::rating`).
 
-use super::{captions, Answer, Attachment, AttachmentKind, Bot, Reply, Request, Table};
+use super::{Answer, Attachment, AttachmentKind, Bot, Reply, Request, Table};
 use crate::history::record::Record;
 use crate::history::replay_frames_in;
+use crate::i18n::{say, Lang};
+use crate::t;
 use cairn_render::replay::{render_gif, Timing};
 use cairn_rules::GameKind;
-use cairn_rules::Lang;
 use cairn_store::rating::{Rating, PROVISIONAL_DEVIATION};
 use cairn_store::ratings::RatingEntry;
 use cairn_store::{ChannelRecord, GameRecord, StoreError};
-
-/// "Callanish 9 x 9: alice (White) vs bob (Black)".
-fn title(game: &GameRecord) -> String {
-    captions(game).0
-}
 
 /// A file name part for a game: `callanish-20261123-1705`.
 fn file_stem(game: &GameRecord) -> String {
@@ -66,22 +62,16 @@ pub(super) fn replay_attachment(game: &GameRecord, lang: Lang) -> Option<Attachm
 }
 
 /// The channel's game (in progress, or the finished one still shown).
-fn channel_game(record: Option<ChannelRecord>) -> Result<GameRecord, Answer> {
-    record.and_then(|r| r.game).ok_or_else(|| {
-        Answer::error(
-            "There is no game in this channel to show; a game's replay and record stay here after it ends, until a new game starts. Start one with `challenge <game> <opponent>`.",
-        )
-    })
-}
-
-fn turns_words(n: usize) -> String {
-    format!("{n} turn{}", if n == 1 { "" } else { "s" })
+fn channel_game(record: Option<ChannelRecord>, lang: Lang) -> Result<GameRecord, Answer> {
+    record
+        .and_then(|r| r.game)
+        .ok_or_else(|| Answer::error(t!(lang, "history-no-game")))
 }
 
 /// `replay`: the channel's game as an animated GIF.
 pub(super) fn replay(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
     let langs = bot.langs(request);
-    let game = match channel_game(bot.store.load(key)?) {
+    let game = match channel_game(bot.store.load(key)?, langs.private) {
         Ok(game) => game,
         Err(answer) => return Ok(answer),
     };
@@ -111,8 +101,9 @@ pub(super) fn replay(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
 
 /// `export`: the channel's game as Abstract Play's JSON game record and as
 /// text.
-pub(super) fn export(bot: &Bot, key: &str) -> Result<Answer, StoreError> {
-    let game = match channel_game(bot.store.load(key)?) {
+pub(super) fn export(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
+    let langs = bot.langs(request);
+    let game = match channel_game(bot.store.load(key)?, langs.private) {
         Ok(game) => game,
         Err(answer) => return Ok(answer),
     };
@@ -132,84 +123,85 @@ pub(super) fn export(bot: &Bot, key: &str) -> Result<Answer, StoreError> {
         Ok(json) => json,
         Err(error) => {
             tracing::error!(%error, "a stored game does not replay");
-            return Ok(Answer::error(
-                "Sorry, this game's stored turns do not replay, so I cannot write its record.",
-            ));
+            return Ok(Answer::error(t!(langs.private, "export-broken")));
         }
     };
     let json = serde_json::to_vec_pretty(&json).map_err(StoreError::Encode)?;
     let stem = file_stem(&game);
+    let lang = langs.public;
+    let title = crate::captions_in(&game, lang).0;
     Ok(Answer::reply(Reply {
-        text: format!(
-            "The record of {} ({}): JSON in Abstract Play's game record format, and text (`cairn position <game> --record <file>` replays either).",
-            title(&game),
-            turns_words(game.history.len())
+        text: t!(
+            lang,
+            "export-done",
+            game = &title,
+            turns = game.history.len()
         ),
         files: vec![
             Attachment {
                 name: format!("{stem}.json"),
                 kind: AttachmentKind::Json,
                 bytes: json,
-                description: format!("Game record of {}", title(&game)),
+                description: t!(lang, "export-json-description", game = &title),
             },
             Attachment {
                 name: format!("{stem}.txt"),
                 kind: AttachmentKind::Text,
                 bytes: record.to_text().into_bytes(),
-                description: format!("Game record of {} as text", title(&game)),
+                description: t!(lang, "export-text-description", game = &title),
             },
         ],
         ..Reply::default()
     }))
 }
 
-/// "1 game: 1 win", "5 games: 3 wins, 1 loss, 1 draw".
-fn record_words(entry: &RatingEntry) -> String {
-    let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let mut parts = vec![plural(entry.wins, "win", "wins")];
-    parts.push(plural(entry.losses, "loss", "losses"));
-    if entry.draws > 0 {
-        parts.push(plural(entry.draws, "draw", "draws"));
-    }
-    format!(
-        "{}: {}",
-        plural(entry.games, "game", "games"),
-        parts.join(", ")
+/// "5 games: 3 wins, 1 loss, 1 draw".
+fn record_words(entry: &RatingEntry, lang: Lang) -> String {
+    t!(
+        lang,
+        "rating-record",
+        games = entry.games,
+        wins = entry.wins,
+        losses = entry.losses,
+        draws = entry.draws
     )
 }
 
-/// "1623" or "1623 (provisional)".
-fn rating_words(rating: &Rating) -> String {
-    if rating.provisional() {
-        format!(
-            "{:.0} (provisional until its deviation, now {:.0}, is {PROVISIONAL_DEVIATION:.0} or less)",
-            rating.rating, rating.deviation
-        )
+/// "1623 (deviation 60)" or "1623 (provisional ...)".
+fn rating_words(rating: &Rating, lang: Lang) -> String {
+    let id = if rating.provisional() {
+        "rating-provisional"
     } else {
-        format!("{:.0} (deviation {:.0})", rating.rating, rating.deviation)
-    }
+        "rating-established"
+    };
+    t!(
+        lang,
+        id,
+        rating = format!("{:.0}", rating.rating),
+        deviation = format!("{:.0}", rating.deviation),
+        limit = format!("{PROVISIONAL_DEVIATION:.0}")
+    )
 }
 
-const UNRATED_NOTE: &str = "Games between two people count; games against the bot, and games resigned before each player made two turns, do not.";
-
 /// `rating [@user] [game]`: a player's ratings.
-pub(super) fn rating(bot: &Bot, request: &Request, rest: &str) -> Result<Answer, StoreError> {
-    let mut game = None;
-    let mut named = None;
-    for word in rest.split_whitespace() {
-        match GameKind::parse(word) {
-            Some(kind) if game.is_none() => game = Some(kind),
-            _ if named.is_none() => named = Some(word.trim_start_matches('@').to_string()),
-            _ => {
-                return Ok(Answer::error(format!(
-                    "I don't understand `{}`. Write `rating`, `rating <game>`, `rating @someone` or `rating @someone <game>`.",
-                    super::limits::quote(word)
-                )))
-            }
-        }
-    }
+pub(super) fn rating(
+    bot: &Bot,
+    request: &Request,
+    player: Option<&str>,
+    game: Option<&str>,
+) -> Result<Answer, StoreError> {
+    let langs = bot.langs(request);
+    let (public, private) = (langs.public, langs.private);
+    let game = match game {
+        None => None,
+        Some(name) => match GameKind::parse(name) {
+            Some(kind) => Some(kind),
+            None => return Ok(Answer::error(super::commands::unknown_game(name, private))),
+        },
+    };
     // A mention the platform resolved names the player; a bare word is
     // the id itself (the console's names are its ids).
+    let named = player.map(|word| word.trim_start_matches('@').to_string());
     let who = match (request.mentions.first(), named) {
         (Some(user), _) => super::User::new(user.id.clone(), user.name.clone()),
         (None, Some(name)) => super::User::new(name.clone(), name),
@@ -223,26 +215,39 @@ pub(super) fn rating(bot: &Bot, request: &Request, rest: &str) -> Result<Answer,
     let mut lines = Vec::new();
     for kind in &kinds {
         if let Some(entry) = bot.store.rating(*kind, platform, &who.id)? {
-            lines.push(format!(
-                "{}: {}; {}.",
-                kind.title(),
-                rating_words(&entry.rating),
-                record_words(&entry)
+            lines.push(t!(
+                public,
+                "rating-line",
+                game = say(public, &kind.title_message()),
+                rating = rating_words(&entry.rating, public),
+                record = record_words(&entry, public)
             ));
         }
     }
     let name = &who.name;
     if lines.is_empty() {
-        let what = game.map_or("rated game".to_string(), |k| {
-            format!("rated {} game", k.title())
-        });
+        let text = match game {
+            Some(kind) => t!(
+                public,
+                "rating-none-in",
+                name = name,
+                game = say(public, &kind.title_message())
+            ),
+            None => t!(public, "rating-none", name = name),
+        };
         return Ok(Answer::reply(Reply::text(format!(
-            "{name} has no {what} yet. {UNRATED_NOTE}"
+            "{text} {}",
+            t!(public, "rating-unrated-note")
         ))));
     }
     let head = match game {
-        Some(kind) => format!("{name}'s {} rating (Glicko-2):", kind.title()),
-        None => format!("{name}'s ratings (Glicko-2):"),
+        Some(kind) => t!(
+            public,
+            "rating-head-in",
+            name = name,
+            game = say(public, &kind.title_message())
+        ),
+        None => t!(public, "rating-head", name = name),
     };
     Ok(Answer::reply(Reply::text(format!(
         "{head}\n{}",
@@ -259,44 +264,52 @@ pub(super) fn leaderboard(
     bot: &Bot,
     request: &Request,
     key: &str,
-    rest: &str,
+    game: Option<&str>,
+    scope: Option<&str>,
 ) -> Result<Answer, StoreError> {
-    let usage = "Write `leaderboard <game>` for this server or room, or `leaderboard <game> all` for everyone the bot plays with.";
-    let mut words = rest.split_whitespace();
-    let Some(name) = words.next() else {
-        return Ok(Answer::error(format!(
-            "Which game? {usage} Games: {}.",
-            GameKind::ALL.map(|k| k.name()).join(", ")
+    let langs = bot.langs(request);
+    let (lang, private) = (langs.public, langs.private);
+    let usage = t!(private, "leaderboard-usage");
+    let Some(name) = game else {
+        return Ok(Answer::error(t!(
+            private,
+            "leaderboard-which-game",
+            usage = usage,
+            games = GameKind::ALL.map(|k| k.name()).join(", ")
         )));
     };
     let Some(kind) = GameKind::parse(name) else {
         return Ok(Answer::error(format!(
             "{} {usage}",
-            super::commands::unknown_game(name)
+            super::commands::unknown_game(name, private)
         )));
     };
-    let everywhere = match words.next().map(str::to_ascii_lowercase).as_deref() {
+    let everywhere = match scope.map(str::to_ascii_lowercase).as_deref() {
         None | Some("here") => false,
         Some("all" | "everywhere" | "global") => true,
         Some(other) => {
-            return Ok(Answer::error(format!(
-                "`{}` is not a scope. {usage}",
-                super::limits::quote(other)
+            return Ok(Answer::error(t!(
+                private,
+                "leaderboard-not-a-scope",
+                scope = super::limits::quote(other),
+                usage = usage
             )))
         }
     };
     let mut entries = bot.store.ratings_of(kind)?;
-    let scope = if everywhere {
-        "everywhere".to_string()
+    let scope_id = if everywhere {
+        "leaderboard-everywhere"
     } else {
         let place = bot.store.place_of(key)?;
         entries.retain(|e| e.places.contains(&place));
         if request.platform == "discord" {
-            "on this server".to_string()
+            "leaderboard-on-this-server"
         } else {
-            "here".to_string()
+            "leaderboard-here"
         }
     };
+    let scope = t!(lang, scope_id);
+    let game_title = say(lang, &kind.title_message());
     // Established ratings first, then provisional ones; best first.
     entries.sort_by(|a, b| {
         a.rating
@@ -305,11 +318,22 @@ pub(super) fn leaderboard(
             .then(b.rating.rating.total_cmp(&a.rating.rating))
             .then(a.name.cmp(&b.name))
     });
-    let title = format!("{} leaderboard {scope}", kind.title());
+    let title = t!(
+        lang,
+        "leaderboard-title",
+        game = &game_title,
+        scope = &scope
+    );
     if entries.is_empty() {
         return Ok(Answer::reply(Reply::text(format!(
-            "Nobody has a rated {} game {scope} yet. {UNRATED_NOTE}",
-            kind.title()
+            "{} {}",
+            t!(
+                lang,
+                "leaderboard-empty",
+                game = &game_title,
+                scope = &scope
+            ),
+            t!(lang, "rating-unrated-note")
         ))));
     }
     let total = entries.len();
@@ -331,25 +355,40 @@ pub(super) fn leaderboard(
             ]
         })
         .collect();
-    let footer = format!(
-        "{total} rated player{}. Glicko-2; ? marks a provisional rating (deviation above {PROVISIONAL_DEVIATION:.0}).",
-        if total == 1 { "" } else { "s" }
+    let footer = t!(
+        lang,
+        "leaderboard-footer",
+        count = total,
+        limit = format!("{PROVISIONAL_DEVIATION:.0}")
     );
     let mut text = format!("{title}:\n");
     for row in &rows {
-        text.push_str(&format!(
-            "{}. {} {} ({} games, {} won-lost-drawn)\n",
-            row[0], row[1], row[2], row[3], row[4]
+        text.push_str(&t!(
+            lang,
+            "leaderboard-row",
+            rank = row[0].as_str(),
+            name = row[1].as_str(),
+            rating = row[2].as_str(),
+            games = row[3].as_str(),
+            record = row[4].as_str()
         ));
+        text.push('\n');
     }
     text.push_str(&footer);
+    let columns = [
+        "leaderboard-column-rank",
+        "leaderboard-column-player",
+        "leaderboard-column-rating",
+        "leaderboard-column-games",
+        "leaderboard-column-record",
+    ]
+    .map(|id| t!(lang, id))
+    .to_vec();
     Ok(Answer::reply(Reply {
         text,
         table: Some(Table {
             title,
-            columns: ["#", "player", "rating", "games", "W-L-D"]
-                .map(String::from)
-                .to_vec(),
+            columns,
             rows,
             footer: Some(footer),
         }),

@@ -43,6 +43,8 @@ pub const BOT_FILES: &[&str] = &[
     "challenge.ftl",
     "rules.ftl",
     "console.ftl",
+    "help.ftl",
+    "history.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -50,7 +52,9 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "game.ftl",
     "challenge.ftl",
     "rules.ftl",
-    "console.ftl"
+    "console.ftl",
+    "help.ftl",
+    "history.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.

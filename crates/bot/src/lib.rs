@@ -26,7 +26,10 @@ use cairn_rules::{view::capitalise, AnyGame, Colour, Seat};
 use cairn_store::clock::{Clock, SystemClock, TimeControl, DAY_MS, MINUTE_MS};
 use cairn_store::{GameRecord, Player, Store};
 
-pub use commands::{command_names, help_text, COMMANDS};
+pub use commands::set::{
+    self as command_set, command_names, ArgKind, ArgSpec, Args, Command, CommandSpec, Input,
+    ParseError, Syntax, COMMANDS,
+};
 pub use i18n::{Lang, Langs};
 pub use schedule::Delivery;
 
@@ -56,8 +59,10 @@ pub struct Request {
     /// The platform's channel, room or thread id.
     pub channel: String,
     pub user: User,
-    /// The command text without the platform's prefix: `move b2 a4 d1`.
-    pub command: String,
+    /// The command: text without the platform's prefix (`move b2 a4
+    /// d1`), or typed where the platform has typed values (Discord's
+    /// slash commands, the bot's own turns).
+    pub command: Input,
     /// Users the platform resolved from mentions in the command, in order
     /// (the opponent of `challenge`).
     pub mentions: Vec<User>,
@@ -461,7 +466,7 @@ impl Bot {
         let mut replies = self.finish(answer.replies, answer.board, self.langs(request).public);
         for reply in &mut replies {
             if reply.board_text.is_none() {
-                reply.text = limits::bound_echo(&reply.text, &request.command);
+                reply.text = limits::bound_echo(&reply.text, &request.command.to_string());
             }
         }
         if answer.bot_to_move {
@@ -577,7 +582,9 @@ impl Bot {
                 platform: request.platform.clone(),
                 channel: request.channel.clone(),
                 user: self.config.bot_user.clone(),
-                command: format!("move {}", choice.turn),
+                command: Input::Command(Command::Move {
+                    turn: choice.turn.to_string(),
+                }),
                 mentions: Vec::new(),
                 server: request.server.clone(),
                 server_admin: false,

@@ -9,7 +9,10 @@ use serenity::all::{
 
 use super::{clip, BUTTON_PREFIX, CUSTOM_ID_LIMIT, PLATFORM};
 use cairn_bot::complete::{complete_options, complete_turn, MAX_CHOICES, MAX_LEN};
-use cairn_bot::{Action, Bot, BotConfig, Lang, Request, User, COMMANDS};
+use cairn_bot::{
+    Action, ArgKind, ArgSpec, Args, Bot, BotConfig, CommandSpec, Input, Lang, Request, User,
+    COMMANDS,
+};
 use cairn_rules::GameKind;
 
 /// "Play your turn" from "play your turn".
@@ -21,152 +24,108 @@ fn sentence_case(text: &str) -> String {
     }
 }
 
-fn description_of(command: &str) -> String {
-    let text = COMMANDS
-        .iter()
-        .find(|(name, _, _)| *name == command)
-        .map(|(_, _, description)| *description)
-        .unwrap_or(command);
-    // Descriptions are plain text: drop the Markdown code marks.
+/// Discord's locales for each language the bot speaks besides English
+/// (the definitions' default). Spanish has two: Spain's and Latin
+/// America's.
+pub const LOCALES: &[(Lang, &str)] = &[(Lang::Ja, "ja"), (Lang::Es, "es-ES"), (Lang::Es, "es-419")];
+
+/// A description as Discord shows it: plain text (no Markdown code
+/// marks), a capital first letter, at most 100 characters.
+fn discord_description(text: &str) -> String {
     clip(&sentence_case(&text.replace('`', "")), 100)
 }
 
-fn game_option(name: &str, description: &str, required: bool) -> CreateCommandOption {
-    GameKind::ALL.iter().fold(
-        CreateCommandOption::new(CommandOptionType::String, name, description).required(required),
-        |option, kind| option.add_string_choice(kind.title(), kind.name()),
+/// Whether `name` may be a command or option name on Discord: 1 to 32
+/// letters, digits, `-` or `_`, lower case where the script has case.
+pub fn valid_name(name: &str) -> bool {
+    let count = name.chars().count();
+    (1..=32).contains(&count)
+        && name
+            .chars()
+            .all(|c| (c.is_alphanumeric() || c == '-' || c == '_') && !c.is_uppercase())
+}
+
+/// The localized names where Discord's naming rules allow them (else the
+/// English name stays).
+fn local_names(name: impl Fn(Lang) -> String) -> Vec<(&'static str, String)> {
+    LOCALES
+        .iter()
+        .map(|(lang, locale)| (*locale, name(*lang)))
+        .filter(|(_, local)| valid_name(local))
+        .collect()
+}
+
+/// One option, from its declaration.
+fn option_of(command: &CommandSpec, arg: &ArgSpec) -> CreateCommandOption {
+    let kind = match arg.kind {
+        ArgKind::User => CommandOptionType::User,
+        ArgKind::Integer { .. } => CommandOptionType::Integer,
+        _ => CommandOptionType::String,
+    };
+    let mut option = CreateCommandOption::new(
+        kind,
+        arg.name,
+        discord_description(&arg.description(command, Lang::En)),
     )
+    .required(arg.required);
+    for (locale, name) in local_names(|lang| arg.local_name(lang)) {
+        option = option.name_localized(locale, name);
+    }
+    for (lang, locale) in LOCALES {
+        option = option.description_localized(
+            *locale,
+            discord_description(&arg.description(command, *lang)),
+        );
+    }
+    if let ArgKind::Integer { min, max } = arg.kind {
+        option = option
+            .min_int_value(u64::try_from(min).unwrap_or(u64::MIN))
+            .max_int_value(u64::try_from(max).unwrap_or(u64::MAX));
+    }
+    if arg.autocomplete {
+        option = option.set_autocomplete(true);
+    }
+    if let Some(length) = arg.max_length {
+        option = option.max_length(length);
+    }
+    let localized: Vec<Vec<(String, String)>> = LOCALES
+        .iter()
+        .map(|(lang, _)| arg.kind.choices(*lang, arg.name))
+        .collect();
+    for (index, (value, label)) in arg.kind.choices(Lang::En, arg.name).into_iter().enumerate() {
+        let names: Vec<(&str, String)> = LOCALES
+            .iter()
+            .zip(&localized)
+            .filter_map(|((_, locale), choices)| {
+                choices
+                    .get(index)
+                    .map(|(_, label)| (*locale, clip(label, 100)))
+            })
+            .collect();
+        option = option.add_string_choice_localized(clip(&label, 100), value, names);
+    }
+    option
+}
+
+/// One slash command, from its declaration.
+pub fn definition(spec: &CommandSpec) -> CreateCommand {
+    let mut command =
+        CreateCommand::new(spec.name).description(discord_description(&spec.description(Lang::En)));
+    for (locale, name) in local_names(|lang| spec.local_name(lang)) {
+        command = command.name_localized(locale, name);
+    }
+    for (lang, locale) in LOCALES {
+        command =
+            command.description_localized(*locale, discord_description(&spec.description(*lang)));
+    }
+    spec.args.iter().fold(command, |command, arg| {
+        command.add_option(option_of(spec, arg))
+    })
 }
 
 /// Every slash command, one per core command, with typed options.
 pub fn command_definitions() -> Vec<CreateCommand> {
-    let mut commands = Vec::new();
-    for (name, _, _) in COMMANDS {
-        let command = CreateCommand::new(*name).description(description_of(name));
-        let command = match *name {
-            "challenge" => command
-                .add_option(game_option("game", "The game to play", true))
-                .add_option(
-                    CreateCommandOption::new(
-                        CommandOptionType::User,
-                        "opponent",
-                        "Whom to challenge; pick Cairn itself to play against the bot",
-                    )
-                    .required(true),
-                )
-                .add_option(
-                    CreateCommandOption::new(
-                        CommandOptionType::String,
-                        "options",
-                        "The game's options as key=value words, e.g. size=7 (suggested as you type)",
-                    )
-                    .set_autocomplete(true)
-                    .max_length(200),
-                )
-                .add_option(
-                    CreateCommandOption::new(
-                        CommandOptionType::String,
-                        "as",
-                        "Your side (default: the side that moves first)",
-                    )
-                    .add_string_choice("White (Red in Floaters)", "white")
-                    .add_string_choice("Black", "black")
-                    .add_string_choice("Random", "random"),
-                )
-                .add_option(
-                    CreateCommandOption::new(
-                        CommandOptionType::String,
-                        "clock",
-                        "Time per move (3d), a bank plus a gain per move (7d+1d), or none",
-                    )
-                    .max_length(40),
-                )
-                .add_option(
-                    CreateCommandOption::new(
-                        CommandOptionType::Integer,
-                        "level",
-                        "The bot's strength from 1 (easy) to 5 (strong), when you challenge the bot",
-                    )
-                    .min_int_value(1)
-                    .max_int_value(5),
-                ),
-            "move" => command.add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "turn",
-                    "Your turn, e.g. b2 a4 d1 (legal turns are suggested as you type)",
-                )
-                .required(true)
-                .set_autocomplete(true)
-                .max_length(400),
-            ),
-            "notify" => command.add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "mode",
-                    "How turn reminders reach you (leave it out to see the current choice)",
-                )
-                .add_string_choice("A mention in the game's channel", "on")
-                .add_string_choice("By direct message", "dm")
-                .add_string_choice("No reminders", "off"),
-            ),
-            "settings" => command.add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "threads",
-                    "Move each accepted game into a thread of its own (leave it out to see the settings)",
-                )
-                .add_string_choice("On: a thread per game", "on")
-                .add_string_choice("Off: games stay in the channel", "off"),
-            ),
-            "lang" => command.add_option(Lang::ALL.iter().fold(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "language",
-                    "The language of this server's public messages (leave it out to see it)",
-                ),
-                |option, lang| option.add_string_choice(lang.native_name(), lang.code()),
-            )),
-            "rules" => command.add_option(game_option(
-                "game",
-                "The game (leave it out for the list of games)",
-                false,
-            )),
-            "rating" => command
-                .add_option(CreateCommandOption::new(
-                    CommandOptionType::User,
-                    "player",
-                    "Whose ratings (leave it out for yours)",
-                ))
-                .add_option(game_option(
-                    "game",
-                    "One game (leave it out for every game)",
-                    false,
-                )),
-            "leaderboard" => command
-                .add_option(game_option("game", "The game", true))
-                .add_option(
-                    CreateCommandOption::new(
-                        CommandOptionType::String,
-                        "scope",
-                        "This server (the default) or everyone the bot plays with",
-                    )
-                    .add_string_choice("This server", "here")
-                    .add_string_choice("Everywhere", "all"),
-                ),
-            "help" => command.add_option(COMMANDS.iter().fold(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "command",
-                    "A command to explain (leave it out for the list)",
-                ),
-                |option, (name, _, _)| option.add_string_choice(*name, *name),
-            )),
-            _ => command,
-        };
-        commands.push(command);
-    }
-    commands
+    COMMANDS.iter().map(definition).collect()
 }
 
 /// The registration JSON of every command (what is sent to Discord).
@@ -243,124 +202,98 @@ pub fn interaction_user(interaction: &CommandInteraction) -> User {
     )
 }
 
-/// A word that is safe inside the command text (no spaces).
+/// A word that is safe inside a custom id (no spaces).
 fn one_word(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join("")
 }
 
-/// Translate a slash command into a core request. `Err` is a message for
+/// The user an option names, or why they cannot play: another bot.
+fn option_user(
+    value: &ResolvedValue<'_>,
+    config: &BotConfig,
+    lang: Lang,
+) -> Option<Result<User, String>> {
+    let user = match value {
+        ResolvedValue::User(user, member) => {
+            if user.id.to_string() == config.bot_user.id {
+                config.bot_user.clone()
+            } else if user.bot {
+                return Some(Err(cairn_bot::t!(
+                    lang,
+                    "discord-opponent-is-a-bot",
+                    name = display_name(user, member_nick(*member)),
+                    bot = &config.bot_user.name
+                )));
+            } else {
+                User::new(
+                    user.id.to_string(),
+                    display_name(user, member_nick(*member)),
+                )
+            }
+        }
+        ResolvedValue::Unresolved(Unresolved::User(id)) => {
+            if id.to_string() == config.bot_user.id {
+                config.bot_user.clone()
+            } else {
+                User::new(id.to_string(), id.to_string())
+            }
+        }
+        _ => return None,
+    };
+    Some(Ok(user))
+}
+
+/// Translate a slash command into a core request carrying the typed
+/// command, built from the declaration's arguments. `Err` is a message for
 /// the user (ephemeral), e.g. when they challenge another bot.
 pub fn request_from_command(
     interaction: &CommandInteraction,
     config: &BotConfig,
 ) -> Result<Request, String> {
+    let lang = Lang::parse(&interaction.locale).unwrap_or(Lang::En);
     let name = interaction.data.name.as_str();
-    if !COMMANDS.iter().any(|(command, _, _)| *command == name) {
-        return Err(format!("I don't know the command `/{name}`."));
-    }
-    let mut words = vec![name.to_string()];
-    let mut mentions = Vec::new();
-    let options = interaction.data.options();
-    let text = |key: &str| {
-        options.iter().find_map(|o| match o.value {
-            ResolvedValue::String(s) if o.name == key => Some(s.trim().to_string()),
-            _ => None,
-        })
+    let Some(spec) = COMMANDS.iter().find(|spec| spec.name == name) else {
+        return Err(cairn_bot::t!(
+            lang,
+            "discord-unknown-command",
+            name = cairn_bot::limits::quote(name)
+        ));
     };
-    match name {
-        "challenge" => {
-            let game = text("game").ok_or("Which game? Choose one in the `game` option.")?;
-            words.push(one_word(&game));
-            let opponent = options
-                .iter()
-                .find(|o| o.name == "opponent")
-                .map(|o| &o.value);
-            let user = match opponent {
-                Some(ResolvedValue::User(user, member)) => {
-                    if user.id.to_string() == config.bot_user.id {
-                        config.bot_user.clone()
-                    } else if user.bot {
-                        return Err(format!(
-                            "{} is a bot and cannot play. Challenge a person, or me (pick {} as the opponent).",
-                            display_name(user, member_nick(*member)),
-                            config.bot_user.name
-                        ));
-                    } else {
-                        User::new(
-                            user.id.to_string(),
-                            display_name(user, member_nick(*member)),
-                        )
-                    }
+    let mut args = Args::default();
+    let mut mentions = Vec::new();
+    for option in interaction.data.options() {
+        let Some(arg) = spec.arg(option.name) else {
+            continue;
+        };
+        match (&option.value, arg.kind) {
+            (ResolvedValue::String(text), ArgKind::GameOptions) => {
+                // Free words typed into one field: keyed ones (`as=black`)
+                // go to their own argument, as in a text command.
+                args.absorb(spec, arg, text)
+                    .map_err(|e| e.text(lang, text))?;
+            }
+            (ResolvedValue::String(text), _) => {
+                let text = text.trim();
+                if !text.is_empty() {
+                    args.push(arg.name, text);
                 }
-                Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
-                    if id.to_string() == config.bot_user.id {
-                        config.bot_user.clone()
-                    } else {
-                        User::new(id.to_string(), id.to_string())
-                    }
+            }
+            (ResolvedValue::Integer(n), _) => args.push(arg.name, n.to_string()),
+            (value, ArgKind::User) => {
+                if let Some(user) = option_user(value, config, lang) {
+                    let user = user?;
+                    args.push(arg.name, format!("<@{}>", one_word(&user.id)));
+                    mentions.push(user);
                 }
-                _ => {
-                    return Err(
-                        "Whom do you challenge? Choose someone in the `opponent` option.".into(),
-                    )
-                }
-            };
-            words.push(format!("<@{}>", one_word(&user.id)));
-            mentions.push(user);
-            if let Some(extra) = text("options") {
-                words.extend(extra.split_whitespace().map(str::to_string));
             }
-            if let Some(side) = text("as") {
-                words.push(format!("as={}", one_word(&side)));
-            }
-            if let Some(clock) = text("clock") {
-                words.push(format!("clock={}", one_word(&clock)));
-            }
-            let level = options.iter().find_map(|o| match o.value {
-                ResolvedValue::Integer(n) if o.name == "level" => Some(n),
-                _ => None,
-            });
-            if let Some(level) = level {
-                words.push(format!("level={level}"));
-            }
+            _ => {}
         }
-        "move" => {
-            let turn = text("turn").unwrap_or_default();
-            words.push(turn);
-        }
-        "rules" => words.extend(text("game")),
-        "rating" => {
-            let player = options.iter().find_map(|o| match &o.value {
-                ResolvedValue::User(user, member) if o.name == "player" => Some(User::new(
-                    user.id.to_string(),
-                    display_name(user, member_nick(*member)),
-                )),
-                ResolvedValue::Unresolved(Unresolved::User(id)) if o.name == "player" => {
-                    Some(User::new(id.to_string(), id.to_string()))
-                }
-                _ => None,
-            });
-            if let Some(player) = player {
-                words.push(format!("@{}", one_word(&player.name)));
-                mentions.push(player);
-            }
-            words.extend(text("game"));
-        }
-        "leaderboard" => {
-            words.extend(text("game"));
-            words.extend(text("scope"));
-        }
-        "notify" => words.extend(text("mode")),
-        "lang" => words.extend(text("language")),
-        "settings" => words.extend(text("threads").map(|v| format!("threads={}", one_word(&v)))),
-        "help" => words.extend(text("command")),
-        _ => {}
     }
     Ok(Request {
         platform: PLATFORM.to_string(),
         channel: interaction.channel_id.to_string(),
         user: interaction_user(interaction),
-        command: words.join(" ").trim().to_string(),
+        command: Input::Command(spec.build(&mut args)),
         mentions,
         server: interaction.guild_id.map(|g| g.to_string()),
         server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
@@ -381,23 +314,28 @@ pub fn autocomplete_values(bot: &Bot, interaction: &CommandInteraction) -> Vec<S
     let Some(focused) = interaction.data.autocomplete() else {
         return Vec::new();
     };
-    let mut values = match (interaction.data.name.as_str(), focused.name) {
-        ("move", "turn") => complete_turn(
+    let Some(spec) = COMMANDS.iter().find(|s| s.name == interaction.data.name) else {
+        return Vec::new();
+    };
+    let Some(arg) = spec.arg(focused.name) else {
+        return Vec::new();
+    };
+    let mut values = match arg.kind {
+        ArgKind::Turn => complete_turn(
             bot,
             PLATFORM,
             &interaction.channel_id.to_string(),
             &interaction.user.id.to_string(),
             focused.value,
         ),
-        ("challenge", "options") => {
-            let game = interaction
-                .data
-                .options()
-                .iter()
-                .find_map(|o| match o.value {
-                    ResolvedValue::String(s) if o.name == "game" => GameKind::parse(s),
+        ArgKind::GameOptions => {
+            // The options of the game chosen in the command's game option.
+            let game = interaction.data.options().iter().find_map(|o| {
+                match (spec.arg(o.name).map(|a| a.kind), &o.value) {
+                    (Some(ArgKind::Game), ResolvedValue::String(s)) => GameKind::parse(s),
                     _ => None,
-                });
+                }
+            });
             match game {
                 Some(kind) => complete_options(kind, focused.value),
                 None => Vec::new(),
@@ -449,15 +387,19 @@ pub fn parse_custom_id(id: &str) -> Option<(Option<String>, String)> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ButtonCheck {
     /// Run this request (the presser may act).
-    Act(Request),
+    Act(Box<Request>),
     /// The button belongs to someone else.
     NotForYou,
     /// Not one of Cairn's buttons.
     Unknown,
 }
 
-/// The answer to someone pressing a button that is not theirs.
-pub const NOT_FOR_YOU: &str = "This challenge is not for you.";
+/// The answer to someone pressing a button that is not theirs, in their
+/// language.
+pub fn not_for_you(interaction: &ComponentInteraction) -> String {
+    let lang = Lang::parse(&interaction.locale).unwrap_or_default();
+    cairn_bot::t!(lang, "discord-not-for-you")
+}
 
 /// Decide a button press: only the action's `for_user` may act.
 pub fn button_check(interaction: &ComponentInteraction) -> ButtonCheck {
@@ -469,15 +411,15 @@ pub fn button_check(interaction: &ComponentInteraction) -> ButtonCheck {
         return ButtonCheck::NotForYou;
     }
     let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
-    ButtonCheck::Act(Request {
+    ButtonCheck::Act(Box::new(Request {
         platform: PLATFORM.to_string(),
         channel: interaction.channel_id.to_string(),
         user: User::new(presser, display_name(&interaction.user, nick)),
-        command,
+        command: command.into(),
         mentions: Vec::new(),
         server: interaction.guild_id.map(|g| g.to_string()),
         server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
         user_lang: Lang::parse(&interaction.locale),
         place_lang: interaction.guild_locale.as_deref().and_then(Lang::parse),
-    })
+    }))
 }

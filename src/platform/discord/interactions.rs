@@ -16,8 +16,8 @@ use serenity::all::{
 use tokio::sync::{watch, Semaphore};
 
 use super::commands::{
-    autocomplete_response, autocomplete_values, button_check, command_definitions, parse_shards,
-    request_from_command, ButtonCheck, Shards, NOT_FOR_YOU,
+    autocomplete_response, autocomplete_values, button_check, command_definitions, not_for_you,
+    parse_shards, request_from_command, ButtonCheck, Shards,
 };
 use super::notices;
 use super::replies::{
@@ -469,11 +469,11 @@ impl Handler {
 
     async fn on_button(&self, ctx: &Context, interaction: &ComponentInteraction) {
         let request = match button_check(interaction) {
-            ButtonCheck::Act(request) => request,
+            ButtonCheck::Act(request) => *request,
             ButtonCheck::NotForYou => {
                 respond(
                     interaction
-                        .create_response(&ctx.http, ephemeral_response(NOT_FOR_YOU))
+                        .create_response(&ctx.http, ephemeral_response(&not_for_you(interaction)))
                         .await,
                     "an ephemeral answer",
                     interaction.id,

@@ -161,7 +161,7 @@ impl Shared {
             platform: PLATFORM.into(),
             channel,
             user,
-            command,
+            command: command.into(),
             mentions,
             ..Default::default()
         };

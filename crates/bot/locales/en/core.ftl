@@ -21,7 +21,6 @@ settings-no-server = Settings belong to a server, and this conversation is not i
 settings-threads-on = threads=on: each accepted challenge moves its game into a thread of its own, where I may create threads.
 settings-threads-off = threads=off: games stay in the channel where the challenge was accepted.
 settings-now = This server's settings: { $threads } Members who may manage the server change it with `settings threads=on` or `settings threads=off`.
-settings-unknown = I know one server setting, `threads` (on or off), not `{ $name }`. Write `settings threads=off` to keep games in their channel.
 settings-threads-usage = Write `settings threads=on` or `settings threads=off`.
 settings-admin-only = Only members who may manage this server can change its settings.
 settings-changed = { $name } changed this server's settings: { $threads }

@@ -55,3 +55,5 @@ game-moves-and-more = { $count } legal { $count ->
     [one] turn
    *[other] turns
 }: { $turns } and { $more } more.
+
+game-lost-on-time = { $loser } ran out of time. { $winner } wins on time.

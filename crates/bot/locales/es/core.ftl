@@ -20,7 +20,6 @@ settings-no-server = Los ajustes pertenecen a un servidor, y esta conversación 
 settings-threads-on = threads=on: cada desafío aceptado lleva su partida a un hilo propio, donde pueda crear hilos.
 settings-threads-off = threads=off: las partidas se quedan en el canal donde se aceptó el desafío.
 settings-now = Ajustes de este servidor: { $threads } Los miembros que pueden gestionar el servidor lo cambian con `settings threads=on` o `settings threads=off`.
-settings-unknown = Conozco un solo ajuste de servidor, `threads` (on u off), no `{ $name }`. Escribe `settings threads=off` para dejar las partidas en su canal.
 settings-threads-usage = Escribe `settings threads=on` o `settings threads=off`.
 settings-admin-only = Solo los miembros que pueden gestionar este servidor pueden cambiar sus ajustes.
 settings-changed = { $name } cambió los ajustes de este servidor: { $threads }

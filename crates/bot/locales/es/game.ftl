@@ -51,3 +51,5 @@ game-moves-and-more = { $count ->
     [one] { $count } jugada legal
    *[other] { $count } jugadas legales
 }: { $turns } y { $more } más.
+
+game-lost-on-time = A { $loser } se le acabó el tiempo. { $winner } gana por tiempo.

@@ -20,7 +20,6 @@ settings-no-server = 設定はサーバーごとのもので、この会話は�
 settings-threads-on = threads=on:受けられた挑戦の対局は、それぞれ専用のスレッドに移ります(スレッドを作れる場所では)。
 settings-threads-off = threads=off:対局は挑戦が受けられたチャンネルにとどまります。
 settings-now = このサーバーの設定:{ $threads } サーバーの管理権限を持つメンバーが `settings threads=on` か `settings threads=off` で変更できます。
-settings-unknown = サーバーの設定は `threads`(on か off)の一つだけで、`{ $name }` はありません。対局をチャンネルにとどめるには `settings threads=off` と書いてください。
 settings-threads-usage = `settings threads=on` か `settings threads=off` と書いてください。
 settings-admin-only = このサーバーの設定を変更できるのは、サーバーの管理権限を持つメンバーだけです。
 settings-changed = { $name } さんがこのサーバーの設定を変更しました:{ $threads }

@@ -108,22 +108,31 @@ pub(super) fn busy_message(record: &ChannelRecord, lang: Lang) -> Option<String>
     ))
 }
 
+/// The words of a `challenge`, as the typed command holds them.
+pub(super) struct ChallengeArgs<'a> {
+    pub game: Option<&'a str>,
+    pub opponent: Option<&'a str>,
+    pub options: &'a [String],
+    pub side: Option<&'a str>,
+    pub clock: Option<&'a str>,
+    pub level: Option<&'a str>,
+}
+
 pub(super) fn challenge(
     bot: &Bot,
     request: &Request,
     key: &str,
-    rest: &str,
+    args: ChallengeArgs<'_>,
 ) -> Result<Answer, StoreError> {
     let langs = bot.langs(request);
     let (public, private) = (langs.public, langs.private);
-    let words: Vec<&str> = rest.split_whitespace().collect();
     let usage = t!(
         private,
         "challenge-usage",
         example = example_with_option(),
         starter = GameKind::STARTER.name()
     );
-    let Some(game_name) = words.first() else {
+    let Some(game_name) = args.game else {
         return Ok(Answer::error(t!(
             private,
             "challenge-which-game",
@@ -131,15 +140,11 @@ pub(super) fn challenge(
         )));
     };
     let Some(kind) = GameKind::parse(game_name) else {
-        return Ok(Answer::error(unknown_game(game_name)));
+        return Ok(Answer::error(unknown_game(game_name, private)));
     };
-    // The opponent is the first word that is not an option: options may
-    // come before or after it.
-    let mut option_words: Vec<&str> = words[1..].to_vec();
-    let Some(at) = option_words.iter().position(|w| !w.contains('=')) else {
+    let Some(opponent_word) = args.opponent else {
         return Ok(Answer::error(t!(private, "challenge-whom", usage = usage)));
     };
-    let opponent_word = option_words.remove(at);
     let challenger = player_of(&request.user);
     let challenged = if is_bot_word(bot, opponent_word)
         || request
@@ -161,61 +166,56 @@ pub(super) fn challenge(
     if challenged.id == challenger.id {
         return Ok(Answer::error(t!(private, "challenge-yourself")));
     }
-    // Split the bot's own options (as=, level=) from the game's.
-    let mut seat_word = None;
-    let mut level = None;
     let mut clock = bot.config.default_clock;
-    let mut game_options = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
-    for word in &option_words {
-        let lower = word.to_ascii_lowercase();
-        // Every key, the bot's own and the game's, is refused the same way
-        // when repeated.
-        if let Some((key, _)) = lower.split_once('=') {
-            let key = key.trim().to_string();
-            if seen.contains(&key) {
+    if let Some(value) = args.clock {
+        match TimeControl::parse(&value.to_ascii_lowercase(), bot.config.min_clock_ms) {
+            Ok(control) => clock = control,
+            Err(e) => {
+                return Ok(Answer::error(format!(
+                    "{}.",
+                    capitalise_first(&e.to_string())
+                )))
+            }
+        }
+    }
+    let seat_word = args.side.map(str::to_ascii_lowercase);
+    let level = match args.level {
+        None => None,
+        Some(value) => match value.trim().parse::<u8>() {
+            Ok(n @ 1..=5) => Some(n),
+            _ => {
                 return Ok(Answer::error(t!(
                     private,
-                    "challenge-option-twice",
-                    key = quote(&key)
-                )));
+                    "challenge-level-range",
+                    value = quote(value)
+                )))
             }
-            seen.push(key);
-        }
-        if let Some(value) = lower.strip_prefix("clock=") {
-            match TimeControl::parse(value, bot.config.min_clock_ms) {
-                Ok(control) => clock = control,
-                Err(e) => {
-                    return Ok(Answer::error(format!(
-                        "{}.",
-                        capitalise_first(&e.to_string())
-                    )))
-                }
-            }
-        } else if let Some(value) = lower.strip_prefix("as=") {
-            seat_word = Some(value.to_string());
-        } else if let Some(value) = lower.strip_prefix("level=") {
-            match value.parse::<u8>() {
-                Ok(n @ 1..=5) => level = Some(n),
-                _ => {
-                    return Ok(Answer::error(t!(
-                        private,
-                        "challenge-level-range",
-                        value = quote(value)
-                    )))
-                }
-            }
-        } else if let Some((key, value)) = lower.split_once('=') {
-            // Echoed and stored in canonical form: `size=7`, not `SIZE=7`.
-            game_options.push(format!("{}={}", key.trim(), value.trim()));
-        } else {
+        },
+    };
+    // The game's own options; each key once.
+    let mut game_options = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    for word in args.options {
+        let lower = word.to_ascii_lowercase();
+        let Some((key, value)) = lower.split_once('=') else {
             return Ok(Answer::error(t!(
                 private,
                 "challenge-not-an-option",
                 word = quote(word),
                 usage = usage
             )));
+        };
+        let key = key.trim().to_string();
+        if seen.contains(&key) {
+            return Ok(Answer::error(t!(
+                private,
+                "challenge-option-twice",
+                key = quote(&key)
+            )));
         }
+        // Echoed and stored in canonical form: `size=7`, not `SIZE=7`.
+        game_options.push(format!("{key}={}", value.trim()));
+        seen.push(key);
     }
     let options = match Options::parse(&game_options) {
         Ok(options) => options,
@@ -534,11 +534,10 @@ pub(super) fn withdraw(
     bot: &Bot,
     request: &Request,
     key: &str,
-    word: &str,
+    declining: bool,
 ) -> Result<Answer, StoreError> {
     let langs = bot.langs(request);
     let (public, private) = (langs.public, langs.private);
-    let declining = word == "decline";
     bot.store.update(key, |current| {
         let Some(challenge) = current.as_ref().and_then(|r| r.challenge.as_ref()) else {
             let none = if declining {
@@ -548,7 +547,7 @@ pub(super) fn withdraw(
             };
             return Update::keep(Answer::error(t!(private, none)));
         };
-        let allowed = if word == "decline" {
+        let allowed = if declining {
             &challenge.challenged
         } else {
             &challenge.challenger

@@ -4,8 +4,8 @@
 use super::challenge::game_reply;
 use crate::i18n::{say, Lang};
 use crate::{
-    captions, player_label, player_label_in, replay, status_caption, status_caption_in, t, to_user,
-    Action, Answer, BoardShow, Bot, ChannelRef, Reply, Request,
+    player_label_in, replay, status_caption_in, t, to_user, Action, Answer, BoardShow, Bot,
+    ChannelRef, Reply, Request,
 };
 use cairn_rules::{AnyGame, Outcome, Reason, Seat, TurnError};
 use cairn_store::clock::format_duration;
@@ -521,16 +521,18 @@ pub(super) fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
 }
 
 pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
+    let lang = bot.langs(request).public;
     let (mut active, unreadable) = bot.store.active_games_of(&request.user.id)?;
     let finished = bot.store.finished_games_of(&request.user.id, 5)?;
-    let note = match unreadable.len() {
-        0 => String::new(),
-        1 => format!("\n(The stored game of {} cannot be read and is left out; an operator can run `cairn db check`.)", unreadable[0]),
-        n => format!("\n({n} stored games cannot be read and are left out; an operator can run `cairn db check`.)"),
+    let note = match unreadable.as_slice() {
+        [] => String::new(),
+        [one] => format!("\n{}", t!(lang, "games-unreadable-one", key = one.as_str())),
+        many => format!("\n{}", t!(lang, "games-unreadable", count = many.len())),
     };
     if active.is_empty() && finished.is_empty() {
         return Ok(Answer::reply(Reply::text(format!(
-            "You have no games yet. Start one with `challenge <game> <opponent>`.{note}"
+            "{}{note}",
+            t!(lang, "games-none")
         ))));
     }
     let now = bot.now();
@@ -546,37 +548,52 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
     });
     let mut reply = Reply::default();
     if active.is_empty() {
-        reply.text.push_str("You have no game in progress.\n");
+        reply.text.push_str(&t!(lang, "games-none-in-progress"));
+        reply.text.push('\n');
     } else {
-        reply
-            .text
-            .push_str("Your games in progress, most urgent first:\n");
+        reply.text.push_str(&t!(lang, "games-in-progress"));
+        reply.text.push('\n');
         for (channel, game) in &active {
             let yours = game.seat_of(user) == Some(game.game.to_move());
             let time = match game.running_clock() {
-                Some((seat, clock)) => format!(
-                    ", {} left",
-                    format_duration(clock.left_ms(seat.index(), now))
+                Some((seat, clock)) => t!(
+                    lang,
+                    "games-time-left",
+                    time = format_duration(clock.left_ms(seat.index(), now))
                 ),
                 None => String::new(),
             };
-            reply.text.push_str(&format!("- {} in ", captions(game).0));
-            reply.push_channel(ChannelRef::from_key(channel));
-            reply.text.push_str(&format!(
-                ": {}{}{time}\n",
-                status_caption(game),
-                if yours { " (your turn)" } else { "" }
+            reply.text.push_str(&t!(
+                lang,
+                "games-line-head",
+                game = crate::captions_in(game, lang).0
             ));
+            reply.push_channel(ChannelRef::from_key(channel));
+            reply.text.push_str(&t!(
+                lang,
+                "games-line-tail",
+                status = crate::status_caption_in(game, lang),
+                yours = if yours {
+                    t!(lang, "games-your-turn")
+                } else {
+                    String::new()
+                },
+                time = time
+            ));
+            reply.text.push('\n');
         }
     }
     if !finished.is_empty() {
-        reply.text.push_str("Recent results:\n");
+        reply.text.push_str(&t!(lang, "games-recent"));
+        reply.text.push('\n');
         for f in &finished {
-            reply.text.push_str(&format!(
-                "- {}: {}\n",
-                captions(&f.record).0,
-                status_caption(&f.record)
+            reply.text.push_str(&t!(
+                lang,
+                "games-recent-line",
+                game = crate::captions_in(&f.record, lang).0,
+                status = crate::status_caption_in(&f.record, lang)
             ));
+            reply.text.push('\n');
         }
     }
     reply.text.truncate(reply.text.trim_end().len());
@@ -591,13 +608,15 @@ pub(crate) fn lose_on_time(
     seat: Seat,
     now: u64,
 ) -> Update<Answer> {
+    let lang = Lang::En;
     record.result = Some(Outcome::win(seat.other(), Reason::Timeout));
     record.undo_request = None;
     record.draw_offer = None;
-    let text = format!(
-        "{} ran out of time. {} wins on time.",
-        player_label(&record, seat),
-        player_label(&record, seat.other())
+    let text = t!(
+        lang,
+        "game-lost-on-time",
+        loser = player_label_in(&record, seat, lang),
+        winner = player_label_in(&record, seat.other(), lang)
     );
     let answer = game_reply(&record, text);
     store_game(key, record, answer, now)

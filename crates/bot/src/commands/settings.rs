@@ -45,7 +45,11 @@ pub(super) fn notify(bot: &Bot, request: &Request, rest: &str) -> Result<Answer,
 }
 
 /// `settings`, `settings threads=on|off`: the server's settings.
-pub(super) fn settings(bot: &Bot, request: &Request, rest: &str) -> Result<Answer, StoreError> {
+pub(super) fn settings(
+    bot: &Bot,
+    request: &Request,
+    threads: Option<&str>,
+) -> Result<Answer, StoreError> {
     let langs = bot.langs(request);
     let (public, private) = (langs.public, langs.private);
     let platform = request.platform.as_str();
@@ -60,22 +64,13 @@ pub(super) fn settings(bot: &Bot, request: &Request, rest: &str) -> Result<Answe
             t!(lang, "settings-threads-off")
         }
     };
-    let rest = rest.trim();
-    if rest.is_empty() {
+    let Some(value) = threads else {
         return Ok(Answer::reply(Reply::error(t!(
             private,
             "settings-now",
             threads = describe(current.threads, private)
         ))));
-    }
-    let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
-    if !name.trim().eq_ignore_ascii_case("threads") {
-        return Ok(Answer::error(t!(
-            private,
-            "settings-unknown",
-            name = quote(name.trim())
-        )));
-    }
+    };
     let threads = match value.trim().to_ascii_lowercase().as_str() {
         "on" | "yes" | "true" => true,
         "off" | "no" | "false" => false,

@@ -1,0 +1,118 @@
+# The command set: names, descriptions, arguments, choices and help.
+# Discord shows `command-*`, `arg-*` and `choice-*` (at most 100
+# characters each; names at most 32, lower case, no spaces).
+
+help-head = Cairn plays seven board games in chat. Commands:
+help-line = - `{ $usage }`: { $description }
+help-foot = Start with `challenge { $starter } <opponent>` or `rules`.
+help-command = `{ $usage }`: { $description }.
+help-no-such-command = There is no command `{ $word }`{ $hint }. Commands: { $commands }.
+help-did-you-mean = {" "}(did you mean `{ $command }`?)
+command-did-you-mean = {" "}Did you mean `{ $command }`?
+command-write-move = {" "}To play a turn, write `move { $turn }`.
+command-unknown = I don't know the command `{ $word }`.{ $hint } Commands: { $commands }.
+command-too-long = That command is { $length } characters long; I read commands of at most { $limit } characters.
+command-key-twice = Option `{ $key }` is given twice; give each option once.
+command-unknown-key = `{ $command }` has no option `{ $key }`; it takes { $keys }. Write `{ $usage }`.
+command-unexpected = I don't understand `{ $word }` here. Write `{ $usage }`.
+
+command-challenge-name = challenge
+command-challenge = challenge someone (or the bot) to a game in this channel
+command-challenge-details = Games: { $games }. Options are the game's own (see `rules <game>`). `as=` picks your colour (default: you move first); `level=` sets the bot's strength when you challenge the bot; `clock=` sets the time for each turn (`3d`), or a bank that gains time with each turn, never above its start (`7d+1d`), or `none`. Units: d, h, m. A player who runs out of time loses; reminders come when half the time is used and near the end. An unanswered challenge expires after a week.
+command-accept-name = accept
+command-accept = accept the challenge made to you
+command-decline-name = decline
+command-decline = decline the challenge made to you
+command-cancel-name = cancel
+command-cancel = withdraw your own challenge
+command-move-name = move
+command-move = play your turn (also `play`), e.g. `move b2 a4 d1`
+command-move-details = The notation depends on the game: `rules <game>` shows it, `moves` lists every legal turn.
+command-board-name = board
+command-board = show the board
+command-moves-name = moves
+command-moves = list the legal turns and show them on the board
+command-undo-name = undo
+command-undo = ask to take back your last turn
+command-undo-details = Any turn played after it is taken back too; the other player's `undo` grants it, and the request lapses when a turn is played.
+command-resign-name = resign
+command-resign = give up the game (it asks first)
+command-resign-details = A second `resign` within a minute confirms.
+command-draw-name = draw
+command-draw = offer a draw, or accept the one offered
+command-draw-details = Only games that can be drawn; an offer lapses when the next turn is played.
+command-rules-name = rules
+command-rules = the rules of a game in short, and where the full rules are
+command-games-name = games
+command-games = your games in every channel, and your last results
+command-replay-name = replay
+command-replay = the game in this channel as an animated picture, turn by turn
+command-replay-details = It is also posted when a game ends.
+command-export-name = export
+command-export = the record of the game in this channel, as JSON and as text
+command-export-details = The JSON follows Abstract Play's format.
+command-rating-name = rating
+command-rating = your ratings (or another player's), Glicko-2 per game
+command-rating-details = Games between two people count; games against the bot, and games resigned before each player made two turns, do not.
+command-leaderboard-name = leaderboard
+command-leaderboard = the best rated players of a game here, or everywhere with `all`
+command-leaderboard-details = Here is this server, room or channel; `all` is everyone the bot plays with.
+command-notify-name = notify
+command-notify = how you hear that it is your turn: in the channel, by direct message, or not at all
+command-notify-details = `on`: a mention in the game's channel; `dm`: a direct message (Discord); `off`: no reminders.
+command-settings-name = settings
+command-settings = this server's settings; members who may manage the server change them
+command-settings-details = `threads=on` moves each accepted game into a thread of its own; `threads=off` keeps games in their channel.
+command-lang-name = lang
+command-lang = the language I speak here: English, Japanese (日本語) or Spanish (español)
+command-help-name = help
+command-help = this list, or the details of one command
+
+arg-game-name = game
+arg-opponent-name = opponent
+arg-options-name = options
+arg-as-name = as
+arg-clock-name = clock
+arg-level-name = level
+arg-turn-name = turn
+arg-player-name = player
+arg-scope-name = scope
+arg-mode-name = mode
+arg-threads-name = threads
+arg-language-name = language
+arg-command-name = command
+
+arg-challenge-game = The game to play
+arg-challenge-opponent = Whom to challenge; pick Cairn itself to play against the bot
+arg-challenge-options = The game's options as key=value words, e.g. size=7 (suggested as you type)
+arg-challenge-as = Your side (default: the side that moves first)
+arg-challenge-clock = Time per move (3d), a bank plus a gain per move (7d+1d), or none
+arg-challenge-level = The bot's strength from 1 (easy) to 5 (strong), when you challenge the bot
+arg-move-turn = Your turn, e.g. b2 a4 d1 (legal turns are suggested as you type)
+arg-rules-game = The game (leave it out for the list of games)
+arg-rating-player = Whose ratings (leave it out for yours)
+arg-rating-game = One game (leave it out for every game)
+arg-leaderboard-game = The game
+arg-leaderboard-scope = This server (the default) or everyone the bot plays with
+arg-notify-mode = How turn reminders reach you (leave it out to see the current choice)
+arg-settings-threads = Move each accepted game into a thread of its own (leave it out to see the settings)
+arg-lang-language = The language of this server's public messages (leave it out to see it)
+arg-help-command = A command to explain (leave it out for the list)
+
+choice-as-white = White (Red in Floaters)
+choice-as-black = Black
+choice-as-random = Random
+choice-scope-here = This server
+choice-scope-all = Everywhere
+choice-mode-on = A mention in the game's channel
+choice-mode-dm = By direct message
+choice-mode-off = No reminders
+choice-threads-on = On: a thread per game
+choice-threads-off = Off: games stay in the channel
+
+unknown-game = There is no game called `{ $name }`.{ $close } The games are { $games }.
+unknown-game-close = {" "}Did you mean `{ $game }`?
+
+discord-unknown-command = I don't know the command `/{ $name }`.
+discord-opponent-is-a-bot = { $name } is a bot and cannot play. Challenge a person, or me (pick { $bot } as the opponent).
+discord-not-for-you = This challenge is not for you.

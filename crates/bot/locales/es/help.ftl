@@ -1,0 +1,118 @@
+# Las órdenes: nombres, descripciones, argumentos, opciones y ayuda.
+# Discord muestra `command-*`, `arg-*` y `choice-*` (100 caracteres como
+# máximo; los nombres, 32, en minúsculas y sin espacios).
+
+help-head = Cairn juega siete juegos de tablero en el chat. Órdenes:
+help-line = - `{ $usage }`: { $description }
+help-foot = Empieza con `challenge { $starter } <oponente>` o con `rules`.
+help-command = `{ $usage }`: { $description }.
+help-no-such-command = No existe la orden `{ $word }`{ $hint }. Órdenes: { $commands }.
+help-did-you-mean = {" "}(¿querías decir `{ $command }`?)
+command-did-you-mean = {" "}¿Querías decir `{ $command }`?
+command-write-move = {" "}Para hacer una jugada, escribe `move { $turn }`.
+command-unknown = No conozco la orden `{ $word }`.{ $hint } Órdenes: { $commands }.
+command-too-long = Esa orden tiene { $length } caracteres; leo órdenes de { $limit } caracteres como máximo.
+command-key-twice = La opción `{ $key }` aparece dos veces; indica cada opción una sola vez.
+command-unknown-key = `{ $command }` no tiene la opción `{ $key }`; admite { $keys }. Escribe `{ $usage }`.
+command-unexpected = Aquí no entiendo `{ $word }`. Escribe `{ $usage }`.
+
+command-challenge-name = desafiar
+command-challenge = desafía a alguien (o al bot) a una partida en este canal
+command-challenge-details = Juegos: { $games }. Las opciones son las de cada juego (mira `rules <game>`). `as=` elige tu color (por defecto, juegas primero); `level=` fija la fuerza del bot cuando lo desafías; `clock=` fija el tiempo de cada turno (`3d`), o una reserva que gana tiempo con cada turno sin pasar nunca de la inicial (`7d+1d`), o `none`. Unidades: d, h, m. Quien se queda sin tiempo pierde; llegan recordatorios a mitad del tiempo y cerca del final. Un desafío sin respuesta caduca a la semana.
+command-accept-name = aceptar
+command-accept = acepta el desafío que te han hecho
+command-decline-name = rechazar
+command-decline = rechaza el desafío que te han hecho
+command-cancel-name = cancelar
+command-cancel = retira tu propio desafío
+command-move-name = jugar
+command-move = haz tu jugada (también `play`), p. ej. `move b2 a4 d1`
+command-move-details = La notación depende del juego: `rules <game>` la muestra y `moves` lista todas las jugadas legales.
+command-board-name = tablero
+command-board = muestra el tablero
+command-moves-name = jugadas
+command-moves = lista las jugadas legales y las muestra en el tablero
+command-undo-name = deshacer
+command-undo = pide deshacer tu última jugada
+command-undo-details = También se deshace cualquier jugada posterior; el `undo` del otro jugador lo concede, y la petición caduca cuando se juega una jugada.
+command-resign-name = abandonar
+command-resign = abandona la partida (antes pregunta)
+command-resign-details = Un segundo `resign` antes de un minuto lo confirma.
+command-draw-name = empate
+command-draw = ofrece un empate, o acepta el que te ofrecen
+command-draw-details = Solo en los juegos que pueden acabar en empate; una oferta caduca cuando se juega la siguiente jugada.
+command-rules-name = reglas
+command-rules = las reglas de un juego en breve, y dónde están las completas
+command-games-name = partidas
+command-games = tus partidas en todos los canales y tus últimos resultados
+command-replay-name = repetición
+command-replay = la partida de este canal como imagen animada, jugada a jugada
+command-replay-details = También se publica cuando termina una partida.
+command-export-name = exportar
+command-export = el registro de la partida de este canal, en JSON y en texto
+command-export-details = El JSON sigue el formato de Abstract Play.
+command-rating-name = puntuación
+command-rating = tus puntuaciones (o las de otro jugador), Glicko-2 por juego
+command-rating-details = Cuentan las partidas entre dos personas; no cuentan las partidas contra el bot ni las abandonadas antes de que cada jugador hiciera dos jugadas.
+command-leaderboard-name = clasificación
+command-leaderboard = los mejores jugadores de un juego aquí, o en todas partes con `all`
+command-leaderboard-details = Aquí es este servidor, sala o canal; `all` es todo el que juega con el bot.
+command-notify-name = avisos
+command-notify = cómo te enteras de que es tu turno: en el canal, por mensaje directo o de ninguna forma
+command-notify-details = `on`: una mención en el canal de la partida; `dm`: un mensaje directo (Discord); `off`: sin recordatorios.
+command-settings-name = ajustes
+command-settings = los ajustes de este servidor; los cambian los miembros que pueden gestionarlo
+command-settings-details = `threads=on` lleva cada partida aceptada a un hilo propio; `threads=off` deja las partidas en su canal.
+command-lang-name = idioma
+command-lang = el idioma que hablo aquí: inglés (English), japonés (日本語) o español
+command-help-name = ayuda
+command-help = esta lista, o los detalles de una orden
+
+arg-game-name = juego
+arg-opponent-name = oponente
+arg-options-name = opciones
+arg-as-name = color
+arg-clock-name = reloj
+arg-level-name = nivel
+arg-turn-name = jugada
+arg-player-name = jugador
+arg-scope-name = alcance
+arg-mode-name = modo
+arg-threads-name = hilos
+arg-language-name = idioma
+arg-command-name = orden
+
+arg-challenge-game = El juego
+arg-challenge-opponent = A quién desafías; elige al propio Cairn para jugar contra el bot
+arg-challenge-options = Las opciones del juego como palabras clave=valor, p. ej. size=7 (se sugieren al escribir)
+arg-challenge-as = Tu color (por defecto, el que juega primero)
+arg-challenge-clock = Tiempo por jugada (3d), una reserva más lo que gana cada jugada (7d+1d), o none
+arg-challenge-level = La fuerza del bot, de 1 (fácil) a 5 (fuerte), cuando desafías al bot
+arg-move-turn = Tu jugada, p. ej. b2 a4 d1 (se sugieren las jugadas legales al escribir)
+arg-rules-game = El juego (sin él, la lista de juegos)
+arg-rating-player = De quién son las puntuaciones (sin él, las tuyas)
+arg-rating-game = Un juego (sin él, todos)
+arg-leaderboard-game = El juego
+arg-leaderboard-scope = Este servidor (por defecto) o todos los que juegan con el bot
+arg-notify-mode = Cómo te llegan los recordatorios de turno (sin él, ves la opción actual)
+arg-settings-threads = Lleva cada partida aceptada a un hilo propio (sin él, ves los ajustes)
+arg-lang-language = El idioma de los mensajes públicos de este servidor (sin él, ves el actual)
+arg-help-command = La orden que quieres que explique (sin ella, la lista)
+
+choice-as-white = Blancas (Rojas en Floaters)
+choice-as-black = Negras
+choice-as-random = Al azar
+choice-scope-here = Este servidor
+choice-scope-all = En todas partes
+choice-mode-on = Una mención en el canal de la partida
+choice-mode-dm = Por mensaje directo
+choice-mode-off = Sin recordatorios
+choice-threads-on = Sí: un hilo por partida
+choice-threads-off = No: las partidas se quedan en el canal
+
+unknown-game = No hay ningún juego llamado `{ $name }`.{ $close } Los juegos son { $games }.
+unknown-game-close = {" "}¿Querías decir `{ $game }`?
+
+discord-unknown-command = No conozco la orden `/{ $name }`.
+discord-opponent-is-a-bot = { $name } es un bot y no puede jugar. Desafía a una persona, o a mí (elige a { $bot } como oponente).
+discord-not-for-you = Este desafío no es para ti.

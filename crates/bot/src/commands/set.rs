@@ -1,0 +1,970 @@
+//! The command set, declared once: every command's name, aliases, typed
+//! arguments and help. The text parser ([`parse`]), `help`, the platforms'
+//! command definitions (Discord's slash commands with their localizations)
+//! and their translation of an invocation into a [`Command`] all read
+//! [`COMMANDS`]; the handlers receive the typed [`Command`].
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use crate::i18n::Lang;
+use crate::limits::MAX_COMMAND_CHARS;
+use crate::t;
+use cairn_rules::GameKind;
+
+/// What an argument holds, which decides how it is recognised in text and
+/// how a platform asks for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    /// One of the games (`callanish`).
+    Game,
+    /// A player: a mention the platform resolves, or a name.
+    User,
+    /// A game's `key=value` options, several words.
+    GameOptions,
+    /// A turn in the game's notation, the rest of the line.
+    Turn,
+    /// One of a fixed set of words.
+    Choice(&'static [&'static str]),
+    /// A whole number in a range.
+    Integer { min: i64, max: i64 },
+    /// A clock: `3d`, `7d+1d` or `none`.
+    Clock,
+    /// A language code (`en`, `ja`, `es`).
+    Language,
+    /// A command's name.
+    CommandName,
+}
+
+impl ArgKind {
+    /// The choices a platform may offer as a fixed list (value, label).
+    pub fn choices(self, lang: Lang, arg: &str) -> Vec<(String, String)> {
+        match self {
+            ArgKind::Game => GameKind::ALL
+                .iter()
+                .map(|kind| {
+                    (
+                        kind.name().to_string(),
+                        crate::i18n::say(lang, &kind.title_message()),
+                    )
+                })
+                .collect(),
+            ArgKind::Choice(values) => values
+                .iter()
+                .map(|value| {
+                    (
+                        value.to_string(),
+                        t!(lang, &format!("choice-{arg}-{value}")),
+                    )
+                })
+                .collect(),
+            ArgKind::Language => Lang::ALL
+                .iter()
+                .map(|l| (l.code().to_string(), l.native_name().to_string()))
+                .collect(),
+            ArgKind::CommandName => COMMANDS
+                .iter()
+                .map(|spec| (spec.name.to_string(), spec.local_name(lang)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether `word` is certainly this kind of value (a game's name, one
+    /// of the choices...): positional words fill the arguments that
+    /// recognise them first, whatever the order they are written in.
+    fn recognises(self, word: &str) -> bool {
+        let lower = word.to_ascii_lowercase();
+        match self {
+            ArgKind::Game => GameKind::parse(word).is_some(),
+            ArgKind::User => word.starts_with('@') || word.starts_with("<@"),
+            ArgKind::Choice(values) => values.contains(&lower.as_str()),
+            ArgKind::Integer { .. } => word.parse::<i64>().is_ok(),
+            ArgKind::Language => Lang::parse(word).is_some(),
+            ArgKind::CommandName => find(&lower).is_some(),
+            ArgKind::GameOptions | ArgKind::Turn | ArgKind::Clock => false,
+        }
+    }
+
+    /// The placeholder's shape in a usage line, where it is not a word.
+    fn shape(self) -> Option<String> {
+        match self {
+            ArgKind::Choice(values) => Some(values.join("|")),
+            ArgKind::Integer { min, max } => Some(format!("{min}..{max}")),
+            ArgKind::Clock => Some("3d|7d+1d|none".into()),
+            ArgKind::Language => Some(
+                Lang::ALL
+                    .iter()
+                    .map(|l| l.code())
+                    .collect::<Vec<_>>()
+                    .join("|"),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// How an argument is written in a text command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// A word in its place (`rules sight`).
+    Positional,
+    /// `name=value` anywhere (`as=black`).
+    Keyed,
+    /// Every remaining word (`move b2 a4 d1`).
+    Rest,
+}
+
+/// One argument of a command.
+#[derive(Clone, Copy, Debug)]
+pub struct ArgSpec {
+    /// Its name: the option's name on Discord, the key of a keyed one.
+    pub name: &'static str,
+    pub kind: ArgKind,
+    pub syntax: Syntax,
+    pub required: bool,
+    /// Values are suggested as the user types (Discord's autocomplete).
+    pub autocomplete: bool,
+    /// The longest value a platform should accept.
+    pub max_length: Option<u16>,
+}
+
+const fn arg(name: &'static str, kind: ArgKind, syntax: Syntax) -> ArgSpec {
+    ArgSpec {
+        name,
+        kind,
+        syntax,
+        required: false,
+        autocomplete: false,
+        max_length: None,
+    }
+}
+
+impl ArgSpec {
+    const fn required(mut self) -> Self {
+        self.required = true;
+        self
+    }
+    const fn autocomplete(mut self) -> Self {
+        self.autocomplete = true;
+        self
+    }
+    const fn max_length(mut self, length: u16) -> Self {
+        self.max_length = Some(length);
+        self
+    }
+
+    /// The argument's name in `lang` (Discord's localized option name).
+    pub fn local_name(&self, lang: Lang) -> String {
+        t!(lang, &format!("arg-{}-name", self.name))
+    }
+
+    /// What the argument is for, in `lang`.
+    pub fn description(&self, command: &CommandSpec, lang: Lang) -> String {
+        t!(lang, &format!("arg-{}-{}", command.name, self.name))
+    }
+
+    /// Its part of a usage line: `<game>`, `[as=white|black|random]`.
+    fn usage(&self, lang: Lang) -> String {
+        let shape = self.kind.shape();
+        let inner = match (self.syntax, shape) {
+            (Syntax::Keyed, Some(shape)) => format!("{}={shape}", self.name),
+            (Syntax::Keyed, None) => format!("{}=…", self.name),
+            (Syntax::Positional, Some(shape)) => shape,
+            (Syntax::Positional, None) => self.local_name(lang),
+            (Syntax::Rest, _) if self.kind == ArgKind::GameOptions => "key=value ...".into(),
+            (Syntax::Rest, _) => self.local_name(lang),
+        };
+        match (self.required, self.syntax, self.kind.shape().is_some()) {
+            (true, Syntax::Positional | Syntax::Rest, false) => format!("<{inner}>"),
+            (true, _, _) => inner,
+            (false, _, _) => format!("[{inner}]"),
+        }
+    }
+}
+
+/// Whether `help <command>` adds a paragraph (`command-<name>-details`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Details {
+    None,
+    Plain,
+    /// With the list of games as `$games`.
+    Games,
+}
+
+/// One command: its name, the other words that call it, its arguments and
+/// how its typed value is built from them.
+pub struct CommandSpec {
+    pub name: &'static str,
+    /// Other English words for it (`play` for `move`); the names in every
+    /// language are accepted too.
+    pub aliases: &'static [&'static str],
+    pub args: &'static [ArgSpec],
+    /// A paragraph of details for `help <command>`, if any.
+    details: Details,
+    build: fn(&mut Args) -> Command,
+}
+
+impl CommandSpec {
+    /// The command's name in `lang` (Discord's localized name).
+    pub fn local_name(&self, lang: Lang) -> String {
+        t!(lang, &format!("command-{}-name", self.name))
+    }
+
+    /// One line on what the command does, in `lang`.
+    pub fn description(&self, lang: Lang) -> String {
+        t!(lang, &format!("command-{}", self.name))
+    }
+
+    /// `challenge <game> <opponent> [key=value ...] [as=white|black|random]`.
+    pub fn usage(&self, lang: Lang) -> String {
+        let mut usage = self.name.to_string();
+        for arg in self.args {
+            usage.push(' ');
+            usage.push_str(&arg.usage(lang));
+        }
+        usage
+    }
+
+    /// `help <command>`: usage, description and details.
+    pub fn help(&self, lang: Lang) -> String {
+        let id = format!("command-{}-details", self.name);
+        let details = match self.details {
+            Details::None => None,
+            Details::Plain => Some(t!(lang, &id)),
+            Details::Games => Some(t!(
+                lang,
+                &id,
+                games = GameKind::ALL.map(|k| k.name()).join(", ")
+            )),
+        };
+        let mut text = t!(
+            lang,
+            "help-command",
+            usage = self.usage(lang),
+            description = self.description(lang)
+        );
+        if let Some(details) = details {
+            text.push('\n');
+            text.push_str(&details);
+        }
+        text
+    }
+
+    /// The typed command from its arguments' values.
+    pub fn build(&self, args: &mut Args) -> Command {
+        (self.build)(args)
+    }
+
+    /// The argument called `name`.
+    pub fn arg(&self, name: &str) -> Option<&'static ArgSpec> {
+        self.args.iter().find(|a| a.name == name)
+    }
+}
+
+/// The values given for a command's arguments, by argument name, as words.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Args {
+    values: Vec<(&'static str, Vec<String>)>,
+}
+
+impl Args {
+    /// Give `arg` another word.
+    pub fn push(&mut self, arg: &'static str, word: impl Into<String>) {
+        match self.values.iter_mut().find(|(name, _)| *name == arg) {
+            Some((_, words)) => words.push(word.into()),
+            None => self.values.push((arg, vec![word.into()])),
+        }
+    }
+
+    /// Words typed into one field for `arg` (a rest argument): keyed
+    /// words of the command (`as=black`) go to their own argument, as in
+    /// a text command; the others to `arg`.
+    pub fn absorb(
+        &mut self,
+        spec: &CommandSpec,
+        arg: &ArgSpec,
+        text: &str,
+    ) -> Result<(), ParseError> {
+        for word in text.split_whitespace() {
+            let keyed = word.split_once('=').and_then(|(key, _)| {
+                let key = key.trim().to_ascii_lowercase();
+                spec.args
+                    .iter()
+                    .find(|a| a.syntax == Syntax::Keyed && a.name == key)
+            });
+            match (keyed, word.split_once('=')) {
+                (Some(keyed), Some((key, value))) => {
+                    if self.has(keyed.name) {
+                        return Err(ParseError::GivenTwice {
+                            key: key.trim().to_ascii_lowercase(),
+                        });
+                    }
+                    self.push(keyed.name, value.trim());
+                }
+                _ => self.push(arg.name, word),
+            }
+        }
+        Ok(())
+    }
+
+    fn has(&self, arg: &str) -> bool {
+        self.values.iter().any(|(name, _)| *name == arg)
+    }
+
+    /// Every word given for `arg`.
+    fn words(&mut self, arg: &str) -> Vec<String> {
+        match self.values.iter().position(|(name, _)| *name == arg) {
+            Some(at) => self.values.remove(at).1,
+            None => Vec::new(),
+        }
+    }
+
+    /// The value given for `arg` (its words joined by spaces).
+    fn word(&mut self, arg: &str) -> Option<String> {
+        let words = self.words(arg);
+        (!words.is_empty()).then(|| words.join(" "))
+    }
+}
+
+/// A command, typed: what the handlers run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Challenge `opponent` to `game`. `options` are the game's
+    /// `key=value` words as given; the handler reads and checks them.
+    Challenge {
+        game: Option<String>,
+        opponent: Option<String>,
+        options: Vec<String>,
+        side: Option<String>,
+        clock: Option<String>,
+        level: Option<String>,
+    },
+    Accept,
+    Decline,
+    Cancel,
+    /// Play a turn, written in the game's notation.
+    Move {
+        turn: String,
+    },
+    Board,
+    Moves,
+    Undo,
+    Resign,
+    Draw,
+    Rules {
+        game: Option<String>,
+    },
+    Games,
+    Replay,
+    Export,
+    Rating {
+        player: Option<String>,
+        game: Option<String>,
+    },
+    Leaderboard {
+        game: Option<String>,
+        scope: Option<String>,
+    },
+    Notify {
+        mode: Option<String>,
+    },
+    Settings {
+        threads: Option<String>,
+    },
+    Lang {
+        language: Option<String>,
+    },
+    Help {
+        command: Option<String>,
+    },
+}
+
+impl Command {
+    /// The command's declaration.
+    pub fn spec(&self) -> &'static CommandSpec {
+        let name = match self {
+            Command::Challenge { .. } => "challenge",
+            Command::Accept => "accept",
+            Command::Decline => "decline",
+            Command::Cancel => "cancel",
+            Command::Move { .. } => "move",
+            Command::Board => "board",
+            Command::Moves => "moves",
+            Command::Undo => "undo",
+            Command::Resign => "resign",
+            Command::Draw => "draw",
+            Command::Rules { .. } => "rules",
+            Command::Games => "games",
+            Command::Replay => "replay",
+            Command::Export => "export",
+            Command::Rating { .. } => "rating",
+            Command::Leaderboard { .. } => "leaderboard",
+            Command::Notify { .. } => "notify",
+            Command::Settings { .. } => "settings",
+            Command::Lang { .. } => "lang",
+            Command::Help { .. } => "help",
+        };
+        // Every variant is declared (a test checks it); help is the last.
+        find(name).unwrap_or(&COMMANDS[COMMANDS.len() - 1])
+    }
+}
+
+/// The command as text, the way a player would write it (for logs and
+/// for bounding how much of the input a reply may echo).
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut words: Vec<String> = vec![self.spec().name.to_string()];
+        let keyed =
+            |key: &str, value: &Option<String>| value.as_ref().map(|v| format!("{key}={v}"));
+        match self {
+            Command::Challenge {
+                game,
+                opponent,
+                options,
+                side,
+                clock,
+                level,
+            } => {
+                words.extend(game.clone());
+                words.extend(opponent.clone());
+                words.extend(options.iter().cloned());
+                words.extend(keyed("as", side));
+                words.extend(keyed("clock", clock));
+                words.extend(keyed("level", level));
+            }
+            Command::Move { turn } => words.push(turn.clone()),
+            Command::Rules { game } => words.extend(game.clone()),
+            Command::Rating { player, game } => {
+                words.extend(player.clone());
+                words.extend(game.clone());
+            }
+            Command::Leaderboard { game, scope } => {
+                words.extend(game.clone());
+                words.extend(scope.clone());
+            }
+            Command::Notify { mode } => words.extend(mode.clone()),
+            Command::Settings { threads } => words.extend(keyed("threads", threads)),
+            Command::Lang { language } => words.extend(language.clone()),
+            Command::Help { command } => words.extend(command.clone()),
+            _ => {}
+        }
+        let text = words.join(" ");
+        f.write_str(text.trim())
+    }
+}
+
+/// A command as it reaches the bot: text a player wrote, or a command a
+/// platform (or the bot itself) built from typed values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Text(String),
+    Command(Command),
+}
+
+impl Default for Input {
+    fn default() -> Self {
+        Input::Text(String::new())
+    }
+}
+
+impl From<&str> for Input {
+    fn from(text: &str) -> Self {
+        Input::Text(text.to_string())
+    }
+}
+
+impl From<String> for Input {
+    fn from(text: String) -> Self {
+        Input::Text(text)
+    }
+}
+
+impl From<Command> for Input {
+    fn from(command: Command) -> Self {
+        Input::Command(command)
+    }
+}
+
+impl fmt::Display for Input {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Input::Text(text) => f.write_str(text),
+            Input::Command(command) => command.fmt(f),
+        }
+    }
+}
+
+impl PartialEq<&str> for Input {
+    fn eq(&self, other: &&str) -> bool {
+        let text = self.to_string();
+        text == *other
+    }
+}
+
+impl PartialEq<String> for Input {
+    fn eq(&self, other: &String) -> bool {
+        let text = self.to_string();
+        text == *other
+    }
+}
+
+/// Why a text is not a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// Nothing but a prefix.
+    Empty,
+    /// Longer than the bot reads.
+    TooLong { length: usize },
+    /// The first word is no command; maybe one is close, or the text
+    /// looks like a turn written without `move`.
+    Unknown {
+        word: String,
+        suggestion: Option<&'static str>,
+        looks_like_turn: bool,
+    },
+    /// A `key=` given twice.
+    GivenTwice { key: String },
+    /// A `key=value` with a key the command does not take.
+    UnknownKey { command: &'static str, key: String },
+    /// A word the command has no place for.
+    Unexpected { command: &'static str, word: String },
+}
+
+impl ParseError {
+    /// The refusal, in `lang`.
+    pub fn text(&self, lang: Lang, full: &str) -> String {
+        use crate::limits::quote;
+        match self {
+            ParseError::Empty => help_list(lang),
+            ParseError::TooLong { length } => t!(
+                lang,
+                "command-too-long",
+                length = *length,
+                limit = MAX_COMMAND_CHARS
+            ),
+            ParseError::Unknown {
+                word,
+                suggestion,
+                looks_like_turn,
+            } => {
+                let hint = match (suggestion, looks_like_turn) {
+                    (Some(s), _) => t!(lang, "command-did-you-mean", command = *s),
+                    (None, true) => t!(lang, "command-write-move", turn = quote(full)),
+                    (None, false) => String::new(),
+                };
+                t!(
+                    lang,
+                    "command-unknown",
+                    word = quote(word),
+                    hint = hint,
+                    commands = command_names().join(", ")
+                )
+            }
+            ParseError::GivenTwice { key } => {
+                t!(lang, "command-key-twice", key = quote(key))
+            }
+            ParseError::UnknownKey { command, key } => {
+                let spec = find(command);
+                let keys: Vec<String> = spec
+                    .map(|s| {
+                        s.args
+                            .iter()
+                            .filter(|a| a.syntax == Keyed)
+                            .map(|a| format!("`{}`", a.name))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                t!(
+                    lang,
+                    "command-unknown-key",
+                    command = *command,
+                    key = quote(key),
+                    keys = keys.join(", "),
+                    usage = spec.map(|s| s.usage(lang)).unwrap_or_default()
+                )
+            }
+            ParseError::Unexpected { command, word } => t!(
+                lang,
+                "command-unexpected",
+                word = quote(word),
+                usage = find(command).map(|s| s.usage(lang)).unwrap_or_default()
+            ),
+        }
+    }
+}
+
+use ArgKind::*;
+use Syntax::*;
+
+const SIDES: &[&str] = &["white", "black", "random"];
+const SCOPES: &[&str] = &["here", "all"];
+const MODES: &[&str] = &["on", "dm", "off"];
+const SWITCH: &[&str] = &["on", "off"];
+
+macro_rules! command {
+    ($name:literal, [$($alias:literal),*], [$($arg:expr),*], $details:expr, $build:expr) => {
+        CommandSpec {
+            name: $name,
+            aliases: &[$($alias),*],
+            args: &[$($arg),*],
+            details: $details,
+            build: $build,
+        }
+    };
+}
+
+/// Every command, in the order `help` lists them.
+pub static COMMANDS: &[CommandSpec] = &[
+    command!(
+        "challenge",
+        [],
+        [
+            arg("game", Game, Positional).required(),
+            arg("opponent", User, Positional).required(),
+            arg("options", GameOptions, Rest)
+                .autocomplete()
+                .max_length(200),
+            arg("as", Choice(SIDES), Keyed),
+            arg("clock", Clock, Keyed).max_length(40),
+            arg("level", Integer { min: 1, max: 5 }, Keyed)
+        ],
+        Details::Games,
+        |a| Command::Challenge {
+            game: a.word("game"),
+            opponent: a.word("opponent"),
+            options: a.words("options"),
+            side: a.word("as"),
+            clock: a.word("clock"),
+            level: a.word("level"),
+        }
+    ),
+    command!("accept", [], [], Details::None, |_| Command::Accept),
+    command!("decline", [], [], Details::None, |_| Command::Decline),
+    command!("cancel", [], [], Details::None, |_| Command::Cancel),
+    command!(
+        "move",
+        ["play", "m"],
+        [arg("turn", Turn, Rest)
+            .required()
+            .autocomplete()
+            .max_length(400)],
+        Details::Plain,
+        |a| Command::Move {
+            turn: a.word("turn").unwrap_or_default()
+        }
+    ),
+    command!("board", ["show"], [], Details::None, |_| Command::Board),
+    command!("moves", ["legal", "hint"], [], Details::None, |_| {
+        Command::Moves
+    }),
+    command!("undo", ["takeback"], [], Details::Plain, |_| Command::Undo),
+    command!("resign", [], [], Details::Plain, |_| Command::Resign),
+    command!("draw", [], [], Details::Plain, |_| Command::Draw),
+    command!(
+        "rules",
+        [],
+        [arg("game", Game, Positional)],
+        Details::None,
+        |a| Command::Rules {
+            game: a.word("game")
+        }
+    ),
+    command!("games", [], [], Details::None, |_| Command::Games),
+    command!("replay", [], [], Details::Plain, |_| Command::Replay),
+    command!("export", ["record"], [], Details::Plain, |_| {
+        Command::Export
+    }),
+    command!(
+        "rating",
+        ["ratings"],
+        [
+            arg("player", User, Positional),
+            arg("game", Game, Positional)
+        ],
+        Details::Plain,
+        |a| Command::Rating {
+            player: a.word("player"),
+            game: a.word("game"),
+        }
+    ),
+    command!(
+        "leaderboard",
+        ["top"],
+        [
+            arg("game", Game, Positional).required(),
+            arg("scope", Choice(SCOPES), Positional)
+        ],
+        Details::Plain,
+        |a| Command::Leaderboard {
+            game: a.word("game"),
+            scope: a.word("scope"),
+        }
+    ),
+    command!(
+        "notify",
+        [],
+        [arg("mode", Choice(MODES), Positional)],
+        Details::Plain,
+        |a| Command::Notify {
+            mode: a.word("mode")
+        }
+    ),
+    command!(
+        "settings",
+        [],
+        [arg("threads", Choice(SWITCH), Keyed)],
+        Details::Plain,
+        |a| Command::Settings {
+            threads: a.word("threads")
+        }
+    ),
+    command!(
+        "lang",
+        ["language"],
+        [arg("language", Language, Positional)],
+        Details::None,
+        |a| Command::Lang {
+            language: a.word("language")
+        }
+    ),
+    command!(
+        "help",
+        ["?"],
+        [arg("command", CommandName, Positional)],
+        Details::None,
+        |a| Command::Help {
+            command: a.word("command")
+        }
+    ),
+];
+
+/// The command names, for platforms that list them.
+pub fn command_names() -> Vec<&'static str> {
+    COMMANDS.iter().map(|spec| spec.name).collect()
+}
+
+/// A word that calls a command.
+struct Caller {
+    word: String,
+    spec: &'static CommandSpec,
+    /// Whether a mistyped word close to it is worth a suggestion: not for
+    /// one- or two-letter words, nor for the short Japanese names, which
+    /// are two edits from any two-character word.
+    suggest: bool,
+}
+
+/// Every word that calls a command, lower case: names, aliases, and the
+/// names in every language.
+fn callers() -> &'static [Caller] {
+    static CALLERS: OnceLock<Vec<Caller>> = OnceLock::new();
+    CALLERS.get_or_init(|| {
+        let mut callers: Vec<Caller> = Vec::new();
+        for spec in COMMANDS {
+            let english = std::iter::once(spec.name).chain(spec.aliases.iter().copied());
+            for word in english {
+                callers.push(Caller {
+                    word: word.to_string(),
+                    spec,
+                    suggest: word.chars().count() >= 3,
+                });
+            }
+            for lang in Lang::ALL {
+                let word = spec.local_name(lang).to_lowercase();
+                if !callers.iter().any(|c| c.word == word) {
+                    let suggest = word.chars().count() >= 4;
+                    callers.push(Caller {
+                        word,
+                        spec,
+                        suggest,
+                    });
+                }
+            }
+        }
+        callers
+    })
+}
+
+/// The command a word calls (any case, any language).
+pub fn find(word: &str) -> Option<&'static CommandSpec> {
+    let word = word.to_lowercase();
+    callers()
+        .iter()
+        .find(|caller| caller.word == word)
+        .map(|caller| caller.spec)
+}
+
+/// The closest command to a mistyped word, if close enough.
+pub fn suggestion(word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    callers()
+        .iter()
+        .filter(|caller| caller.suggest)
+        .map(|caller| (caller.spec.name, edit_distance(&word, &caller.word)))
+        .filter(|(_, d)| *d <= 2)
+        .min_by_key(|(_, d)| *d)
+        .map(|(name, _)| name)
+}
+
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut row = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            row[j + 1] = (prev[j] + usize::from(ca != *cb))
+                .min(prev[j + 1] + 1)
+                .min(row[j] + 1);
+        }
+        prev = row;
+    }
+    prev[b.len()]
+}
+
+fn looks_like_turn(text: &str) -> bool {
+    let mut chars = text.chars();
+    matches!((chars.next(), chars.next()), (Some(a), Some(b)) if a.is_ascii_alphabetic() && b.is_ascii_digit())
+        || text.chars().next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// Read a text command (`/move b2 a4 d1`, `challenge sight @bob as=black`).
+///
+/// Keyed arguments (`as=black`) are taken wherever they stand. Positional
+/// words fill first the arguments that recognise them (a game's name, one
+/// of a choice's words), then the remaining ones in order; what is left
+/// goes to the command's rest argument, or is refused.
+pub fn parse(text: &str) -> Result<Command, ParseError> {
+    let text = text.trim();
+    let length = text.chars().count();
+    if length > MAX_COMMAND_CHARS {
+        return Err(ParseError::TooLong { length });
+    }
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let word = first.trim_start_matches(['/', '!']);
+    if word.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let Some(spec) = find(word) else {
+        return Err(ParseError::Unknown {
+            word: word.to_lowercase(),
+            suggestion: suggestion(word),
+            looks_like_turn: looks_like_turn(text),
+        });
+    };
+    let mut args = Args::default();
+    let rest = spec.args.iter().find(|a| a.syntax == Rest);
+    let positional: Vec<&ArgSpec> = spec
+        .args
+        .iter()
+        .filter(|a| a.syntax == Positional)
+        .collect();
+    let mut filled = vec![false; positional.len()];
+    let mut deferred = Vec::new();
+    for word in words {
+        // A turn is the rest of the line, whatever it holds.
+        if rest.is_some_and(|r| r.kind == Turn) {
+            args.push(rest.map_or("", |r| r.name), word);
+            continue;
+        }
+        if let Some((key, value)) = word.split_once('=') {
+            let key = key.trim().to_ascii_lowercase();
+            if let Some(keyed) = spec
+                .args
+                .iter()
+                .find(|a| a.syntax == Keyed && a.name == key)
+            {
+                if args.has(keyed.name) {
+                    return Err(ParseError::GivenTwice { key });
+                }
+                args.push(keyed.name, value.trim());
+                continue;
+            }
+            match rest {
+                Some(rest) => args.push(rest.name, word),
+                None if spec.args.iter().any(|a| a.syntax == Keyed) => {
+                    return Err(ParseError::UnknownKey {
+                        command: spec.name,
+                        key,
+                    })
+                }
+                None => {
+                    return Err(ParseError::Unexpected {
+                        command: spec.name,
+                        word: word.to_string(),
+                    })
+                }
+            }
+            continue;
+        }
+        let recognised = positional
+            .iter()
+            .zip(&filled)
+            .position(|(a, filled)| !filled && a.kind.recognises(word));
+        match recognised {
+            Some(at) => {
+                filled[at] = true;
+                args.push(positional[at].name, word);
+            }
+            None => deferred.push(word),
+        }
+    }
+    for word in deferred {
+        match filled.iter().position(|f| !f) {
+            Some(at) => {
+                filled[at] = true;
+                args.push(positional[at].name, word);
+            }
+            None => match rest {
+                Some(rest) => args.push(rest.name, word),
+                None => {
+                    return Err(ParseError::Unexpected {
+                        command: spec.name,
+                        word: word.to_string(),
+                    })
+                }
+            },
+        }
+    }
+    Ok(spec.build(&mut args))
+}
+
+/// `help`: every command with its usage.
+pub fn help_list(lang: Lang) -> String {
+    let mut text = t!(lang, "help-head");
+    for spec in COMMANDS {
+        text.push('\n');
+        text.push_str(&t!(
+            lang,
+            "help-line",
+            usage = spec.usage(lang),
+            description = spec.description(lang)
+        ));
+    }
+    text.push('\n');
+    text.push_str(&t!(lang, "help-foot", starter = GameKind::STARTER.name()));
+    text
+}
+
+/// `help <topic>`: one command's help, or what was meant.
+pub fn help_topic(lang: Lang, topic: &str) -> String {
+    let topic = topic.trim();
+    if topic.is_empty() {
+        return help_list(lang);
+    }
+    match find(topic.trim_start_matches(['/', '!'])) {
+        Some(spec) => spec.help(lang),
+        None => {
+            let hint = suggestion(topic)
+                .map(|s| t!(lang, "help-did-you-mean", command = s))
+                .unwrap_or_default();
+            t!(
+                lang,
+                "help-no-such-command",
+                word = crate::limits::quote(topic),
+                hint = hint,
+                commands = command_names().join(", ")
+            )
+        }
+    }
+}
