@@ -43,6 +43,7 @@ pub const BOT_FILES: &[&str] = &[
     "challenge.ftl",
     "rules.ftl",
     "console.ftl",
+    "schedule.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -50,7 +51,8 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "game.ftl",
     "challenge.ftl",
     "rules.ftl",
-    "console.ftl"
+    "console.ftl",
+    "schedule.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.
