@@ -445,9 +445,10 @@ impl Bot {
         if let Some(rate) = &self.rate {
             let who = format!("{}:{}", request.platform, request.user.id);
             if let Err(wait) = rate.allow(&who, std::time::Instant::now()) {
-                return vec![Reply::error(format!(
-                    "You are sending commands faster than I can take them; please wait {} s and try again.",
-                    wait.as_secs() + 1
+                return vec![Reply::error(t!(
+                    self.langs(request).private,
+                    "rate-limited",
+                    seconds = wait.as_secs() + 1
                 ))];
             }
         }
@@ -533,6 +534,7 @@ impl Bot {
     /// Let the bot opponent play while it is to move in this channel.
     fn bot_turns(&self, request: &Request, progress: &mut impl FnMut(Reply)) -> Vec<Reply> {
         let mut replies = Vec::new();
+        let langs = self.langs(request);
         // A game turn may take several bot commands (mid-turn steps), but
         // never more than a game has turns; the bound only guards bugs.
         for _ in 0..64 {
@@ -560,10 +562,11 @@ impl Bot {
                     .wrapping_add(game.history.len() as u64),
             };
             let permit = self.workers.acquire(|ahead| {
-                progress(Reply::text(format!(
-                    "{} is thinking… {ahead} game{} ahead of this one.",
-                    self.config.bot_user.name,
-                    if ahead == 1 { "" } else { "s" }
+                progress(Reply::text(t!(
+                    langs.public,
+                    "bot-thinking",
+                    bot = &self.config.bot_user.name,
+                    ahead = ahead
                 )))
             });
             let mut memory = self.memories.take(&key);
@@ -588,16 +591,20 @@ impl Bot {
                 Ok(answer) => answer,
                 Err(error) => {
                     tracing::error!(%error, "bot move failed");
-                    replies.push(Reply::error(format!(
-                        "{} could not make its move. {}",
-                        self.config.bot_user.name,
-                        error.reply_text()
+                    replies.push(Reply::error(t!(
+                        langs.private,
+                        "bot-move-failed",
+                        bot = &self.config.bot_user.name,
+                        problem = error.reply_text()
                     )));
                     break;
                 }
             };
-            let mut batch = self.finish(answer.replies, answer.board, self.langs(request).public);
-            if let (Some(note), Some(first)) = (choice.note, batch.first_mut()) {
+            let mut batch = self.finish(answer.replies, answer.board, langs.public);
+            let note = choice
+                .verdict
+                .map(|verdict| verdict_note(&game, verdict, langs.public));
+            if let (Some(note), Some(first)) = (note, batch.first_mut()) {
                 first.text.push_str(&format!(" ({note})"));
             }
             replies.extend(batch);
@@ -606,6 +613,25 @@ impl Bot {
             }
         }
         replies
+    }
+}
+
+/// What the bot's solver found about the position it moved from ("this
+/// position is a forced win for White in 7"), in `lang`; the verdict is
+/// from the point of view of the bot, to move in `record`.
+fn verdict_note(record: &GameRecord, verdict: cairn_ai::solver::Verdict, lang: Lang) -> String {
+    use cairn_ai::solver::Verdict;
+    let me = record.game.to_move();
+    let seat = |seat: Seat| capitalise(&i18n::say(lang, &record.game.seat_message(seat)));
+    match verdict {
+        Verdict::Win(turns) => t!(lang, "bot-forced-win", seat = seat(me), turns = turns),
+        Verdict::Loss(turns) => t!(
+            lang,
+            "bot-forced-win",
+            seat = seat(me.other()),
+            turns = turns
+        ),
+        Verdict::Draw => t!(lang, "bot-best-play-draw"),
     }
 }
 
@@ -871,6 +897,96 @@ mod tests {
             status_caption_in(&record, Lang::Es),
             "Turno de alice (Blancas)"
         );
+    }
+
+    /// The bot's own lines outside the commands follow the language: the
+    /// rate limit (the requester's), the queue before the bot thinks and
+    /// what its solver found (the place's), with plurals by Fluent.
+    #[test]
+    fn the_bots_own_lines_are_worded_in_every_language() {
+        use cairn_ai::solver::Verdict;
+        let dir = tempfile::tempdir().unwrap();
+        let bot = Bot::new(
+            Store::open(dir.path().join("db")).unwrap(),
+            BotConfig {
+                images: false,
+                rate_limit: Some(limits::RateLimit {
+                    burst: 1,
+                    per_minute: 1,
+                }),
+                ..BotConfig::default()
+            },
+        );
+        let request = |who: &str, command: &str, lang: Lang| Request {
+            platform: "test".into(),
+            channel: "main".into(),
+            user: User::new(format!("id-{who}"), who),
+            command: command.into(),
+            mentions: vec![User::new("id-bob", "bob")],
+            user_lang: Some(lang),
+            ..Default::default()
+        };
+        i18n::take_slips();
+        bot.handle(&request("carol", "help", Lang::Ja));
+        let refused = bot.handle(&request("carol", "help", Lang::Ja));
+        assert!(refused[0].ephemeral);
+        assert!(
+            refused[0].text.starts_with("コマンドの送信が速すぎて")
+                && refused[0].text.contains(" 秒待ってから"),
+            "{}",
+            refused[0].text
+        );
+        bot.handle(&request("dave", "help", Lang::Es));
+        let refused = bot.handle(&request("dave", "help", Lang::Es));
+        assert!(
+            refused[0].text.starts_with("Estás enviando comandos"),
+            "{}",
+            refused[0].text
+        );
+
+        assert_eq!(
+            t!(Lang::En, "bot-thinking", bot = "Cairn", ahead = 1),
+            "Cairn is thinking… 1 game ahead of this one."
+        );
+        assert_eq!(
+            t!(Lang::En, "bot-thinking", bot = "Cairn", ahead = 3),
+            "Cairn is thinking… 3 games ahead of this one."
+        );
+        assert_eq!(
+            t!(Lang::Es, "bot-thinking", bot = "Cairn", ahead = 1),
+            "Cairn está pensando… hay 1 partida por delante de esta."
+        );
+        assert_eq!(
+            t!(Lang::Ja, "bot-thinking", bot = "Cairn", ahead = 2),
+            "Cairn が考えています…この対局の前に 2 局が待っています。"
+        );
+
+        bot.handle(&request("alice", "challenge callanish @bob", Lang::En));
+        bot.handle(&request("bob", "accept", Lang::En));
+        let record = bot
+            .store()
+            .load(&Store::channel_key("test", "main"))
+            .unwrap()
+            .and_then(|r| r.game)
+            .expect("a game in progress");
+        // White is to move: a win for the mover is White's, a loss Black's.
+        assert_eq!(
+            verdict_note(&record, Verdict::Win(7), Lang::En),
+            "this position is a forced win for White in 7"
+        );
+        assert_eq!(
+            verdict_note(&record, Verdict::Loss(4), Lang::Ja),
+            "この局面は 黒 が 4 手で勝ちを強制できます"
+        );
+        assert_eq!(
+            verdict_note(&record, Verdict::Win(1), Lang::Es),
+            "esta posición es una victoria forzada para Blancas en 1 jugada"
+        );
+        assert_eq!(
+            verdict_note(&record, Verdict::Draw, Lang::En),
+            "this position is a draw with best play"
+        );
+        assert_eq!(i18n::take_slips(), Vec::<String>::new());
     }
 
     /// The stone before the caption comes from the seat's colour, not from
