@@ -44,6 +44,7 @@ pub const BOT_FILES: &[&str] = &[
     "rules.ftl",
     "console.ftl",
     "schedule.ftl",
+    "store.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -52,7 +53,8 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "challenge.ftl",
     "rules.ftl",
     "console.ftl",
-    "schedule.ftl"
+    "schedule.ftl",
+    "store.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.

@@ -456,7 +456,7 @@ impl Bot {
             Ok(answer) => answer,
             Err(error) => {
                 tracing::error!(%error, channel = %request.channel, "command failed");
-                store_error_answer(&error)
+                store_error_answer(&error, self.langs(request))
             }
         };
         let mut replies = self.finish(answer.replies, answer.board, self.langs(request).public);
@@ -544,7 +544,7 @@ impl Bot {
                 Ok(None) => break,
                 Err(error) => {
                     tracing::error!(%error, "loading for the bot's turn");
-                    replies.push(Reply::error(error.reply_text()));
+                    replies.push(Reply::error(i18n::say(langs.private, &error.message())));
                     break;
                 }
             };
@@ -595,7 +595,7 @@ impl Bot {
                         langs.private,
                         "bot-move-failed",
                         bot = &self.config.bot_user.name,
-                        problem = error.reply_text()
+                        problem = i18n::say(langs.private, &error.message())
                     )));
                     break;
                 }
@@ -783,12 +783,13 @@ fn reason_phrase(
 }
 
 /// The answer to a command the store failed: a record that cannot be read
-/// is the whole channel's news, anything else only the requester's.
-fn store_error_answer(error: &cairn_store::StoreError) -> Answer {
+/// is the whole channel's news (in its language), anything else only the
+/// requester's (in theirs).
+fn store_error_answer(error: &cairn_store::StoreError, langs: Langs) -> Answer {
     if error.unreadable_key().is_some() {
-        Answer::reply(Reply::text(error.reply_text()))
+        Answer::reply(Reply::text(i18n::say(langs.public, &error.message())))
     } else {
-        Answer::error(error.reply_text())
+        Answer::error(i18n::say(langs.private, &error.message()))
     }
 }
 
@@ -986,6 +987,45 @@ mod tests {
             verdict_note(&record, Verdict::Draw, Lang::En),
             "this position is a draw with best play"
         );
+        assert_eq!(i18n::take_slips(), Vec::<String>::new());
+    }
+
+    /// What players are told when the store fails is worded in every
+    /// language, English as the store's own `reply_text`.
+    #[test]
+    fn store_failures_are_worded_in_every_language() {
+        use cairn_store::StoreError;
+        i18n::take_slips();
+        let errors = [
+            StoreError::TooNew {
+                key: "test:main".into(),
+                found: 9,
+            },
+            StoreError::WriteFailed {
+                cause: "no space left on device".into(),
+            },
+            StoreError::Unavailable {
+                cause: "connection refused".into(),
+            },
+            StoreError::Internal("a lost lock"),
+        ];
+        for error in &errors {
+            let message = error.message();
+            assert_eq!(i18n::say(Lang::En, &message), error.reply_text());
+            let japanese = i18n::say(Lang::Ja, &message);
+            assert!(
+                japanese
+                    .chars()
+                    .any(|c| ('\u{3040}'..='\u{30ff}').contains(&c)),
+                "{japanese}"
+            );
+            let spanish = i18n::say(Lang::Es, &message);
+            assert_ne!(spanish, error.reply_text());
+        }
+        assert!(
+            i18n::say(Lang::Ja, &errors[0].message()).contains("`cairn db quarantine test:main`")
+        );
+        assert!(i18n::say(Lang::Es, &errors[1].message()).contains("(no space left on device)"));
         assert_eq!(i18n::take_slips(), Vec::<String>::new());
     }
 
