@@ -990,6 +990,64 @@ mod tests {
         assert_eq!(i18n::take_slips(), Vec::<String>::new());
     }
 
+    /// The captions of the Japanese and Spanish golden images
+    /// (`crates/render/tests/render_golden.rs`, `LANGUAGES`) are the bot's
+    /// own: if a wording changes here, bless those images again.
+    #[test]
+    fn the_golden_images_captions_are_the_bots() {
+        use cairn_rules::{Outcome, Reason};
+        let dir = tempfile::tempdir().unwrap();
+        let bot = Bot::new(
+            Store::open(dir.path().join("db")).unwrap(),
+            BotConfig {
+                images: false,
+                ..BotConfig::default()
+            },
+        );
+        let request = |who: &str, command: &str| Request {
+            platform: "test".into(),
+            channel: "main".into(),
+            user: User::new(format!("id-{who}"), who),
+            command: command.into(),
+            mentions: vec![User::new("id-bob", "bob")],
+            ..Default::default()
+        };
+        bot.handle(&request("alice", "challenge sight @bob"));
+        bot.handle(&request("bob", "accept"));
+        let mut record = bot
+            .store()
+            .load(&Store::channel_key("test", "main"))
+            .unwrap()
+            .and_then(|r| r.game)
+            .expect("a game in progress");
+        let legal = record.game.legal_strings();
+        record.game.play_str(&legal[0]).expect("a legal turn");
+        i18n::take_slips();
+        let named = |record: &GameRecord, first: &str, second: &str| {
+            let mut record = record.clone();
+            record.players[0].name = first.into();
+            record.players[1].name = second.into();
+            record
+        };
+        let ja = named(&record, "はるか", "けんじ");
+        let es = named(&record, "lucía", "mateo");
+        assert_eq!(status_caption_in(&ja, Lang::Ja), "けんじ(黒) の番です");
+        assert_eq!(status_caption_in(&es, Lang::Es), "Turno de mateo (Negras)");
+        let ended = |mut record: GameRecord, reason| {
+            record.result = Some(Outcome::win(Seat::First, reason));
+            record
+        };
+        assert_eq!(
+            status_caption_in(&ended(ja, Reason::Timeout), Lang::Ja),
+            "はるか(白) の勝ち:けんじ(黒) の持ち時間が切れました"
+        );
+        assert_eq!(
+            status_caption_in(&ended(es, Reason::Resign), Lang::Es),
+            "lucía (Blancas) gana: mateo (Negras) abandonó"
+        );
+        assert_eq!(i18n::take_slips(), Vec::<String>::new());
+    }
+
     /// What players are told when the store fails is worded in every
     /// language, English as the store's own `reply_text`.
     #[test]
