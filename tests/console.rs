@@ -472,3 +472,24 @@ fn cairn_lang_and_slash_lang_choose_the_consoles_language() {
         "{err}"
     );
 }
+
+/// The console's own words around replies follow the channel's language:
+/// a reply only the requester sees, the board image written, the answers
+/// a challenge waits for.
+#[test]
+fn the_printers_own_words_follow_the_language() {
+    let script = "challenge sight bob\nmove c3\n/as bob\naccept\nmove a1\n/quit\n";
+    let (ok, out, _) = console_in("ja", script);
+    assert!(ok, "{out}");
+    assert!(out.contains("(返事は accept / decline で)"), "{out}");
+    assert!(out.contains("(あなただけに表示) "), "{out}");
+    assert!(out.contains("[盤面の画像:"), "{out}");
+    assert!(!out.contains("(only you)"), "{out}");
+    assert!(!out.contains("[board image:"), "{out}");
+    assert!(!out.contains("(answer with:"), "{out}");
+    let (ok, out, _) = console_in("es", script);
+    assert!(ok, "{out}");
+    assert!(out.contains("(responde con: accept / decline)"), "{out}");
+    assert!(out.contains("(solo tú) "), "{out}");
+    assert!(out.contains("[imagen del tablero: "), "{out}");
+}

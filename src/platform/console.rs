@@ -171,14 +171,19 @@ impl Console {
     /// The language of the current channel: its own (`lang`), else
     /// `CAIRN_LANG`, else English.
     fn language(&self) -> Lang {
-        self.bot
-            .langs(&Request {
-                platform: PLATFORM.into(),
-                channel: self.channel.clone(),
-                place_lang: self.lang,
-                ..Default::default()
-            })
-            .public
+        channel_language(&self.bot, &self.channel, self.lang)
+    }
+
+    /// What prints a timed event: tagged with its channel, in that
+    /// channel's language.
+    fn event_printer(&self) -> impl Fn(&Delivery, &mut dyn Write) -> Result<()> + Send + 'static {
+        let printer = self.printer.clone();
+        let bot = self.bot.clone();
+        let console_lang = self.lang;
+        move |delivery, output| {
+            let lang = channel_language(&bot, &delivery.channel, console_lang);
+            printer.print_delivery(delivery, lang, output)
+        }
     }
 
     /// The REPL on a terminal, with line editing and history (rustyline);
@@ -191,12 +196,12 @@ impl Console {
             .create_external_printer()
             .context("starting line editing")?;
         let external = Arc::new(Mutex::new(external));
-        let printer = self.printer.clone();
+        let print_event = self.event_printer();
         let stop = self
             .bot
             .spawn_scheduler(vec![PLATFORM], move |delivery: Delivery| {
                 let mut text = Vec::new();
-                if let Err(error) = printer.print_delivery(&delivery, &mut text) {
+                if let Err(error) = print_event(&delivery, &mut text) {
                     tracing::error!(%error, "printing a timed event");
                     return;
                 }
@@ -226,11 +231,7 @@ impl Console {
                     continue;
                 }
                 if line.len() > MAX_LINE_BYTES {
-                    writeln!(
-                        stdout,
-                        "That line was {} bytes long; lines of more than {MAX_LINE_BYTES} bytes are ignored.",
-                        line.len()
-                    )?;
+                    writeln!(stdout, "{}", self.line_too_long(line.len()))?;
                     continue;
                 }
                 if let Err(error) = editor.add_history_entry(line) {
@@ -255,13 +256,13 @@ impl Console {
         interactive: bool,
     ) -> Result<()> {
         let output: SharedOutput = Arc::new(Mutex::new(Box::new(output)));
-        let printer = self.printer.clone();
+        let print_event = self.event_printer();
         let events = output.clone();
         let stop = self
             .bot
             .spawn_scheduler(vec![PLATFORM], move |delivery: Delivery| {
                 let mut out = lock(&events);
-                if let Err(error) = printer.print_delivery(&delivery, &mut *out) {
+                if let Err(error) = print_event(&delivery, &mut *out) {
                     tracing::error!(%error, "printing a timed event");
                 }
             })
@@ -287,10 +288,7 @@ impl Console {
             let line = match read_line(&mut input).context("reading input")? {
                 None => break,
                 Some(Line::TooLong(bytes)) => {
-                    writeln!(
-                        lock(output),
-                        "That line was {bytes} bytes long; lines of more than {MAX_LINE_BYTES} bytes are ignored."
-                    )?;
+                    writeln!(lock(output), "{}", self.line_too_long(bytes))?;
                     continue;
                 }
                 Some(Line::Text(text)) => text,
@@ -304,6 +302,16 @@ impl Console {
             }
         }
         Ok(())
+    }
+
+    /// The note on a skipped line of `bytes` bytes.
+    fn line_too_long(&self, bytes: usize) -> String {
+        t!(
+            self.language(),
+            "console-line-too-long",
+            bytes = bytes,
+            max = MAX_LINE_BYTES
+        )
     }
 
     /// Handle one line; `false` to stop.
@@ -373,36 +381,65 @@ impl Console {
         let replies = self.bot.handle_with(&request, |reply| {
             let _ = writeln!(output, "{}", reply.text);
         });
+        let lang = self.language();
         for reply in replies {
-            self.printer.print(&reply, &self.channel, output)?;
+            self.printer.print(&reply, &self.channel, lang, output)?;
         }
         if is_help {
-            writeln!(output, "{}", t!(self.language(), "console-help"))?;
+            writeln!(output, "{}", t!(lang, "console-help"))?;
         }
         output.flush()?;
         Ok(true)
     }
 }
 
+/// The language of a console channel: its own (`lang`), else the
+/// console's (`CAIRN_LANG`), else English.
+fn channel_language(bot: &Bot, channel: &str, console_lang: Option<Lang>) -> Lang {
+    bot.langs(&Request {
+        platform: PLATFORM.into(),
+        channel: channel.to_string(),
+        place_lang: console_lang,
+        ..Default::default()
+    })
+    .public
+}
+
 impl Printer {
     /// A timed event, tagged with its channel (it may not be the one the
-    /// user is in).
-    fn print_delivery(&self, delivery: &Delivery, output: &mut dyn Write) -> Result<()> {
+    /// user is in), the console's own words in `lang`.
+    fn print_delivery(
+        &self,
+        delivery: &Delivery,
+        lang: Lang,
+        output: &mut dyn Write,
+    ) -> Result<()> {
         for reply in &delivery.replies {
             write!(output, "[#{}] ", delivery.channel)?;
-            self.print(reply, &delivery.channel, output)?;
+            self.print(reply, &delivery.channel, lang, output)?;
         }
         output.flush()?;
         Ok(())
     }
 
-    fn print(&self, reply: &Reply, channel: &str, output: &mut dyn Write) -> Result<()> {
+    /// A reply, with the console's own words around it in `lang`.
+    fn print(
+        &self,
+        reply: &Reply,
+        channel: &str,
+        lang: Lang,
+        output: &mut dyn Write,
+    ) -> Result<()> {
         let mentions: Vec<String> = reply
             .mentions
             .iter()
             .map(|u| format!("@{}", u.name))
             .collect();
-        let private = if reply.ephemeral { "(only you) " } else { "" };
+        let private = if reply.ephemeral {
+            format!("{} ", t!(lang, "console-only-you"))
+        } else {
+            String::new()
+        };
         let text = reply.text_with_channels(|c| format!("#{}", c.channel));
         if mentions.is_empty() {
             writeln!(output, "{private}{text}")?;
@@ -414,20 +451,44 @@ impl Printer {
         }
         if let Some(png) = &reply.image {
             // A board image that cannot be written is a note, not the end.
-            match self.save_image(png.bytes(), channel) {
-                Ok(path) => writeln!(output, "[board image: {}]", path.display())?,
-                Err(error) => writeln!(output, "[no board image: {error:#}]")?,
-            }
+            let line = match self.save_image(png.bytes(), channel) {
+                Ok(path) => t!(
+                    lang,
+                    "console-board-image",
+                    path = path.display().to_string()
+                ),
+                Err(error) => t!(
+                    lang,
+                    "console-no-board-image",
+                    problem = format!("{error:#}")
+                ),
+            };
+            writeln!(output, "{line}")?;
         }
         for file in &reply.files {
-            match self.save_file(&file.bytes, &file.name, channel) {
-                Ok(path) => writeln!(output, "[{}: {}]", file.description, path.display())?,
-                Err(error) => writeln!(output, "[{} not written: {error:#}]", file.description)?,
-            }
+            let line = match self.save_file(&file.bytes, &file.name, channel) {
+                Ok(path) => t!(
+                    lang,
+                    "console-file",
+                    file = &file.description,
+                    path = path.display().to_string()
+                ),
+                Err(error) => t!(
+                    lang,
+                    "console-file-not-written",
+                    file = &file.description,
+                    problem = format!("{error:#}")
+                ),
+            };
+            writeln!(output, "{line}")?;
         }
         if !reply.actions.is_empty() {
             let words: Vec<&str> = reply.actions.iter().map(|a| a.command.as_str()).collect();
-            writeln!(output, "(answer with: {})", words.join(" / "))?;
+            writeln!(
+                output,
+                "{}",
+                t!(lang, "console-answer-with", commands = words.join(" / "))
+            )?;
         }
         Ok(())
     }

@@ -30,6 +30,10 @@ pub struct Settings {
 pub struct Choice {
     pub turn: String,
     pub note: Option<String>,
+    /// What the note says, for callers that word it themselves (in
+    /// another language): the solver's verdict, from the point of view of
+    /// the player who chose the turn.
+    pub verdict: Option<solver::Verdict>,
 }
 
 /// A way to choose turns, as the arena names them: `random`,
@@ -140,6 +144,7 @@ pub fn choose_with_memory<G: Game>(
     let plain = |turn: G::Turn| Choice {
         turn: turn.to_string(),
         note: None,
+        verdict: None,
     };
     match player {
         Player::Random => game.random_turn(&mut rng).map(plain),
@@ -157,6 +162,7 @@ pub fn choose_with_memory<G: Game>(
             Ok(solution) => solution.best.map(|turn| Choice {
                 turn: turn.to_string(),
                 note: Some(verdict_note(game, solution.verdict)),
+                verdict: Some(solution.verdict),
             }),
             Err(_) => choose_with_memory(
                 game,
@@ -168,6 +174,7 @@ pub fn choose_with_memory<G: Game>(
         },
         Player::Level(level) => {
             let mut note = None;
+            let mut verdict = None;
             if level >= 5 && G::SOLVABLE {
                 // Leave the search half the time if the solver gives up.
                 let solve_by =
@@ -175,17 +182,20 @@ pub fn choose_with_memory<G: Game>(
                 if let Ok(solution) = solver::solve(game, SOLVER_NODES, Some(solve_by)) {
                     match (solution.verdict, solution.best) {
                         (Verdict::Win(_), Some(turn)) | (Verdict::Draw, Some(turn)) => {
-                            let note = matches!(solution.verdict, Verdict::Win(_))
-                                .then(|| verdict_note(game, solution.verdict));
+                            let won = matches!(solution.verdict, Verdict::Win(_));
                             return Some(Choice {
                                 turn: turn.to_string(),
-                                note,
+                                note: won.then(|| verdict_note(game, solution.verdict)),
+                                verdict: won.then_some(solution.verdict),
                             });
                         }
                         // Lost against perfect play: the search still finds
                         // the turns that give a fallible opponent most room
                         // to go wrong.
-                        _ => note = Some(verdict_note(game, solution.verdict)),
+                        _ => {
+                            note = Some(verdict_note(game, solution.verdict));
+                            verdict = Some(solution.verdict);
+                        }
                     }
                 }
             }
@@ -198,6 +208,7 @@ pub fn choose_with_memory<G: Game>(
             );
             choice.map(|c| Choice {
                 note: note.or(c.note),
+                verdict: verdict.or(c.verdict),
                 ..c
             })
         }

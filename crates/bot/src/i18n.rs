@@ -45,6 +45,8 @@ pub const BOT_FILES: &[&str] = &[
     "console.ftl",
     "help.ftl",
     "history.ftl",
+    "schedule.ftl",
+    "store.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -54,7 +56,9 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "rules.ftl",
     "console.ftl",
     "help.ftl",
-    "history.ftl"
+    "history.ftl",
+    "schedule.ftl",
+    "store.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.
@@ -80,9 +84,53 @@ pub fn say(lang: Lang, message: &Message) -> String {
     catalogue().message(lang, message)
 }
 
+/// Words (turns, names) as one list in `lang`: "a4, c4 and d1",
+/// "a4、c4とd1", "a4, c4 y d1"; the games' own `list-and` and `list-comma`
+/// (`cairn_rules::locales`, `shared.ftl`). Empty for no words, as
+/// `cairn_rules::notation::list_and`, which stays the English form.
+pub fn list_and(lang: Lang, items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first, last] => crate::t!(lang, "list-and", first = first, last = last),
+        [first, rest @ ..] => crate::t!(
+            lang,
+            "list-comma",
+            first = first,
+            rest = list_and(lang, rest)
+        ),
+    }
+}
+
 /// Loads the catalogues now (platforms call it at start, so the first
 /// reply does not wait for it) and returns the slips found loading them.
 pub fn load() -> Vec<String> {
     catalogue();
     take_slips()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_are_joined_in_each_language() {
+        let items = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let three = items(&["a4", "c4", "d1"]);
+        assert_eq!(list_and(Lang::En, &three), "a4, c4 and d1");
+        assert_eq!(list_and(Lang::Ja, &three), "a4、c4とd1");
+        assert_eq!(list_and(Lang::Es, &three), "a4, c4 y d1");
+        assert_eq!(list_and(Lang::Es, &items(&["a", "b"])), "a y b");
+        assert_eq!(list_and(Lang::Ja, &items(&["a"])), "a");
+        assert_eq!(list_and(Lang::En, &[]), "");
+        // English is the rules' own join.
+        for n in 0..5 {
+            let words: Vec<String> = (0..n).map(|i| format!("w{i}")).collect();
+            assert_eq!(
+                list_and(Lang::En, &words),
+                cairn_rules::notation::list_and(&words)
+            );
+        }
+        assert_eq!(take_slips(), Vec::<String>::new());
+    }
 }

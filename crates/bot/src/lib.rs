@@ -450,9 +450,10 @@ impl Bot {
         if let Some(rate) = &self.rate {
             let who = format!("{}:{}", request.platform, request.user.id);
             if let Err(wait) = rate.allow(&who, std::time::Instant::now()) {
-                return vec![Reply::error(format!(
-                    "You are sending commands faster than I can take them; please wait {} s and try again.",
-                    wait.as_secs() + 1
+                return vec![Reply::error(t!(
+                    self.langs(request).private,
+                    "rate-limited",
+                    seconds = wait.as_secs() + 1
                 ))];
             }
         }
@@ -460,7 +461,7 @@ impl Bot {
             Ok(answer) => answer,
             Err(error) => {
                 tracing::error!(%error, channel = %request.channel, "command failed");
-                store_error_answer(&error)
+                store_error_answer(&error, self.langs(request))
             }
         };
         let mut replies = self.finish(answer.replies, answer.board, self.langs(request).public);
@@ -538,6 +539,7 @@ impl Bot {
     /// Let the bot opponent play while it is to move in this channel.
     fn bot_turns(&self, request: &Request, progress: &mut impl FnMut(Reply)) -> Vec<Reply> {
         let mut replies = Vec::new();
+        let langs = self.langs(request);
         // A game turn may take several bot commands (mid-turn steps), but
         // never more than a game has turns; the bound only guards bugs.
         for _ in 0..64 {
@@ -547,7 +549,7 @@ impl Bot {
                 Ok(None) => break,
                 Err(error) => {
                     tracing::error!(%error, "loading for the bot's turn");
-                    replies.push(Reply::error(error.reply_text()));
+                    replies.push(Reply::error(i18n::say(langs.private, &error.message())));
                     break;
                 }
             };
@@ -565,10 +567,11 @@ impl Bot {
                     .wrapping_add(game.history.len() as u64),
             };
             let permit = self.workers.acquire(|ahead| {
-                progress(Reply::text(format!(
-                    "{} is thinking… {ahead} game{} ahead of this one.",
-                    self.config.bot_user.name,
-                    if ahead == 1 { "" } else { "s" }
+                progress(Reply::text(t!(
+                    langs.public,
+                    "bot-thinking",
+                    bot = &self.config.bot_user.name,
+                    ahead = ahead
                 )))
             });
             let mut memory = self.memories.take(&key);
@@ -595,16 +598,20 @@ impl Bot {
                 Ok(answer) => answer,
                 Err(error) => {
                     tracing::error!(%error, "bot move failed");
-                    replies.push(Reply::error(format!(
-                        "{} could not make its move. {}",
-                        self.config.bot_user.name,
-                        error.reply_text()
+                    replies.push(Reply::error(t!(
+                        langs.private,
+                        "bot-move-failed",
+                        bot = &self.config.bot_user.name,
+                        problem = i18n::say(langs.private, &error.message())
                     )));
                     break;
                 }
             };
-            let mut batch = self.finish(answer.replies, answer.board, self.langs(request).public);
-            if let (Some(note), Some(first)) = (choice.note, batch.first_mut()) {
+            let mut batch = self.finish(answer.replies, answer.board, langs.public);
+            let note = choice
+                .verdict
+                .map(|verdict| verdict_note(&game, verdict, langs.public));
+            if let (Some(note), Some(first)) = (note, batch.first_mut()) {
                 first.text.push_str(&format!(" ({note})"));
             }
             replies.extend(batch);
@@ -613,6 +620,25 @@ impl Bot {
             }
         }
         replies
+    }
+}
+
+/// What the bot's solver found about the position it moved from ("this
+/// position is a forced win for White in 7"), in `lang`; the verdict is
+/// from the point of view of the bot, to move in `record`.
+fn verdict_note(record: &GameRecord, verdict: cairn_ai::solver::Verdict, lang: Lang) -> String {
+    use cairn_ai::solver::Verdict;
+    let me = record.game.to_move();
+    let seat = |seat: Seat| capitalise(&i18n::say(lang, &record.game.seat_message(seat)));
+    match verdict {
+        Verdict::Win(turns) => t!(lang, "bot-forced-win", seat = seat(me), turns = turns),
+        Verdict::Loss(turns) => t!(
+            lang,
+            "bot-forced-win",
+            seat = seat(me.other()),
+            turns = turns
+        ),
+        Verdict::Draw => t!(lang, "bot-best-play-draw"),
     }
 }
 
@@ -764,12 +790,13 @@ fn reason_phrase(
 }
 
 /// The answer to a command the store failed: a record that cannot be read
-/// is the whole channel's news, anything else only the requester's.
-fn store_error_answer(error: &cairn_store::StoreError) -> Answer {
+/// is the whole channel's news (in its language), anything else only the
+/// requester's (in theirs).
+fn store_error_answer(error: &cairn_store::StoreError, langs: Langs) -> Answer {
     if error.unreadable_key().is_some() {
-        Answer::reply(Reply::text(error.reply_text()))
+        Answer::reply(Reply::text(i18n::say(langs.public, &error.message())))
     } else {
-        Answer::error(error.reply_text())
+        Answer::error(i18n::say(langs.private, &error.message()))
     }
 }
 
@@ -878,6 +905,193 @@ mod tests {
             status_caption_in(&record, Lang::Es),
             "Turno de alice (Blancas)"
         );
+    }
+
+    /// The bot's own lines outside the commands follow the language: the
+    /// rate limit (the requester's), the queue before the bot thinks and
+    /// what its solver found (the place's), with plurals by Fluent.
+    #[test]
+    fn the_bots_own_lines_are_worded_in_every_language() {
+        use cairn_ai::solver::Verdict;
+        let dir = tempfile::tempdir().unwrap();
+        let bot = Bot::new(
+            Store::open(dir.path().join("db")).unwrap(),
+            BotConfig {
+                images: false,
+                rate_limit: Some(limits::RateLimit {
+                    burst: 1,
+                    per_minute: 1,
+                }),
+                ..BotConfig::default()
+            },
+        );
+        let request = |who: &str, command: &str, lang: Lang| Request {
+            platform: "test".into(),
+            channel: "main".into(),
+            user: User::new(format!("id-{who}"), who),
+            command: command.into(),
+            mentions: vec![User::new("id-bob", "bob")],
+            user_lang: Some(lang),
+            ..Default::default()
+        };
+        i18n::take_slips();
+        bot.handle(&request("carol", "help", Lang::Ja));
+        let refused = bot.handle(&request("carol", "help", Lang::Ja));
+        assert!(refused[0].ephemeral);
+        assert!(
+            refused[0].text.starts_with("コマンドの送信が速すぎて")
+                && refused[0].text.contains(" 秒待ってから"),
+            "{}",
+            refused[0].text
+        );
+        bot.handle(&request("dave", "help", Lang::Es));
+        let refused = bot.handle(&request("dave", "help", Lang::Es));
+        assert!(
+            refused[0].text.starts_with("Estás enviando comandos"),
+            "{}",
+            refused[0].text
+        );
+
+        assert_eq!(
+            t!(Lang::En, "bot-thinking", bot = "Cairn", ahead = 1),
+            "Cairn is thinking… 1 game ahead of this one."
+        );
+        assert_eq!(
+            t!(Lang::En, "bot-thinking", bot = "Cairn", ahead = 3),
+            "Cairn is thinking… 3 games ahead of this one."
+        );
+        assert_eq!(
+            t!(Lang::Es, "bot-thinking", bot = "Cairn", ahead = 1),
+            "Cairn está pensando… hay 1 partida por delante de esta."
+        );
+        assert_eq!(
+            t!(Lang::Ja, "bot-thinking", bot = "Cairn", ahead = 2),
+            "Cairn が考えています…この対局の前に 2 局が待っています。"
+        );
+
+        bot.handle(&request("alice", "challenge callanish @bob", Lang::En));
+        bot.handle(&request("bob", "accept", Lang::En));
+        let record = bot
+            .store()
+            .load(&Store::channel_key("test", "main"))
+            .unwrap()
+            .and_then(|r| r.game)
+            .expect("a game in progress");
+        // White is to move: a win for the mover is White's, a loss Black's.
+        assert_eq!(
+            verdict_note(&record, Verdict::Win(7), Lang::En),
+            "this position is a forced win for White in 7"
+        );
+        assert_eq!(
+            verdict_note(&record, Verdict::Loss(4), Lang::Ja),
+            "この局面は 黒 が 4 手で勝ちを強制できます"
+        );
+        assert_eq!(
+            verdict_note(&record, Verdict::Win(1), Lang::Es),
+            "esta posición es una victoria forzada para Blancas en 1 jugada"
+        );
+        assert_eq!(
+            verdict_note(&record, Verdict::Draw, Lang::En),
+            "this position is a draw with best play"
+        );
+        assert_eq!(i18n::take_slips(), Vec::<String>::new());
+    }
+
+    /// The captions of the Japanese and Spanish golden images
+    /// (`crates/render/tests/render_golden.rs`, `LANGUAGES`) are the bot's
+    /// own: if a wording changes here, bless those images again.
+    #[test]
+    fn the_golden_images_captions_are_the_bots() {
+        use cairn_rules::{Outcome, Reason};
+        let dir = tempfile::tempdir().unwrap();
+        let bot = Bot::new(
+            Store::open(dir.path().join("db")).unwrap(),
+            BotConfig {
+                images: false,
+                ..BotConfig::default()
+            },
+        );
+        let request = |who: &str, command: &str| Request {
+            platform: "test".into(),
+            channel: "main".into(),
+            user: User::new(format!("id-{who}"), who),
+            command: command.into(),
+            mentions: vec![User::new("id-bob", "bob")],
+            ..Default::default()
+        };
+        bot.handle(&request("alice", "challenge sight @bob"));
+        bot.handle(&request("bob", "accept"));
+        let mut record = bot
+            .store()
+            .load(&Store::channel_key("test", "main"))
+            .unwrap()
+            .and_then(|r| r.game)
+            .expect("a game in progress");
+        let legal = record.game.legal_strings();
+        record.game.play_str(&legal[0]).expect("a legal turn");
+        i18n::take_slips();
+        let named = |record: &GameRecord, first: &str, second: &str| {
+            let mut record = record.clone();
+            record.players[0].name = first.into();
+            record.players[1].name = second.into();
+            record
+        };
+        let ja = named(&record, "はるか", "けんじ");
+        let es = named(&record, "lucía", "mateo");
+        assert_eq!(status_caption_in(&ja, Lang::Ja), "けんじ(黒) の番です");
+        assert_eq!(status_caption_in(&es, Lang::Es), "Turno de mateo (Negras)");
+        let ended = |mut record: GameRecord, reason| {
+            record.result = Some(Outcome::win(Seat::First, reason));
+            record
+        };
+        assert_eq!(
+            status_caption_in(&ended(ja, Reason::Timeout), Lang::Ja),
+            "はるか(白) の勝ち:けんじ(黒) の持ち時間が切れました"
+        );
+        assert_eq!(
+            status_caption_in(&ended(es, Reason::Resign), Lang::Es),
+            "lucía (Blancas) gana: mateo (Negras) abandonó"
+        );
+        assert_eq!(i18n::take_slips(), Vec::<String>::new());
+    }
+
+    /// What players are told when the store fails is worded in every
+    /// language, English as the store's own `reply_text`.
+    #[test]
+    fn store_failures_are_worded_in_every_language() {
+        use cairn_store::StoreError;
+        i18n::take_slips();
+        let errors = [
+            StoreError::TooNew {
+                key: "test:main".into(),
+                found: 9,
+            },
+            StoreError::WriteFailed {
+                cause: "no space left on device".into(),
+            },
+            StoreError::Unavailable {
+                cause: "connection refused".into(),
+            },
+            StoreError::Internal("a lost lock"),
+        ];
+        for error in &errors {
+            let message = error.message();
+            assert_eq!(i18n::say(Lang::En, &message), error.reply_text());
+            let japanese = i18n::say(Lang::Ja, &message);
+            assert!(
+                japanese
+                    .chars()
+                    .any(|c| ('\u{3040}'..='\u{30ff}').contains(&c)),
+                "{japanese}"
+            );
+            let spanish = i18n::say(Lang::Es, &message);
+            assert_ne!(spanish, error.reply_text());
+        }
+        assert!(
+            i18n::say(Lang::Ja, &errors[0].message()).contains("`cairn db quarantine test:main`")
+        );
+        assert!(i18n::say(Lang::Es, &errors[1].message()).contains("(no space left on device)"));
+        assert_eq!(i18n::take_slips(), Vec::<String>::new());
     }
 
     /// The stone before the caption comes from the seat's colour, not from

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use super::{commands, Answer, Bot, Reply, User};
+use super::{commands, i18n, t, Answer, Bot, Lang, Reply, User};
 use cairn_store::clock::{format_duration, ClockEvent};
 use cairn_store::{Change, ChannelRecord, Notify, Update};
 
@@ -138,16 +138,18 @@ impl Bot {
             }
         }
         let preference = |user_id: &str| preferences.get(user_id).copied().unwrap_or_default();
+        // The place's language, read before the write for the same reason:
+        // everything the scheduler posts is public, in the place's words.
+        let lang = self.channel_lang(key).unwrap_or_default();
         let fired = self.store.update(key, |current| {
             let Some(record) = current else {
                 return Update::keep(None);
             };
-            fire(key, record, now, &preference)
+            fire(key, record, now, &preference, lang)
         })?;
         let Some((answer, direct)) = fired else {
             return Ok(None);
         };
-        let lang = self.channel_lang(key).unwrap_or_default();
         let replies = self.finish(answer.replies, answer.board, lang);
         Ok(Some(Delivery {
             platform: platform.to_string(),
@@ -212,21 +214,24 @@ impl Bot {
     }
 }
 
-/// What is due in one channel at `now`: the new record and what to say.
+/// What is due in one channel at `now`: the new record and what to say,
+/// worded in `lang`.
 fn fire(
     key: &str,
     mut record: ChannelRecord,
     now: u64,
     notify: &dyn Fn(&str) -> Notify,
+    lang: Lang,
 ) -> Update<Option<(Answer, Option<User>)>> {
     if let Some(challenge) = &record.challenge {
         if challenge.expires_ms.is_some_and(|at| at <= now) {
-            let text = format!(
-                "The challenge from {} to {} ({}) has expired: it was not answered within {}.",
-                challenge.challenger.name,
-                challenge.challenged.name,
-                challenge.game.title(),
-                format_duration(
+            let text = t!(
+                lang,
+                "schedule-challenge-expired",
+                challenger = &challenge.challenger.name,
+                challenged = &challenge.challenged.name,
+                game = i18n::say(lang, &challenge.game.title_message()),
+                within = format_duration(
                     challenge
                         .expires_ms
                         .unwrap_or(now)
@@ -280,7 +285,7 @@ fn fire(
             }
             ClockEvent::Timeout => {
                 game.clock = Some(clock);
-                return commands::lose_on_time(key, game.clone(), seat, now)
+                return commands::lose_on_time(key, game.clone(), seat, now, lang)
                     .map_value(|answer| Some((answer, None)));
             }
         }
@@ -299,19 +304,24 @@ fn fire(
     game.clock = Some(clock);
     let player = game.player(seat).clone();
     let opponent = game.player(seat.other()).name.clone();
-    let title = game.kind.title();
+    let title = i18n::say(lang, &game.kind.title_message());
     let preference = notify(&player.id);
     let value = match preference {
         Notify::Off => None,
         Notify::On | Notify::Direct => {
-            let text = if n == 1 {
-                format!(
-                    "{}, it is your turn in {title} against {opponent}: {left} left to play it.",
-                    player.name
-                )
+            let id = if n == 1 {
+                "schedule-reminder"
             } else {
-                format!("{}, only {left} left for your turn in {title} against {opponent}; when it runs out, the game is lost on time.", player.name)
+                "schedule-reminder-last"
             };
+            let text = t!(
+                lang,
+                id,
+                player = &player.name,
+                game = title,
+                opponent = opponent,
+                left = left
+            );
             let user = super::to_user(&player);
             Some((
                 Answer::reply(Reply {

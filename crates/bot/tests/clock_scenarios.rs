@@ -536,3 +536,64 @@ fn only_a_server_manager_turns_threads_off() {
     let shown = in_server(&chat, "elsewhere", "carol", false, "settings");
     assert!(shown[0].text.contains("threads=off"), "{}", shown[0].text);
 }
+
+/// The scheduler has no request to take a language from: it speaks the
+/// language chosen for the channel with `lang`, in reminders, in the loss
+/// on time and in a lapsed challenge, with no message missing.
+#[test]
+fn reminders_and_losses_on_time_speak_the_channels_language() {
+    use cairn_bot::i18n::{take_slips, Lang};
+    for lang in [Lang::Ja, Lang::Es] {
+        let chat = Chat::new();
+        let r = chat.say("alice", &format!("lang {}", lang.code()));
+        assert!(!r[0].ephemeral, "{}", r[0].text);
+        take_slips();
+        chat.start("clock=10h");
+        let first = texts(&chat.wait(5 * HOUR_MS));
+        let last = texts(&chat.wait(4 * HOUR_MS));
+        let lost = texts(&chat.wait(HOUR_MS));
+        let (first, last, lost) = (&first[0], &last[0], &lost[0]);
+        match lang {
+            Lang::Ja => {
+                assert_eq!(
+                    first,
+                    "alice さん、bob さんとの サイト であなたの番です。残り時間は 5h です。"
+                );
+                assert!(
+                    last.contains("残り時間はあと 1h だけです") && last.contains("時間切れ負け"),
+                    "{last}"
+                );
+                assert_eq!(
+                    lost,
+                    "alice(白) の持ち時間が切れました。bob(黒) の時間切れ勝ちです。"
+                );
+            }
+            _ => {
+                assert_eq!(
+                    first,
+                    "alice, te toca en Sight contra bob: te quedan 5h para jugar."
+                );
+                assert!(
+                    last.contains("solo te quedan 1h para tu turno")
+                        && last.contains("pierdes la partida por tiempo"),
+                    "{last}"
+                );
+                assert_eq!(
+                    lost,
+                    "alice (Blancas) se quedó sin tiempo. bob (Negras) gana por tiempo."
+                );
+            }
+        }
+        // A challenge that lapses says so in the same language.
+        chat.say("bob", "challenge sight @alice");
+        let gone = texts(&chat.wait(7 * DAY_MS));
+        assert_eq!(gone.len(), 1, "{gone:?}");
+        let expected = match lang {
+            Lang::Ja => "bob さんから alice さんへの挑戦",
+            _ => "El desafío de bob a alice",
+        };
+        assert!(gone[0].starts_with(expected), "{}", gone[0]);
+        assert!(gone[0].contains("7d"), "{}", gone[0]);
+        assert_eq!(take_slips(), Vec::<String>::new(), "{lang}");
+    }
+}

@@ -387,6 +387,71 @@ const MANCALA: &[Case] = &[
     ("floaters_mid_turn", floaters_mid_turn),
 ];
 
+/// A real game a few turns in (the middle legal turn each time), its view
+/// worded in `lang` as the bot words it (title, mancala labels), the last
+/// turn highlighted.
+fn played(kind: cairn_rules::GameKind, turns: usize, lang: cairn_rules::Lang) -> WordedView {
+    use cairn_rules::{AnyGame, Options};
+    let mut game = AnyGame::new(kind, &Options::default()).expect("default options");
+    let mut last = cairn_rules::Highlights::default();
+    for _ in 0..turns {
+        let legal = game.legal_strings();
+        let turn = legal[legal.len() / 2].clone();
+        last = game.play_str(&turn).expect("a legal turn").highlights;
+    }
+    // The captions below name the second seat (Black) as the one to move.
+    assert_eq!(game.to_move(), cairn_rules::Seat::Second, "{kind}");
+    let mut view = game.view_in(lang);
+    view.last = last;
+    // Notes left out, as in the start positions: the games may reword them.
+    view.notes.clear();
+    view
+}
+
+/// A caption as the bot writes it (`captions.ftl`; the bot's tests check
+/// these very strings against `status_caption_in`).
+fn captioned(view: WordedView, caption: &str, stone: Colour) -> (WordedView, RenderOptions) {
+    let options = RenderOptions {
+        show_hints: false,
+        caption: Some(caption.into()),
+        caption_stone: Some(stone),
+    };
+    (view, options)
+}
+
+/// Boards and captions in Japanese (IPAexGothic for the glyphs Noto Sans
+/// lacks) and Spanish: two games in progress and a finished one each.
+const LANGUAGES: &[Case] = &[
+    ("callanish_mid_ja", || {
+        let view = played(cairn_rules::GameKind::Callanish, 9, cairn_rules::Lang::Ja);
+        captioned(view, "けんじ(黒) の番です", B)
+    }),
+    ("floaters_mid_ja", || {
+        let view = played(cairn_rules::GameKind::Floaters, 5, cairn_rules::Lang::Ja);
+        captioned(view, "けんじ(黒) の番です", B)
+    }),
+    ("sight_lost_on_time_ja", || {
+        let view = played(cairn_rules::GameKind::Sight, 7, cairn_rules::Lang::Ja);
+        captioned(
+            view,
+            "はるか(白) の勝ち:けんじ(黒) の持ち時間が切れました",
+            W,
+        )
+    }),
+    ("callanish_mid_es", || {
+        let view = played(cairn_rules::GameKind::Callanish, 9, cairn_rules::Lang::Es);
+        captioned(view, "Turno de mateo (Negras)", B)
+    }),
+    ("floaters_mid_es", || {
+        let view = played(cairn_rules::GameKind::Floaters, 5, cairn_rules::Lang::Es);
+        captioned(view, "Turno de mateo (Negras)", B)
+    }),
+    ("sight_resigned_es", || {
+        let view = played(cairn_rules::GameKind::Sight, 7, cairn_rules::Lang::Es);
+        captioned(view, "lucía (Blancas) gana: mateo (Negras) abandonó", W)
+    }),
+];
+
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
@@ -493,6 +558,11 @@ fn golden_mancala() {
     run(MANCALA);
 }
 
+#[test]
+fn golden_languages() {
+    run(LANGUAGES);
+}
+
 /// Every game's start position with default options, from the game's own
 /// view (notes left out: the games may reword them).
 #[test]
@@ -577,7 +647,7 @@ fn samples() {
     };
     let dir = PathBuf::from(dir);
     std::fs::create_dir_all(&dir).unwrap();
-    for (name, build) in CELLS.iter().chain(POINTS).chain(MANCALA) {
+    for (name, build) in CELLS.iter().chain(POINTS).chain(MANCALA).chain(LANGUAGES) {
         let (view, options) = build();
         let t = std::time::Instant::now();
         let png = render_png(&view, &options).unwrap().into_bytes();
@@ -615,7 +685,7 @@ fn profile_loop() {
         return;
     };
     for _ in 0..500 {
-        for (name, build) in CELLS.iter().chain(POINTS).chain(MANCALA) {
+        for (name, build) in CELLS.iter().chain(POINTS).chain(MANCALA).chain(LANGUAGES) {
             if which == "all" || which == *name {
                 let (view, options) = build();
                 render_png(&view, &options).unwrap().into_bytes();

@@ -138,7 +138,27 @@ impl StoreError {
         }
     }
 
-    /// What to tell the players, in a sentence or two.
+    /// What to tell the players, in a sentence or two, for the bot to
+    /// word in their language (`store-*` in the bot's `store.ftl`; the
+    /// operator's sentence for anything else is passed on as it is).
+    pub fn message(&self) -> cairn_words::Message {
+        use cairn_words::Message;
+        match self {
+            StoreError::Corrupt { key, .. } | StoreError::TooNew { key, .. } => {
+                Message::new("store-unreadable").arg("key", key.as_str())
+            }
+            StoreError::WriteFailed { cause } => {
+                Message::new("store-write-failed").arg("cause", cause.as_str())
+            }
+            StoreError::Unavailable { cause } => {
+                Message::new("store-unavailable").arg("cause", cause.as_str())
+            }
+            other => Message::new("store-failed").arg("problem", other.to_string()),
+        }
+    }
+
+    /// What to tell the players, in a sentence or two, in English (the
+    /// English wording of [`StoreError::message`]).
     pub fn reply_text(&self) -> String {
         match self {
             StoreError::Corrupt { key, .. } | StoreError::TooNew { key, .. } => format!(

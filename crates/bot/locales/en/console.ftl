@@ -10,3 +10,11 @@ console-channel-refused = { $problem } You are still in #{ $channel }.
 console-channel-done = Now in #{ $channel }.
 console-name-too-long = That name is { $count } characters long; names have at most { $max }.
 console-name-control = Names cannot contain control characters (such as NUL or tabs).
+console-line-too-long = That line was { $bytes } bytes long; lines of more than { $max } bytes are ignored.
+# Around a reply: only the requester sees it, files written, buttons.
+console-only-you = (only you)
+console-board-image = [board image: { $path }]
+console-no-board-image = [no board image: { $problem }]
+console-file = [{ $file }: { $path }]
+console-file-not-written = [{ $file } not written: { $problem }]
+console-answer-with = (answer with: { $commands })

@@ -24,3 +24,13 @@ settings-now = This server's settings: { $threads } Members who may manage the s
 settings-threads-usage = Write `settings threads=on` or `settings threads=off`.
 settings-admin-only = Only members who may manage this server can change its settings.
 settings-changed = { $name } changed this server's settings: { $threads }
+
+# The bot opponent and the limits on commands.
+rate-limited = You are sending commands faster than I can take them; please wait { $seconds } s and try again.
+bot-thinking = { $bot } is thinking… { $ahead } { $ahead ->
+    [one] game
+   *[other] games
+} ahead of this one.
+bot-move-failed = { $bot } could not make its move. { $problem }
+bot-forced-win = this position is a forced win for { $seat } in { $turns }
+bot-best-play-draw = this position is a draw with best play

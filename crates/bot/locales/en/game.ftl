@@ -56,4 +56,3 @@ game-moves-and-more = { $count } legal { $count ->
    *[other] turns
 }: { $turns } and { $more } more.
 
-game-lost-on-time = { $loser } ran out of time. { $winner } wins on time.

@@ -10,3 +10,11 @@ console-channel-refused = { $problem } Sigues en #{ $channel }.
 console-channel-done = Ahora en #{ $channel }.
 console-name-too-long = Ese nombre tiene { $count } caracteres; los nombres tienen como máximo { $max }.
 console-name-control = Los nombres no pueden contener caracteres de control (como NUL o tabuladores).
+console-line-too-long = Esa línea tenía { $bytes } bytes; las líneas de más de { $max } bytes se ignoran.
+# Alrededor de una respuesta: solo la ve quien preguntó, archivos escritos, botones.
+console-only-you = (solo tú)
+console-board-image = [imagen del tablero: { $path }]
+console-no-board-image = [sin imagen del tablero: { $problem }]
+console-file = [{ $file }: { $path }]
+console-file-not-written = [{ $file } no se escribió: { $problem }]
+console-answer-with = (responde con: { $commands })

@@ -23,3 +23,16 @@ settings-now = Ajustes de este servidor: { $threads } Los miembros que pueden ge
 settings-threads-usage = Escribe `settings threads=on` o `settings threads=off`.
 settings-admin-only = Solo los miembros que pueden gestionar este servidor pueden cambiar sus ajustes.
 settings-changed = { $name } cambió los ajustes de este servidor: { $threads }
+
+# El bot como rival y los límites de comandos.
+rate-limited = Estás enviando comandos más rápido de lo que puedo atenderlos; espera { $seconds } s y vuelve a intentarlo.
+bot-thinking = { $bot } está pensando… { $ahead ->
+    [one] hay { $ahead } partida
+   *[other] hay { $ahead } partidas
+} por delante de esta.
+bot-move-failed = { $bot } no pudo hacer su jugada. { $problem }
+bot-forced-win = esta posición es una victoria forzada para { $seat } en { $turns } { $turns ->
+    [one] jugada
+   *[other] jugadas
+}
+bot-best-play-draw = esta posición acaba en empate con el mejor juego

@@ -52,4 +52,3 @@ game-moves-and-more = { $count ->
    *[other] { $count } jugadas legales
 }: { $turns } y { $more } más.
 
-game-lost-on-time = A { $loser } se le acabó el tiempo. { $winner } gana por tiempo.

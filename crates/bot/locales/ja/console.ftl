@@ -10,3 +10,11 @@ console-channel-refused = { $problem } あなたは引き続き #{ $channel } �
 console-channel-done = #{ $channel } に移りました。
 console-name-too-long = その名前は { $count } 文字あります。名前は { $max } 文字までです。
 console-name-control = 名前に制御文字(NUL やタブなど)は使えません。
+console-line-too-long = その行は { $bytes } バイトありました。{ $max } バイトを超える行は無視されます。
+# 返信のまわり:本人だけに見える返信、書き出したファイル、ボタン。
+console-only-you = (あなただけに表示)
+console-board-image = [盤面の画像:{ $path }]
+console-no-board-image = [盤面の画像なし:{ $problem }]
+console-file = [{ $file }:{ $path }]
+console-file-not-written = [{ $file } を書き出せませんでした:{ $problem }]
+console-answer-with = (返事は { $commands } で)

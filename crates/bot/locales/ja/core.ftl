@@ -23,3 +23,10 @@ settings-now = このサーバーの設定:{ $threads } サーバーの管理権
 settings-threads-usage = `settings threads=on` か `settings threads=off` と書いてください。
 settings-admin-only = このサーバーの設定を変更できるのは、サーバーの管理権限を持つメンバーだけです。
 settings-changed = { $name } さんがこのサーバーの設定を変更しました:{ $threads }
+
+# ボット相手とコマンドの制限。
+rate-limited = コマンドの送信が速すぎて、処理が追いつきません。{ $seconds } 秒待ってから、もう一度試してください。
+bot-thinking = { $bot } が考えています…この対局の前に { $ahead } 局が待っています。
+bot-move-failed = { $bot } は手を指せませんでした。{ $problem }
+bot-forced-win = この局面は { $seat } が { $turns } 手で勝ちを強制できます
+bot-best-play-draw = この局面は互いに最善を尽くせば引き分けです

@@ -40,4 +40,3 @@ game-moves-how-written = 手の書き方は `rules { $game }` で見られます
 game-moves = 合法手 { $count } 通り:{ $turns }。
 game-moves-and-more = 合法手 { $count } 通り:{ $turns } ほか { $more } 通り。
 
-game-lost-on-time = { $loser } の持ち時間が切れました。{ $winner } の時間勝ちです。

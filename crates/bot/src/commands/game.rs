@@ -408,7 +408,7 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
             public,
             "game-undo-done",
             name = &record.player(requester).name,
-            turns = cairn_rules::notation::list_and(&taken),
+            turns = crate::i18n::list_and(public, &taken),
             count = taken.len(),
             status = status_caption_in(&record, public)
         );
@@ -607,14 +607,14 @@ pub(crate) fn lose_on_time(
     mut record: GameRecord,
     seat: Seat,
     now: u64,
+    lang: Lang,
 ) -> Update<Answer> {
-    let lang = Lang::En;
     record.result = Some(Outcome::win(seat.other(), Reason::Timeout));
     record.undo_request = None;
     record.draw_offer = None;
     let text = t!(
         lang,
-        "game-lost-on-time",
+        "schedule-lost-on-time",
         loser = player_label_in(&record, seat, lang),
         winner = player_label_in(&record, seat.other(), lang)
     );
