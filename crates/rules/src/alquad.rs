@@ -321,7 +321,7 @@ impl Alquad {
     fn parse_setup(text: &str) -> Result<(usize, usize), TurnError> {
         let board = PointBoard::five_by_five();
         let bad = || {
-            TurnError::Unparsable(format!(
+            TurnError::unparsable_text(format!(
                 "`{text}` is not a setup: write the White point and the Black point, e.g. `w:c3 b:d4`"
             ))
         };
@@ -351,7 +351,7 @@ impl Alquad {
             let (word, point) = part.split_once(':').ok_or_else(bad)?;
             let side = side_word(word).ok_or_else(bad)?;
             let p = board.parse(point).ok_or_else(|| {
-                TurnError::Unparsable(format!(
+                TurnError::unparsable_text(format!(
                     "{point} is not a point of the 5 x 5 board (files a to e, ranks 1 to 5)"
                 ))
             })?;
@@ -360,7 +360,7 @@ impl Alquad {
                 Side::Black => &mut black,
             };
             if slot.is_some() {
-                return Err(TurnError::Unparsable(format!(
+                return Err(TurnError::unparsable_text(format!(
                     "`{text}` names two {} points: the setup places one White and one Black piece, e.g. `w:c3 b:d4`",
                     side.title()
                 )));
@@ -382,7 +382,7 @@ impl Alquad {
             } else {
                 "a piece of your opponent"
             };
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "{} already holds {whose}; you can place on {}",
                 name(p),
                 short_list(bits(empty as u64).map(name))
@@ -492,7 +492,7 @@ impl Game for Alquad {
         if lower.contains(':') {
             let (white, black) = Alquad::parse_setup(&lower)?;
             return match self.phase {
-                Phase::Setup if white == black => Err(TurnError::Illegal(format!(
+                Phase::Setup if white == black => Err(TurnError::illegal_text(format!(
                     "the White and the Black piece must go on two different points, not both on {}",
                     name(white)
                 ))),
@@ -500,11 +500,11 @@ impl Game for Alquad {
                     white: white as u8,
                     black: black as u8,
                 }),
-                Phase::Choose => Err(TurnError::Illegal(
+                Phase::Choose => Err(TurnError::illegal_text(
                     "the setup is done: the chooser now picks a colour, `white` or `black`"
                         .to_string(),
                 )),
-                Phase::Play => Err(TurnError::Illegal(format!(
+                Phase::Play => Err(TurnError::illegal_text(format!(
                     "the setup is over: place one piece on an empty point, e.g. `{}`",
                     name(bits(self.empty() as u64).next().unwrap_or(12))
                 ))),
@@ -513,10 +513,10 @@ impl Game for Alquad {
         if let Some(side) = side_word(&lower) {
             return match self.phase {
                 Phase::Choose => Ok(AlquadTurn::Choose(side)),
-                Phase::Setup => Err(TurnError::Illegal(format!(
+                Phase::Setup => Err(TurnError::illegal_text(format!(
                     "colours are chosen after the setup: {SETUP_HINT}"
                 ))),
-                Phase::Play => Err(TurnError::Illegal(format!(
+                Phase::Play => Err(TurnError::illegal_text(format!(
                     "colours are already chosen (the setter plays {}, the chooser {}): place one piece on an empty point",
                     self.side_of(Seat::First).name(),
                     self.side_of(Seat::Second).name()
@@ -526,8 +526,8 @@ impl Game for Alquad {
         if let Some(p) = board.parse(&lower) {
             return match self.phase {
                 Phase::Play => self.check_place(p),
-                Phase::Setup => Err(TurnError::Illegal(SETUP_HINT.to_string())),
-                Phase::Choose => Err(TurnError::Illegal(
+                Phase::Setup => Err(TurnError::illegal_text(SETUP_HINT.to_string())),
+                Phase::Choose => Err(TurnError::illegal_text(
                     "the chooser must first pick a colour: `white` or `black`".to_string(),
                 )),
             };
@@ -537,7 +537,7 @@ impl Game for Alquad {
             Phase::Choose => "a colour, `white` or `black`",
             Phase::Play => "a point to place on, such as `c2`",
         };
-        Err(TurnError::Unparsable(format!(
+        Err(TurnError::unparsable_text(format!(
             "`{}` is not an Alquad turn: expected {expected}",
             text.trim()
         )))

@@ -759,7 +759,7 @@ impl Alquerque {
         } else {
             format!("{} is empty", name(from))
         };
-        TurnError::Illegal(format!(
+        TurnError::illegal_text(format!(
             "{what}; your pieces that can move are on {}",
             short_list(self.movers(legal), "and")
         ))
@@ -791,7 +791,7 @@ impl Alquerque {
         let side = self.side.index();
         let turn = Turn::step(from, to);
         let refuse = |why: String| {
-            Err(TurnError::Illegal(format!(
+            Err(TurnError::illegal_text(format!(
                 "{why}; {}",
                 self.options_from(from, legal)
             )))
@@ -802,7 +802,7 @@ impl Alquerque {
         if self.rules == Rules::Bell {
             if legal.iter().any(|t| t.capture) {
                 let captures: Vec<String> = legal.iter().map(|t| t.to_string()).collect();
-                return Err(TurnError::Illegal(format!(
+                return Err(TurnError::illegal_text(format!(
                     "capturing is compulsory under Bell rules (enforced here instead of the leaflet's penalty), so {turn} is not allowed: capture with {}",
                     short_list(captures, "or")
                 )));
@@ -843,7 +843,7 @@ impl Alquerque {
         let side = self.side.index();
         let from = points[0];
         let refuse = |why: String| {
-            Err(TurnError::Illegal(format!(
+            Err(TurnError::illegal_text(format!(
                 "{why}; {}",
                 self.options_from(from, legal)
             )))
@@ -911,7 +911,7 @@ impl Alquerque {
                 .map(|t| t.to_string())
                 .filter(|s| s.starts_with(&prefix) && s.len() > prefix.len())
                 .collect();
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "under Bell rules the capturing piece must keep jumping while it can, and from {} it can capture again: play {}",
                 name(at),
                 short_list(longer, "or")
@@ -1169,7 +1169,7 @@ impl Game for Alquerque {
         let how = "write a step as b2-c3 and a capture as b2xd4 (a chain as b2xd4xb4)";
         let cleaned = text.trim().to_ascii_lowercase().replace('x', " ");
         let Some(squares) = notation::split_squares(&cleaned) else {
-            return Err(TurnError::Unparsable(format!(
+            return Err(TurnError::unparsable_text(format!(
                 "`{}` is not an Alquerque turn: {how}",
                 text.trim()
             )));
@@ -1180,7 +1180,7 @@ impl Game for Alquerque {
             match board.parse(square) {
                 Some(p) => points.push(p),
                 None => {
-                    return Err(TurnError::Unparsable(format!(
+                    return Err(TurnError::unparsable_text(format!(
                         "`{square}` is not a point of the board: files run a-e and ranks 1-5"
                     )))
                 }
@@ -1188,13 +1188,13 @@ impl Game for Alquerque {
         }
         let legal = self.legal_turns();
         let Some(&from) = points.first() else {
-            return Err(TurnError::Unparsable(format!("no turn given: {how}")));
+            return Err(TurnError::unparsable_text(format!("no turn given: {how}")));
         };
         if self.pieces[self.side.index()] >> from & 1 == 0 {
             return Err(self.not_yours(from, &legal));
         }
         if points.len() == 1 {
-            return Err(TurnError::Unparsable(format!(
+            return Err(TurnError::unparsable_text(format!(
                 "name where the piece goes as well: {}",
                 self.options_from(from, &legal)
             )));
@@ -1207,7 +1207,7 @@ impl Game for Alquerque {
         if legal.contains(&turn) {
             Ok(turn)
         } else {
-            Err(TurnError::Illegal(format!(
+            Err(TurnError::illegal_text(format!(
                 "{turn} is not a legal turn here; {}",
                 self.options_from(from, &legal)
             )))

@@ -276,18 +276,18 @@ impl Game for Collapse {
         let squares = super::notation::split_squares(&cleaned).unwrap_or_default();
         let usage = "write a turn as <from>-<to>, e.g. c1-c4 (or c1xc5 naming the captured piece)";
         let [from_text, to_text] = squares.as_slice() else {
-            return Err(TurnError::Unparsable(format!(
+            return Err(TurnError::unparsable_text(format!(
                 "`{}` is not a Collapse turn: {usage}",
                 text.trim()
             )));
         };
         let from = b.parse(from_text).ok_or_else(|| {
-            TurnError::Unparsable(format!(
+            TurnError::unparsable_text(format!(
                 "{from_text} is not a point of the 9 x 5 board (a1 to i5)"
             ))
         })?;
         let target = b.parse(to_text).ok_or_else(|| {
-            TurnError::Unparsable(format!(
+            TurnError::unparsable_text(format!(
                 "{to_text} is not a point of the 9 x 5 board (a1 to i5)"
             ))
         })?;
@@ -307,7 +307,7 @@ impl Game for Collapse {
                 .filter(|&p| (0..8).any(|d| self.flight(p, d, mine, theirs).is_some()))
                 .map(|p| b.name(p))
                 .collect();
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "{from_name} {what}; the {colour} pieces that can capture are on {}",
                 short_list(movable)
             )));
@@ -327,7 +327,7 @@ impl Game for Collapse {
             } else {
                 format!("from {from_name} you can play {}", list_or(&moves))
             };
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "{} is not on a line from {from_name}; {hint}",
                 b.name(target)
             )));
@@ -379,7 +379,7 @@ impl Game for Collapse {
         } else {
             format!("from {from_name} you can play {}", list_or(&moves))
         };
-        Err(TurnError::Illegal(format!("{result}; {hint}")))
+        Err(TurnError::illegal_text(format!("{result}; {hint}")))
     }
 
     fn apply(&mut self, turn: &CollapseTurn) {

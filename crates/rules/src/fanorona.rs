@@ -1214,7 +1214,7 @@ impl Game for Fanorona {
             .filter(|t| !t.is_empty())
             .collect();
         if tokens.len() < 2 {
-            return Err(TurnError::Unparsable(format!(
+            return Err(TurnError::unparsable_text(format!(
                 "`{}` is not a Fanorona turn: {usage}",
                 text.trim()
             )));
@@ -1229,7 +1229,7 @@ impl Game for Fanorona {
                 },
             };
             let point = b.parse(name).ok_or_else(|| {
-                TurnError::Unparsable(format!(
+                TurnError::unparsable_text(format!(
                     "`{token}` is not a point of the {} x 5 board: {usage}",
                     b.files
                 ))
@@ -1270,7 +1270,7 @@ impl Game for Fanorona {
                         format!("{t} takes {}", self.names(taken))
                     })
                     .collect();
-                return Err(TurnError::Illegal(format!(
+                return Err(TurnError::illegal_text(format!(
                     "that step can capture either way; say which: {}",
                     choices.join("; ")
                 )));
@@ -1286,7 +1286,7 @@ impl Game for Fanorona {
                 "is empty"
             };
             let movable: Vec<String> = legal.iter().map(|t| b.name(t.from as usize)).collect();
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "{from_name} {what}; the {} pieces that can move are on {}",
                 self.seat_name(me),
                 short(movable)
@@ -1323,7 +1323,7 @@ impl Game for Fanorona {
         for (i, step) in wanted.iter().enumerate() {
             let to_name = b.name(step.point);
             let Some(d) = b.direction_between(at, step.point) else {
-                return Err(TurnError::Illegal(format!(
+                return Err(TurnError::illegal_text(format!(
                     "{to_name} is not next to {} along a line; {options}",
                     b.name(at)
                 )));
@@ -1335,18 +1335,18 @@ impl Game for Fanorona {
                     .iter()
                     .any(|t| t.from as usize == from && t.to[0] as usize == step.point)
             {
-                return Err(TurnError::Illegal(format!(
+                return Err(TurnError::illegal_text(format!(
                     "a capture is compulsory, so a paika is not allowed; {options}"
                 )));
             }
             if i > 0 {
                 if visited >> step.point & 1 == 1 {
-                    return Err(TurnError::Illegal(format!(
+                    return Err(TurnError::illegal_text(format!(
                         "the piece may not return to {to_name}, a point it already occupied this turn"
                     )));
                 }
                 if d == last_dir {
-                    return Err(TurnError::Illegal(format!(
+                    return Err(TurnError::illegal_text(format!(
                         "the piece may not move twice in a row in the same direction ({} to {to_name})",
                         b.name(at)
                     )));
@@ -1357,11 +1357,11 @@ impl Game for Fanorona {
             at = step.point;
         }
         if !capturing && self.paika_forward && wanted.len() == 1 {
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "with paika=forward a paika must go forwards; {options}"
             )));
         }
-        Err(TurnError::Illegal(format!(
+        Err(TurnError::illegal_text(format!(
             "that is not a legal turn here; {options}"
         )))
     }

@@ -186,16 +186,17 @@ impl TurnSpelling {
     }
 }
 
-/// A turn that was refused. The message is a whole sentence for the player:
-/// what was wrong and, where it helps, what would be legal.
+/// A turn that was refused. The refusal says what was wrong and, where it
+/// helps, what would be legal, as typed data: [`TurnError::message`] words
+/// it for a reader in any language, `Display` in English.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TurnError {
     /// The text could not be read as a turn of this game.
     #[error("{0}")]
-    Unparsable(String),
+    Unparsable(Refusal),
     /// The text reads as a turn, but that turn is not legal here.
     #[error("{0}")]
-    Illegal(String),
+    Illegal(Refusal),
     /// The game has already ended.
     #[error("the game is over: no more turns can be played")]
     GameOver,
@@ -206,10 +207,123 @@ impl TurnError {
     pub fn message(&self) -> Message {
         match self {
             TurnError::GameOver => Message::new("turn-game-over"),
-            TurnError::Unparsable(reason) | TurnError::Illegal(reason) => {
-                Message::new("turn-refused").arg("reason", reason.as_str())
+            TurnError::Unparsable(refusal) | TurnError::Illegal(refusal) => refusal.message(),
+        }
+    }
+
+    /// Interim: a refusal worded in English by a game not yet converted.
+    pub(crate) fn illegal_text(text: String) -> TurnError {
+        TurnError::Illegal(Refusal::Text(text))
+    }
+
+    /// Interim: as [`TurnError::illegal_text`].
+    pub(crate) fn unparsable_text(text: String) -> TurnError {
+        TurnError::Unparsable(Refusal::Text(text))
+    }
+
+    /// The reason, unless the game is over.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            TurnError::GameOver => None,
+            TurnError::Unparsable(refusal) | TurnError::Illegal(refusal) => Some(refusal),
+        }
+    }
+}
+
+/// Why a turn was refused: each game's own reasons with their data, and
+/// the one check every game shares. `Display` is the English sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A turn that is not among the legal turns here (the default check
+    /// of [`Game::play`]), in its canonical notation.
+    NotLegal {
+        turn: String,
+    },
+    /// Interim: an English sentence of a game not yet converted.
+    Text(String),
+    Callanish(callanish::CallanishRefusal),
+    // Alquerque(alquerque::AlquerqueRefusal),
+    // Fanorona(fanorona::FanoronaRefusal),
+    // Alquad(alquad::AlquadRefusal),
+    // Sight(sight::SightRefusal),
+    // Collapse(collapse::CollapseRefusal),
+    // Floaters(floaters::FloatersRefusal),
+}
+
+impl Refusal {
+    /// The refusal for a reader in any language: a message of the game's
+    /// catalogue with the refusal's data as arguments.
+    pub fn message(&self) -> Message {
+        match self {
+            Refusal::NotLegal { turn } => Message::new("turn-not-legal").arg("turn", turn.as_str()),
+            Refusal::Text(text) => Message::new("turn-refused").arg("reason", text.as_str()),
+            Refusal::Callanish(r) => r.message(),
+            // Refusal::Alquerque(r) => r.message(),
+            // Refusal::Fanorona(r) => r.message(),
+            // Refusal::Alquad(r) => r.message(),
+            // Refusal::Sight(r) => r.message(),
+            // Refusal::Collapse(r) => r.message(),
+            // Refusal::Floaters(r) => r.message(),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&locales::english(&self.message()))
+    }
+}
+
+/// `From` a game's refusal into [`Refusal`], and its English `Display`.
+macro_rules! game_refusal {
+    ($($variant:ident($ty:ty)),* $(,)?) => {$(
+        impl From<$ty> for Refusal {
+            fn from(refusal: $ty) -> Refusal {
+                Refusal::$variant(refusal)
             }
         }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&locales::english(&self.message()))
+            }
+        }
+    )*};
+}
+game_refusal!(
+    Callanish(callanish::CallanishRefusal),
+    // Alquerque(alquerque::AlquerqueRefusal),
+    // Fanorona(fanorona::FanoronaRefusal),
+    // Alquad(alquad::AlquadRefusal),
+    // Sight(sight::SightRefusal),
+    // Collapse(collapse::CollapseRefusal),
+    // Floaters(floaters::FloatersRefusal),
+);
+
+/// Test support: every refusal given worded in every language, whole.
+#[cfg(test)]
+pub(crate) fn assert_refusals_render(refusals: Vec<Refusal>) {
+    for refusal in refusals {
+        let message = refusal.message();
+        for lang in Lang::ALL {
+            let text = locales::word(lang, &message);
+            assert!(
+                !text.is_empty() && !text.contains('{') && !text.contains("???"),
+                "{lang}: {refusal:?} worded as {text:?}"
+            );
+            assert!(
+                !text.contains("-refusal-") && !text.contains("-usage-"),
+                "{lang}: {refusal:?} names a message id: {text:?}"
+            );
+        }
+        let slips: Vec<String> = cairn_words::take_slips()
+            .into_iter()
+            .filter(|slip| {
+                slip.contains("refus") || slip.contains("usage") || slip.contains("list")
+            })
+            .collect();
+        assert!(slips.is_empty(), "{refusal:?}: {slips:?}");
+        assert_eq!(refusal.to_string(), locales::english(&message));
     }
 }
 
@@ -391,9 +505,9 @@ pub trait Game:
             self.apply(turn);
             Ok(())
         } else {
-            Err(TurnError::Illegal(format!(
-                "{turn} is not a legal turn here"
-            )))
+            Err(TurnError::Illegal(Refusal::NotLegal {
+                turn: turn.to_string(),
+            }))
         }
     }
 

@@ -282,7 +282,7 @@ impl Sight {
         let me = self.to_move.index();
         let (tallest, tall) = self.tallest(me);
         if tall != 0 {
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "you have a stack, so you must move the top piece of one of your tallest stacks (height {tallest}) one step to an adjacent empty point: {}",
                 self.move_list()
             )));
@@ -293,7 +293,7 @@ impl Sight {
             } else {
                 "a piece of your opponent"
             };
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "{} already holds {whose}; you can place on {}",
                 name(p),
                 short_list(bits(self.empty() as u64).map(name))
@@ -307,7 +307,7 @@ impl Sight {
         let (tallest, tall) = self.tallest(me);
         let t = tables();
         if tall == 0 {
-            return Err(TurnError::Illegal(
+            return Err(TurnError::illegal_text(
                 "you have no stack yet, so you must place a piece on an empty point (write just the point, e.g. c3)".to_string(),
             ));
         }
@@ -318,7 +318,7 @@ impl Sight {
             } else {
                 "is empty"
             };
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "{} {what}; you must move from one of your tallest stacks (height {tallest}): {}",
                 name(from),
                 tall_names()
@@ -331,7 +331,7 @@ impl Sight {
             } else {
                 format!("is a stack of {h}")
             };
-            return Err(TurnError::Illegal(format!(
+            return Err(TurnError::illegal_text(format!(
                 "{} {what}, but you must move from one of your tallest stacks (height {tallest}): {}",
                 name(from),
                 tall_names()
@@ -366,7 +366,7 @@ impl Sight {
                 short_list(bits(targets as u64).map(name))
             )
         };
-        Err(TurnError::Illegal(format!("{problem}; {options}")))
+        Err(TurnError::illegal_text(format!("{problem}; {options}")))
     }
 
     fn perft_inner(&self, depth: u32) -> u64 {
@@ -439,7 +439,7 @@ impl Game for Sight {
         }
         let board = PointBoard::five_by_five();
         let syntax = || {
-            TurnError::Unparsable(format!(
+            TurnError::unparsable_text(format!(
                 "`{}` is not a Sight turn: write a point to place a piece (c3) or two points to move the top of a stack (c3-c4)",
                 text.trim()
             ))
@@ -450,7 +450,7 @@ impl Game for Sight {
             match board.parse(part) {
                 Some(p) => points.push(p),
                 None => {
-                    return Err(TurnError::Unparsable(format!(
+                    return Err(TurnError::unparsable_text(format!(
                         "{part} is not a point of the 5 x 5 board (files a to e, ranks 1 to 5)"
                     )))
                 }

@@ -3,6 +3,7 @@
 turn-game-over = The game is over: no more turns can be played.
 # Until each game words its refusals itself: the rules' own sentence.
 turn-refused = { $reason }
+turn-not-legal = { $turn } is not a legal turn here
 
 ## Seats, capitalised as in a sentence's start ("White to move").
 
@@ -18,6 +19,7 @@ seat-unknown = A player
 list-empty = nothing
 list-and = { $first } and { $last }
 list-comma = { $first }, { $rest }
+list-more = { $count } more
 
 ## The status line under a board.
 

@@ -2,6 +2,7 @@
 
 turn-game-over = La partida ha terminado: ya no se pueden jugar más turnos.
 turn-refused = { $reason }
+turn-not-legal = { $turn } no es una jugada legal aquí
 
 ## Los bandos, con mayúscula como al principio de una frase.
 
@@ -17,6 +18,7 @@ seat-unknown = Un jugador
 list-empty = nada
 list-and = { $first } y { $last }
 list-comma = { $first }, { $rest }
+list-more = { $count } más
 
 ## La línea de estado bajo el tablero.
 

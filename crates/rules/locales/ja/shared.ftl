@@ -2,6 +2,7 @@
 
 turn-game-over = このゲームはもう終わっています。これ以上手を指すことはできません。
 turn-refused = { $reason }
+turn-not-legal = { $turn }はこの局面では合法手ではありません
 
 ## 席の名前（文頭でも使う形）。
 
@@ -17,6 +18,7 @@ seat-unknown = プレイヤー
 list-empty = なし
 list-and = { $first }と{ $last }
 list-comma = { $first }、{ $rest }
+list-more = ほか{ $count }か所
 
 ## 盤の下の状況の行。
 

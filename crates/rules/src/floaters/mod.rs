@@ -504,17 +504,17 @@ impl Floaters {
         let mover = self.mover();
         let mut board = self.spots;
         let (mut from, mut hand) = match (pit, self.hand) {
-            (Some(_), Some(mid)) => return Err(TurnError::Illegal(self.mid_turn_sentence(mid))),
+            (Some(_), Some(mid)) => return Err(TurnError::illegal_text(self.mid_turn_sentence(mid))),
             (None, Some(mid)) => (mid.from as usize, mid.hand()),
             (None, None) => {
-                return Err(TurnError::Illegal(format!(
+                return Err(TurnError::illegal_text(format!(
                     "start your turn with one of your pits (1 to 6 from your left) before the colours, e.g. `3 rrrr`; {}",
                     self.playable_sentence()
                 )))
             }
             (Some(n), None) => {
                 if !(1..=6).contains(&n) {
-                    return Err(TurnError::Illegal(format!(
+                    return Err(TurnError::illegal_text(format!(
                         "there is no pit {n}: your pits are numbered 1 to 6 from your left; {}",
                         self.playable_sentence()
                     )));
@@ -522,7 +522,7 @@ impl Floaters {
                 let spot = pit_spot(mover, n as usize);
                 let hand = board[spot];
                 if hand == [0, 0] {
-                    return Err(TurnError::Illegal(format!(
+                    return Err(TurnError::illegal_text(format!(
                         "your pit {n} is empty; {}",
                         self.playable_sentence()
                     )));
@@ -567,7 +567,7 @@ impl Floaters {
                     Lap::forced(hand)
                 }
                 Some(&lap) => {
-                    return Err(TurnError::Illegal(
+                    return Err(TurnError::illegal_text(
                         forced_mismatch.unwrap_or_else(|| mismatch(number, from, hand, lap)),
                     ))
                 }
@@ -597,7 +597,7 @@ impl Floaters {
                 _ => {
                     if let Some(&extra) = given.get(next) {
                         if let Some(message) = forced_mismatch {
-                            return Err(TurnError::Illegal(message));
+                            return Err(TurnError::illegal_text(message));
                         }
                         let why = match end {
                             LapEnd::Store => format!("its last stone lands in {}", spot_name(last)),
@@ -608,7 +608,7 @@ impl Floaters {
                             ),
                             _ => format!("{} held equal colours and was emptied", spot_name(last)),
                         };
-                        return Err(TurnError::Illegal(format!(
+                        return Err(TurnError::illegal_text(format!(
                             "the turn ends after lap {} ({why}), so `{extra}` has nothing to sow",
                             laps.len()
                         )));
@@ -663,7 +663,7 @@ impl Floaters {
             .collect();
         let how = "write a pit number 1-6 then one colour string per lap (r for red, b for black), e.g. `3 rrbr` or `3 rrbr bbrbb`";
         if words.is_empty() {
-            return Err(TurnError::Unparsable(match self.hand {
+            return Err(TurnError::unparsable_text(match self.hand {
                 Some(mid) => format!("an empty turn: {}", self.mid_turn_sentence(mid)),
                 None => format!("an empty turn: {how}"),
             }));
@@ -680,7 +680,7 @@ impl Floaters {
             let number: u32 = rest[..digits].parse().unwrap_or(u32::MAX);
             if let Some(side) = side {
                 if side != self.mover() && self.hand.is_none() {
-                    return Err(TurnError::Illegal(format!(
+                    return Err(TurnError::illegal_text(format!(
                         "{} is your opponent's pit; {}",
                         &first[..1 + digits],
                         self.playable_sentence()
@@ -694,7 +694,7 @@ impl Floaters {
                 words.remove(0);
             }
         } else if side.is_some() {
-            return Err(TurnError::Unparsable(format!(
+            return Err(TurnError::unparsable_text(format!(
                 "`{first}` is not a pit: {how}"
             )));
         }
@@ -703,12 +703,12 @@ impl Floaters {
             match Lap::parse(word) {
                 Some(lap) => laps.push(lap),
                 None if word.bytes().all(|c| c == b'r' || c == b'b') => {
-                    return Err(TurnError::Illegal(format!(
+                    return Err(TurnError::illegal_text(format!(
                         "`{word}` is longer than any lap: there are only {MAX_HAND} stones"
                     )))
                 }
                 None => {
-                    return Err(TurnError::Unparsable(format!(
+                    return Err(TurnError::unparsable_text(format!(
                         "`{word}` is not a colour string: write one letter per stone, r for red and b for black; {how}"
                     )))
                 }
