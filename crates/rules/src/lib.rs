@@ -245,7 +245,7 @@ pub enum Refusal {
     // Alquerque(alquerque::AlquerqueRefusal),
     // Fanorona(fanorona::FanoronaRefusal),
     // Alquad(alquad::AlquadRefusal),
-    // Sight(sight::SightRefusal),
+    Sight(sight::SightRefusal),
     // Collapse(collapse::CollapseRefusal),
     // Floaters(floaters::FloatersRefusal),
 }
@@ -261,7 +261,7 @@ impl Refusal {
             // Refusal::Alquerque(r) => r.message(),
             // Refusal::Fanorona(r) => r.message(),
             // Refusal::Alquad(r) => r.message(),
-            // Refusal::Sight(r) => r.message(),
+            Refusal::Sight(r) => r.message(),
             // Refusal::Collapse(r) => r.message(),
             // Refusal::Floaters(r) => r.message(),
         }
@@ -295,7 +295,7 @@ game_refusal!(
     // Alquerque(alquerque::AlquerqueRefusal),
     // Fanorona(fanorona::FanoronaRefusal),
     // Alquad(alquad::AlquadRefusal),
-    // Sight(sight::SightRefusal),
+    Sight(sight::SightRefusal),
     // Collapse(collapse::CollapseRefusal),
     // Floaters(floaters::FloatersRefusal),
 );
