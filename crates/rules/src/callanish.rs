@@ -1315,14 +1315,17 @@ mod tests {
         // a4 is now a White-topped stack: Black cannot remove its stone there.
         assert_eq!(g.cells[cell(&g, "a4")], TOPPED[0]);
         let e = g.parse_turn("a4 b2 c3").unwrap_err();
+        let Some(Refusal::Callanish(refusal)) = e.refusal() else {
+            panic!("{e:?}");
+        };
         assert!(
             matches!(
-                e.refusal(),
-                Some(Refusal::Callanish(CallanishRefusal::NotRemovable {
+                &**refusal,
+                CallanishRefusal::NotRemovable {
                     cell,
                     holds: CellContents::EnemyStack,
                     ..
-                })) if cell == "a4"
+                } if cell == "a4"
             ),
             "{e:?}"
         );

@@ -232,6 +232,7 @@ impl TurnError {
 
 /// Why a turn was refused: each game's own reasons with their data, and
 /// the one check every game shares. `Display` is the English sentence.
+/// Each game's reasons are boxed, keeping [`TurnError`] small.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// A turn that is not among the legal turns here (the default check
@@ -241,13 +242,13 @@ pub enum Refusal {
     },
     /// Interim: an English sentence of a game not yet converted.
     Text(String),
-    Callanish(callanish::CallanishRefusal),
-    // Alquerque(alquerque::AlquerqueRefusal),
-    // Fanorona(fanorona::FanoronaRefusal),
-    // Alquad(alquad::AlquadRefusal),
-    Sight(sight::SightRefusal),
-    // Collapse(collapse::CollapseRefusal),
-    // Floaters(floaters::FloatersRefusal),
+    Callanish(Box<callanish::CallanishRefusal>),
+    // Alquerque(Box<alquerque::AlquerqueRefusal>),
+    // Fanorona(Box<fanorona::FanoronaRefusal>),
+    // Alquad(Box<alquad::AlquadRefusal>),
+    Sight(Box<sight::SightRefusal>),
+    // Collapse(Box<collapse::CollapseRefusal>),
+    // Floaters(Box<floaters::FloatersRefusal>),
 }
 
 impl Refusal {
@@ -279,7 +280,7 @@ macro_rules! game_refusal {
     ($($variant:ident($ty:ty)),* $(,)?) => {$(
         impl From<$ty> for Refusal {
             fn from(refusal: $ty) -> Refusal {
-                Refusal::$variant(refusal)
+                Refusal::$variant(Box::new(refusal))
             }
         }
 

@@ -804,7 +804,7 @@ mod tests {
     fn refusal(g: &Sight, text: &str) -> SightRefusal {
         match g.parse_turn(text) {
             Ok(turn) => panic!("{text} accepted as {turn}"),
-            Err(TurnError::Illegal(Refusal::Sight(refusal))) => refusal,
+            Err(TurnError::Illegal(Refusal::Sight(refusal))) => *refusal,
             Err(e) => panic!("{text}: {e:?}"),
         }
     }
