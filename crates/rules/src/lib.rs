@@ -247,7 +247,7 @@ pub enum Refusal {
     // Fanorona(Box<fanorona::FanoronaRefusal>),
     // Alquad(Box<alquad::AlquadRefusal>),
     Sight(Box<sight::SightRefusal>),
-    // Collapse(Box<collapse::CollapseRefusal>),
+    Collapse(Box<collapse::CollapseRefusal>),
     // Floaters(Box<floaters::FloatersRefusal>),
 }
 
@@ -263,7 +263,7 @@ impl Refusal {
             // Refusal::Fanorona(r) => r.message(),
             // Refusal::Alquad(r) => r.message(),
             Refusal::Sight(r) => r.message(),
-            // Refusal::Collapse(r) => r.message(),
+            Refusal::Collapse(r) => r.message(),
             // Refusal::Floaters(r) => r.message(),
         }
     }
@@ -297,7 +297,7 @@ game_refusal!(
     // Fanorona(fanorona::FanoronaRefusal),
     // Alquad(alquad::AlquadRefusal),
     Sight(sight::SightRefusal),
-    // Collapse(collapse::CollapseRefusal),
+    Collapse(collapse::CollapseRefusal),
     // Floaters(floaters::FloatersRefusal),
 );
 
