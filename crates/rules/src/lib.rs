@@ -243,7 +243,7 @@ pub enum Refusal {
     /// Interim: an English sentence of a game not yet converted.
     Text(String),
     Callanish(Box<callanish::CallanishRefusal>),
-    // Alquerque(Box<alquerque::AlquerqueRefusal>),
+    Alquerque(Box<alquerque::AlquerqueRefusal>),
     // Fanorona(Box<fanorona::FanoronaRefusal>),
     // Alquad(Box<alquad::AlquadRefusal>),
     Sight(Box<sight::SightRefusal>),
@@ -259,7 +259,7 @@ impl Refusal {
             Refusal::NotLegal { turn } => Message::new("turn-not-legal").arg("turn", turn.as_str()),
             Refusal::Text(text) => Message::new("turn-refused").arg("reason", text.as_str()),
             Refusal::Callanish(r) => r.message(),
-            // Refusal::Alquerque(r) => r.message(),
+            Refusal::Alquerque(r) => r.message(),
             // Refusal::Fanorona(r) => r.message(),
             // Refusal::Alquad(r) => r.message(),
             Refusal::Sight(r) => r.message(),
@@ -293,7 +293,7 @@ macro_rules! game_refusal {
 }
 game_refusal!(
     Callanish(callanish::CallanishRefusal),
-    // Alquerque(alquerque::AlquerqueRefusal),
+    Alquerque(alquerque::AlquerqueRefusal),
     // Fanorona(fanorona::FanoronaRefusal),
     // Alquad(alquad::AlquadRefusal),
     Sight(sight::SightRefusal),

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard, DIRECTIONS};
-use super::notation::{message_list_and, names_or, split_squares};
+use super::notation::{names_cut, split_squares};
 use super::view::status_line;
 use super::OptionValue;
 use super::{
@@ -125,16 +125,7 @@ const LISTED: usize = 10;
 
 /// "a1, b2 or c3"; more than ten cut to ten names "and N more".
 fn short_list(names: &[String]) -> Message {
-    if names.len() > LISTED {
-        let mut items: Vec<Message> = names[..LISTED]
-            .iter()
-            .map(|name| Message::new("word").arg("word", name.as_str()))
-            .collect();
-        items.push(Message::new("list-more").arg("count", names.len() - LISTED));
-        message_list_and(items)
-    } else {
-        names_or(names)
-    }
+    names_cut(names, LISTED, true)
 }
 
 /// Why a Sight turn was refused, with what the player needs to know.
