@@ -211,16 +211,6 @@ impl TurnError {
         }
     }
 
-    /// Interim: a refusal worded in English by a game not yet converted.
-    pub(crate) fn illegal_text(text: String) -> TurnError {
-        TurnError::Illegal(Refusal::Text(text))
-    }
-
-    /// Interim: as [`TurnError::illegal_text`].
-    pub(crate) fn unparsable_text(text: String) -> TurnError {
-        TurnError::Unparsable(Refusal::Text(text))
-    }
-
     /// The reason, unless the game is over.
     pub fn refusal(&self) -> Option<&Refusal> {
         match self {
@@ -240,15 +230,13 @@ pub enum Refusal {
     NotLegal {
         turn: String,
     },
-    /// Interim: an English sentence of a game not yet converted.
-    Text(String),
     Callanish(Box<callanish::CallanishRefusal>),
     Alquerque(Box<alquerque::AlquerqueRefusal>),
     Fanorona(Box<fanorona::FanoronaRefusal>),
     Alquad(Box<alquad::AlquadRefusal>),
     Sight(Box<sight::SightRefusal>),
     Collapse(Box<collapse::CollapseRefusal>),
-    // Floaters(Box<floaters::FloatersRefusal>),
+    Floaters(Box<floaters::FloatersRefusal>),
 }
 
 impl Refusal {
@@ -257,14 +245,13 @@ impl Refusal {
     pub fn message(&self) -> Message {
         match self {
             Refusal::NotLegal { turn } => Message::new("turn-not-legal").arg("turn", turn.as_str()),
-            Refusal::Text(text) => Message::new("turn-refused").arg("reason", text.as_str()),
             Refusal::Callanish(r) => r.message(),
             Refusal::Alquerque(r) => r.message(),
             Refusal::Fanorona(r) => r.message(),
             Refusal::Alquad(r) => r.message(),
             Refusal::Sight(r) => r.message(),
             Refusal::Collapse(r) => r.message(),
-            // Refusal::Floaters(r) => r.message(),
+            Refusal::Floaters(r) => r.message(),
         }
     }
 }
@@ -298,7 +285,7 @@ game_refusal!(
     Alquad(alquad::AlquadRefusal),
     Sight(sight::SightRefusal),
     Collapse(collapse::CollapseRefusal),
-    // Floaters(floaters::FloatersRefusal),
+    Floaters(floaters::FloatersRefusal),
 );
 
 /// Test support: every refusal given worded in every language, whole.
@@ -1065,3 +1052,37 @@ impl AnyGame {
 
 /// Above this many legal turns no hint layer is computed.
 pub const HINT_TURN_LIMIT: u64 = 5_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shared_refusal_is_worded_in_every_language() {
+        let refusal = Refusal::NotLegal {
+            turn: "c3-c4".into(),
+        };
+        assert_eq!(refusal.to_string(), "c3-c4 is not a legal turn here");
+        assert_refusals_render(vec![refusal]);
+    }
+
+    #[test]
+    fn turn_errors_say_the_refusal() {
+        let mut game = AnyGame::new(GameKind::Sight, &Options::default()).unwrap();
+        let error = game.play_str("c6").unwrap_err();
+        assert_eq!(
+            error,
+            TurnError::Unparsable(sight::SightRefusal::NotAPoint { point: "c6".into() }.into())
+        );
+        assert_eq!(error.message(), error.refusal().unwrap().message());
+        assert_eq!(
+            error.to_string(),
+            "c6 is not a point of the 5 x 5 board (files a to e, ranks 1 to 5)"
+        );
+        assert_eq!(
+            TurnError::GameOver.to_string(),
+            "the game is over: no more turns can be played"
+        );
+        assert_eq!(TurnError::GameOver.refusal(), None);
+    }
+}

@@ -1,8 +1,6 @@
 # Words every game shares. Coordinates and turns are never translated.
 
 turn-game-over = The game is over: no more turns can be played.
-# Until each game words its refusals itself: the rules' own sentence.
-turn-refused = { $reason }
 turn-not-legal = { $turn } is not a legal turn here
 
 ## Seats, capitalised as in a sentence's start ("White to move").

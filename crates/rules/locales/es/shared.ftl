@@ -1,7 +1,6 @@
 # Palabras comunes a todos los juegos. Las coordenadas y las jugadas no se traducen.
 
 turn-game-over = La partida ha terminado: ya no se pueden jugar más turnos.
-turn-refused = { $reason }
 turn-not-legal = { $turn } no es una jugada legal aquí
 
 ## Los bandos, con mayúscula como al principio de una frase.
