@@ -782,7 +782,7 @@ impl Game for Callanish {
                     key: "shape",
                     value: "circle",
                     needs: "size=9",
-                    why: "the leaflet's 9 x 9 board",
+                    why: super::options::HelpWords("callanish-circle-board"),
                 });
             }
             for name in CIRCLE {
@@ -796,8 +796,7 @@ impl Game for Callanish {
         }
         blocked.sort_unstable();
         blocked.dedup();
-        let tables =
-            Tables::get(size, &blocked).map_err(|e| OptionError::Unplayable(e.to_string()))?;
+        let tables = Tables::get(size, &blocked).map_err(OptionError::Unplayable)?;
         let mut game = Callanish {
             size: size as u8,
             blocked,

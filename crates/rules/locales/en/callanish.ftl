@@ -6,6 +6,7 @@ callanish-notation = Opening turn: the cell, `move e5`. Later turns: the cell yo
 callanish-option-size = cells along each side, odd
 callanish-option-shape = circle blocks the corner cells of the 9 x 9 board, as in the leaflet
 callanish-option-stones = stones each player has
+callanish-circle-board = the leaflet's 9 x 9 board
 callanish-option-blocked = cells taken out of play
 callanish-view-title = Callanish { $size } x { $size }
 callanish-view-title-circle = Callanish { $size } x { $size } (circle)

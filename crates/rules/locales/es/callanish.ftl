@@ -6,6 +6,7 @@ callanish-notation = Jugada de apertura: la casilla, `move e5`. Jugadas siguient
 callanish-option-size = casillas por lado, número impar
 callanish-option-shape = circle bloquea las casillas de las esquinas del tablero de 9 x 9, como en el folleto
 callanish-option-stones = fichas de cada jugador
+callanish-circle-board = el tablero de 9 x 9 del folleto
 callanish-option-blocked = casillas fuera de juego
 callanish-view-title = Callanish { $size } x { $size }
 callanish-view-title-circle = Callanish { $size } x { $size } (círculo)

@@ -6,6 +6,7 @@ callanish-notation = 最初の手番：マスを書きます。`move e5`。以�
 callanish-option-size = 一辺のマス数（奇数）
 callanish-option-shape = circle にすると、リーフレットのように9x9の盤の角のマスを使いません
 callanish-option-stones = 各プレイヤーの石の数
+callanish-circle-board = リーフレットの9x9の盤
 callanish-option-blocked = 使わないマス
 callanish-view-title = カラニッシュ { $size }x{ $size }
 callanish-view-title-circle = カラニッシュ { $size }x{ $size }（円形）
