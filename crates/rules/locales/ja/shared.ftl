@@ -84,7 +84,7 @@ option-unknown = 不明なオプション`{ $key }`です。{ $count ->
     }
 option-out-of-range = オプション`{ $key }`は{ $min }から{ $max }までの整数でなくてはなりません（`{ $given }`ではありません）
 option-not-a-choice = オプション`{ $key }`は{ $choices }のいずれかでなくてはなりません（`{ $given }`ではありません）
-option-even = { $key } { $size }は偶数です。{ $game }は奇数のサイズでしか遊べません（{ $first }、… { $max }）
+option-even = { $key } { $size }は偶数です。{ $game }は奇数のサイズでしか遊べません（{ $first } … { $max }）
 option-not-odd = オプション`{ $key }`は{ $min }から{ $max }までの奇数でなくてはなりません（`{ $given }`ではありません）
 option-not-a-point = `{ $point }`は{ $files }x{ $ranks }の盤のマスではありません
 option-needs = { $key }={ $value }は{ $why }用です。{ $needs }と一緒に使ってください
