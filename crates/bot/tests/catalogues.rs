@@ -133,6 +133,64 @@ fn every_message_the_code_names_exists() {
     );
 }
 
+/// Every message id the rules' code spells out (a string literal starting
+/// with a game's name, `turn-`, `option-` or `board-`: refusals, notes,
+/// options) is a message of the English catalogue.
+#[test]
+fn every_message_the_rules_name_exists() {
+    let english = messages(Lang::En);
+    let prefixes = [
+        "callanish-",
+        "alquerque-",
+        "fanorona-",
+        "alquad-",
+        "sight-",
+        "collapse-",
+        "floaters-",
+        "turn-",
+        "option-",
+        "board-",
+    ];
+    let mut named = 0;
+    let mut unknown = Vec::new();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/src");
+    let mut stack = vec![src];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let code = std::fs::read_to_string(&path).unwrap();
+            // String literals: the text between a quote and the next one.
+            let mut rest = code.as_str();
+            while let Some(open) = rest.find('"') {
+                let after = &rest[open + 1..];
+                let Some(len) = after.find('"') else { break };
+                let literal = &after[..len];
+                rest = &after[len + 1..];
+                let is_id = prefixes.iter().any(|p| literal.starts_with(p))
+                    && literal
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                    && !literal.ends_with('-');
+                if is_id {
+                    named += 1;
+                    if !english.contains_key(literal) {
+                        unknown.push(format!("{}: {literal}", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(named > 100, "found only {named} message ids in the rules");
+    assert!(
+        unknown.is_empty(),
+        "messages the rules name but no catalogue has: {unknown:?}"
+    );
+}
+
 #[test]
 fn language_tags_read_as_platforms_write_them() {
     for (tag, lang) in [

@@ -2,7 +2,8 @@
 //! the bot core in Japanese and in Spanish, with no message missing or
 //! falling back to English and no argument left unused. Covers the
 //! replies converted to catalogues so far: `rules`, `notify`, `settings`, challenges, turns, the board,
-//! whose turn it is, undo, draw and resign, refusals, captions and endings, the `lang` command.
+//! whose turn it is, undo, draw and resign, refusals (of turns and of
+//! options), captions and endings, the `lang` command.
 
 use cairn_bot::i18n::{take_slips, Lang};
 use cairn_bot::{Bot, BotConfig, Reply, Request, User};
@@ -67,6 +68,18 @@ fn play(lang: Lang) -> Vec<(String, String)> {
         say("alice", "challenge sight @alice"),
     ));
     out.push((
+        "challenge with an unknown option".to_string(),
+        say("alice", "challenge sight @bob size=7"),
+    ));
+    out.push((
+        "challenge with an even size".to_string(),
+        say("alice", "challenge callanish @bob size=8"),
+    ));
+    out.push((
+        "challenge with too few stones".to_string(),
+        say("alice", "challenge callanish @bob stones=1"),
+    ));
+    out.push((
         "accept without a challenge".to_string(),
         say("bob", "accept"),
     ));
@@ -102,6 +115,9 @@ fn play(lang: Lang) -> Vec<(String, String)> {
         say("bob", "move c3"),
     ));
     out.push(("move without a turn".to_string(), say("alice", "move")));
+    out.push(("move unreadable".to_string(), say("alice", "move zz")));
+    out.push(("move off the board".to_string(), say("alice", "move c6")));
+    out.push(("move refused".to_string(), say("alice", "move c3-c4")));
     // Play the first legal turn until the game ends.
     let mut turns = 0;
     loop {

@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard};
-use super::notation::list_or;
+use super::notation::names_cut;
 use super::view::status_line;
 use super::OptionValue;
 use super::{
@@ -125,13 +125,95 @@ fn name(p: usize) -> String {
 }
 
 /// "a1, b2 or c3", cut to ten names with "and N more".
-fn short_list(points: impl Iterator<Item = String>) -> String {
-    let all: Vec<String> = points.collect();
-    if all.len() > 10 {
-        format!("{} and {} more", all[..10].join(", "), all.len() - 10)
-    } else {
-        list_or(&all)
+fn short_list(names: &[String]) -> Message {
+    names_cut(names, 10, true)
+}
+
+/// Why an Alquad turn was refused, with what the player needs to know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AlquadRefusal {
+    /// Text with `:` that is not a setup.
+    NotASetup { text: String },
+    /// A name that is not a point of the board.
+    NotAPoint { point: String },
+    /// A setup naming two points of one colour.
+    TwoOfOneColour { text: String, side: Side },
+    /// A placement on an occupied point (`own`: by the player's own
+    /// piece), and the empty points.
+    Occupied {
+        point: String,
+        own: bool,
+        empty: Vec<String>,
+    },
+    /// A setup with both pieces on one point.
+    SamePoint { point: String },
+    /// A setup once the setup is done, while the colours are chosen.
+    SetupDone,
+    /// A setup once placements have begun: an empty point as an example.
+    SetupOver { example: String },
+    /// A colour named during the setup.
+    ColoursAfterSetup,
+    /// A colour named once the colours are chosen.
+    ColoursChosen { setter: Side, chooser: Side },
+    /// A point named during the setup.
+    SetupFirst,
+    /// A point named before the chooser picked a colour.
+    ChooseFirst,
+    /// Text that is no turn of the game: what was expected now.
+    NotATurn { text: String, expected: Phase },
+}
+
+impl AlquadRefusal {
+    /// The refusal for a reader in any language.
+    pub fn message(&self) -> Message {
+        use AlquadRefusal as R;
+        match self {
+            R::NotASetup { text } => {
+                Message::new("alquad-refusal-not-a-setup").arg("text", text.as_str())
+            }
+            R::NotAPoint { point } => {
+                Message::new("alquad-refusal-not-a-point").arg("point", point.as_str())
+            }
+            R::TwoOfOneColour { text, side } => Message::new("alquad-refusal-two-of-one-colour")
+                .arg("text", text.as_str())
+                .arg("side", side.name()),
+            R::Occupied { point, own, empty } => Message::new("alquad-refusal-occupied")
+                .arg("point", point.as_str())
+                .arg("whose", if *own { "own" } else { "opponent" })
+                .arg("empty", short_list(empty)),
+            R::SamePoint { point } => {
+                Message::new("alquad-refusal-same-point").arg("point", point.as_str())
+            }
+            R::SetupDone => Message::new("alquad-refusal-setup-done"),
+            R::SetupOver { example } => {
+                Message::new("alquad-refusal-setup-over").arg("example", example.as_str())
+            }
+            R::ColoursAfterSetup => Message::new("alquad-refusal-colours-after-setup"),
+            R::ColoursChosen { setter, chooser } => Message::new("alquad-refusal-colours-chosen")
+                .arg("setter", setter.name())
+                .arg("chooser", chooser.name()),
+            R::SetupFirst => Message::new("alquad-refusal-setup-first"),
+            R::ChooseFirst => Message::new("alquad-refusal-choose-first"),
+            R::NotATurn { text, expected } => Message::new("alquad-refusal-not-a-turn")
+                .arg("text", text.as_str())
+                .arg(
+                    "expected",
+                    match expected {
+                        Phase::Setup => "setup",
+                        Phase::Choose => "colour",
+                        Phase::Play => "point",
+                    },
+                ),
+        }
     }
+}
+
+fn illegal(refusal: AlquadRefusal) -> TurnError {
+    TurnError::Illegal(refusal.into())
+}
+
+fn unparsable(refusal: AlquadRefusal) -> TurnError {
+    TurnError::Unparsable(refusal.into())
 }
 
 /// A piece colour.
@@ -165,13 +247,6 @@ impl Side {
         }
     }
 
-    fn title(self) -> &'static str {
-        match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
-    }
-
     /// The colour's name for a reader ("White").
     fn message(self) -> Message {
         super::view::seat_message(self.name())
@@ -182,7 +257,7 @@ impl Side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-enum Phase {
+pub enum Phase {
     /// The setter is to place one White and one Black piece.
     Setup,
     /// The chooser is to pick a colour.
@@ -239,9 +314,6 @@ fn side_word(word: &str) -> Option<Side> {
         _ => None,
     }
 }
-
-const SETUP_HINT: &str =
-    "the setter first places one White and one Black piece on two different points, e.g. `w:c3 b:d4`";
 
 impl Alquad {
     /// The colour `seat` plays (meaningless before the choice).
@@ -321,9 +393,9 @@ impl Alquad {
     fn parse_setup(text: &str) -> Result<(usize, usize), TurnError> {
         let board = PointBoard::five_by_five();
         let bad = || {
-            TurnError::Unparsable(format!(
-                "`{text}` is not a setup: write the White point and the Black point, e.g. `w:c3 b:d4`"
-            ))
+            unparsable(AlquadRefusal::NotASetup {
+                text: text.to_string(),
+            })
         };
         // Glue `w: c3` into `w:c3`, then split the parts.
         let mut glued = String::with_capacity(text.len());
@@ -351,19 +423,19 @@ impl Alquad {
             let (word, point) = part.split_once(':').ok_or_else(bad)?;
             let side = side_word(word).ok_or_else(bad)?;
             let p = board.parse(point).ok_or_else(|| {
-                TurnError::Unparsable(format!(
-                    "{point} is not a point of the 5 x 5 board (files a to e, ranks 1 to 5)"
-                ))
+                unparsable(AlquadRefusal::NotAPoint {
+                    point: point.to_string(),
+                })
             })?;
             let slot = match side {
                 Side::White => &mut white,
                 Side::Black => &mut black,
             };
             if slot.is_some() {
-                return Err(TurnError::Unparsable(format!(
-                    "`{text}` names two {} points: the setup places one White and one Black piece, e.g. `w:c3 b:d4`",
-                    side.title()
-                )));
+                return Err(unparsable(AlquadRefusal::TwoOfOneColour {
+                    text: text.to_string(),
+                    side,
+                }));
             }
             *slot = Some(p);
         }
@@ -377,16 +449,11 @@ impl Alquad {
         let empty = self.empty();
         if empty >> p & 1 == 0 {
             let side = self.side_of(self.to_move);
-            let whose = if self.pieces[side.index()] >> p & 1 == 1 {
-                "your own piece"
-            } else {
-                "a piece of your opponent"
-            };
-            return Err(TurnError::Illegal(format!(
-                "{} already holds {whose}; you can place on {}",
-                name(p),
-                short_list(bits(empty as u64).map(name))
-            )));
+            return Err(illegal(AlquadRefusal::Occupied {
+                point: name(p),
+                own: self.pieces[side.index()] >> p & 1 == 1,
+                empty: bits(empty as u64).map(name).collect(),
+            }));
         }
         Ok(AlquadTurn::Place(p as u8))
     }
@@ -492,55 +559,40 @@ impl Game for Alquad {
         if lower.contains(':') {
             let (white, black) = Alquad::parse_setup(&lower)?;
             return match self.phase {
-                Phase::Setup if white == black => Err(TurnError::Illegal(format!(
-                    "the White and the Black piece must go on two different points, not both on {}",
-                    name(white)
-                ))),
+                Phase::Setup if white == black => {
+                    Err(illegal(AlquadRefusal::SamePoint { point: name(white) }))
+                }
                 Phase::Setup => Ok(AlquadTurn::Setup {
                     white: white as u8,
                     black: black as u8,
                 }),
-                Phase::Choose => Err(TurnError::Illegal(
-                    "the setup is done: the chooser now picks a colour, `white` or `black`"
-                        .to_string(),
-                )),
-                Phase::Play => Err(TurnError::Illegal(format!(
-                    "the setup is over: place one piece on an empty point, e.g. `{}`",
-                    name(bits(self.empty() as u64).next().unwrap_or(12))
-                ))),
+                Phase::Choose => Err(illegal(AlquadRefusal::SetupDone)),
+                Phase::Play => Err(illegal(AlquadRefusal::SetupOver {
+                    example: name(bits(self.empty() as u64).next().unwrap_or(12)),
+                })),
             };
         }
         if let Some(side) = side_word(&lower) {
             return match self.phase {
                 Phase::Choose => Ok(AlquadTurn::Choose(side)),
-                Phase::Setup => Err(TurnError::Illegal(format!(
-                    "colours are chosen after the setup: {SETUP_HINT}"
-                ))),
-                Phase::Play => Err(TurnError::Illegal(format!(
-                    "colours are already chosen (the setter plays {}, the chooser {}): place one piece on an empty point",
-                    self.side_of(Seat::First).name(),
-                    self.side_of(Seat::Second).name()
-                ))),
+                Phase::Setup => Err(illegal(AlquadRefusal::ColoursAfterSetup)),
+                Phase::Play => Err(illegal(AlquadRefusal::ColoursChosen {
+                    setter: self.side_of(Seat::First),
+                    chooser: self.side_of(Seat::Second),
+                })),
             };
         }
         if let Some(p) = board.parse(&lower) {
             return match self.phase {
                 Phase::Play => self.check_place(p),
-                Phase::Setup => Err(TurnError::Illegal(SETUP_HINT.to_string())),
-                Phase::Choose => Err(TurnError::Illegal(
-                    "the chooser must first pick a colour: `white` or `black`".to_string(),
-                )),
+                Phase::Setup => Err(illegal(AlquadRefusal::SetupFirst)),
+                Phase::Choose => Err(illegal(AlquadRefusal::ChooseFirst)),
             };
         }
-        let expected = match self.phase {
-            Phase::Setup => "a setup such as `w:c3 b:d4`",
-            Phase::Choose => "a colour, `white` or `black`",
-            Phase::Play => "a point to place on, such as `c2`",
-        };
-        Err(TurnError::Unparsable(format!(
-            "`{}` is not an Alquad turn: expected {expected}",
-            text.trim()
-        )))
+        Err(unparsable(AlquadRefusal::NotATurn {
+            text: text.trim().to_string(),
+            expected: self.phase,
+        }))
     }
 
     fn apply(&mut self, turn: &AlquadTurn) {
@@ -717,6 +769,7 @@ mod tests {
     use super::*;
     use crate::check::slow_perft;
     use crate::Mark;
+    use crate::Refusal;
 
     fn p(n: &str) -> usize {
         PointBoard::five_by_five().parse(n).unwrap()
@@ -735,11 +788,94 @@ mod tests {
         g.play(&turn).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 
-    fn refusal(g: &Alquad, text: &str) -> String {
+    fn refusal(g: &Alquad, text: &str) -> AlquadRefusal {
         match g.parse_turn(text) {
             Ok(turn) => panic!("{text} accepted as {turn}"),
-            Err(e) => e.to_string(),
+            Err(TurnError::Illegal(Refusal::Alquad(refusal))) => *refusal,
+            Err(e) => panic!("{text}: {e:?}"),
         }
+    }
+
+    #[test]
+    fn every_refusal_is_worded_in_every_language() {
+        use AlquadRefusal as R;
+        let all = vec![
+            R::NotASetup {
+                text: "w:c3".into(),
+            },
+            R::NotAPoint { point: "c9".into() },
+            R::TwoOfOneColour {
+                text: "w:c3 w:d4".into(),
+                side: Side::White,
+            },
+            R::TwoOfOneColour {
+                text: "b:c3 b:d4".into(),
+                side: Side::Black,
+            },
+            R::Occupied {
+                point: "c3".into(),
+                own: true,
+                empty: vec!["a1".into(), "b1".into()],
+            },
+            R::Occupied {
+                point: "c3".into(),
+                own: false,
+                empty: (0..23).map(name).collect(),
+            },
+            R::SamePoint { point: "c3".into() },
+            R::SetupDone,
+            R::SetupOver {
+                example: "a1".into(),
+            },
+            R::ColoursAfterSetup,
+            R::ColoursChosen {
+                setter: Side::White,
+                chooser: Side::Black,
+            },
+            R::ColoursChosen {
+                setter: Side::Black,
+                chooser: Side::White,
+            },
+            R::SetupFirst,
+            R::ChooseFirst,
+            R::NotATurn {
+                text: "zz".into(),
+                expected: Phase::Setup,
+            },
+            R::NotATurn {
+                text: "zz".into(),
+                expected: Phase::Choose,
+            },
+            R::NotATurn {
+                text: "zz".into(),
+                expected: Phase::Play,
+            },
+        ];
+        let index = |r: &R| match r {
+            R::NotASetup { .. } => 0,
+            R::NotAPoint { .. } => 1,
+            R::TwoOfOneColour { .. } => 2,
+            R::Occupied { .. } => 3,
+            R::SamePoint { .. } => 4,
+            R::SetupDone => 5,
+            R::SetupOver { .. } => 6,
+            R::ColoursAfterSetup => 7,
+            R::ColoursChosen { .. } => 8,
+            R::SetupFirst => 9,
+            R::ChooseFirst => 10,
+            R::NotATurn { .. } => 11,
+        };
+        let covered: std::collections::BTreeSet<usize> = all.iter().map(index).collect();
+        assert_eq!(covered.len(), 12, "a variant has no sample");
+        assert_eq!(
+            all[9].to_string(),
+            "colours are chosen after the setup: the setter first places one White and one Black piece on two different points, e.g. `w:c3 b:d4`"
+        );
+        assert_eq!(
+            all[11].to_string(),
+            "colours are already chosen (the setter plays black, the chooser white): place one piece on an empty point"
+        );
+        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     /// A game in play with White (the chooser) and Black on the given
@@ -820,27 +956,34 @@ mod tests {
                 "{text}"
             );
         }
-        let msg = refusal(&g, "w:c3 b:c3");
-        assert!(msg.contains("different points"), "{msg}");
-        assert!(matches!(
+        assert_eq!(
+            refusal(&g, "w:c3 b:c3"),
+            AlquadRefusal::SamePoint { point: "c3".into() }
+        );
+        assert_eq!(
             g.parse_turn("w:c3 w:d4"),
-            Err(TurnError::Unparsable(_))
-        ));
-        assert!(matches!(
+            Err(unparsable(AlquadRefusal::TwoOfOneColour {
+                text: "w:c3 w:d4".into(),
+                side: Side::White,
+            }))
+        );
+        assert_eq!(
             g.parse_turn("w:c3"),
-            Err(TurnError::Unparsable(_))
-        ));
-        assert!(matches!(
+            Err(unparsable(AlquadRefusal::NotASetup {
+                text: "w:c3".into()
+            }))
+        );
+        assert_eq!(
             g.parse_turn("w:c9 b:d4"),
-            Err(TurnError::Unparsable(_))
-        ));
-        assert!(refusal(&g, "c3").contains("w:c3 b:d4"));
-        assert!(refusal(&g, "white").contains("after the setup"));
+            Err(unparsable(AlquadRefusal::NotAPoint { point: "c9".into() }))
+        );
+        assert_eq!(refusal(&g, "c3"), AlquadRefusal::SetupFirst);
+        assert_eq!(refusal(&g, "white"), AlquadRefusal::ColoursAfterSetup);
         play(&mut g, "b:d4 w:c3");
         assert_eq!(g.to_move(), Seat::Second);
         assert_eq!(g.count_turns(), 2);
-        assert!(refusal(&g, "c2").contains("`white` or `black`"));
-        assert!(refusal(&g, "w:a1 b:a2").contains("setup is done"));
+        assert_eq!(refusal(&g, "c2"), AlquadRefusal::ChooseFirst);
+        assert_eq!(refusal(&g, "w:a1 b:a2"), AlquadRefusal::SetupDone);
         assert_eq!(g.parse_turn("B").unwrap().to_string(), "black");
         assert_eq!(g.parse_turn("w").unwrap().to_string(), "white");
         // The chooser takes Black, so the setter (White) moves first.
@@ -849,10 +992,28 @@ mod tests {
         assert_eq!(g.seat_name(Seat::Second), "black");
         assert_eq!(g.to_move(), Seat::First);
         assert_eq!(g.count_turns(), 23);
-        assert!(refusal(&g, "white").contains("already chosen"));
-        assert!(refusal(&g, "c3").contains("your own piece"));
-        assert!(refusal(&g, "d4").contains("opponent"));
-        assert!(matches!(g.parse_turn("zz9"), Err(TurnError::Unparsable(_))));
+        assert_eq!(
+            refusal(&g, "white"),
+            AlquadRefusal::ColoursChosen {
+                setter: Side::White,
+                chooser: Side::Black,
+            }
+        );
+        assert!(matches!(
+            refusal(&g, "c3"),
+            AlquadRefusal::Occupied { own: true, empty, .. } if empty.len() == 23
+        ));
+        assert!(matches!(
+            refusal(&g, "d4"),
+            AlquadRefusal::Occupied { own: false, .. }
+        ));
+        assert_eq!(
+            g.parse_turn("zz9"),
+            Err(unparsable(AlquadRefusal::NotATurn {
+                text: "zz9".into(),
+                expected: Phase::Play,
+            }))
+        );
         play(&mut g, "c2");
         assert_eq!(g.to_move(), Seat::Second);
         assert_eq!(g.hand, [10, 11]);

@@ -257,17 +257,232 @@ fn names(points: impl IntoIterator<Item = usize>) -> Vec<String> {
     points.into_iter().map(name).collect()
 }
 
-/// "a, b or c", cut to [`LIST_MAX`] items with "and N more".
-fn short_list(mut items: Vec<String>, word: &str) -> String {
-    if items.len() > LIST_MAX {
-        let more = items.len() - LIST_MAX;
-        items.truncate(LIST_MAX);
-        return format!("{} and {more} more", items.join(", "));
+/// "a, b or c" (`or`) or "a, b and c", cut to [`LIST_MAX`] items with
+/// "and N more".
+fn short_list(items: &[String], or: bool) -> Message {
+    notation::names_cut(items, LIST_MAX, or)
+}
+
+/// Why an Alquerque turn was refused, with what the player needs to know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AlquerqueRefusal {
+    /// The text does not read as points.
+    NotATurn { text: String },
+    /// A name that is not a point of the board.
+    NotAPoint { point: String },
+    /// No point given at all.
+    NoTurn,
+    /// A turn from a point without the player's piece: the colour of the
+    /// enemy piece there (`None`: it is empty), and the points of the
+    /// player's pieces that can move.
+    NotYours {
+        point: String,
+        enemy: Option<&'static str>,
+        movers: Vec<String>,
+    },
+    /// Only the piece's point was given.
+    NoDestination { options: PieceMoves },
+    /// A step onto an occupied point.
+    Occupied { to: String, options: PieceMoves },
+    /// A step while a capture is compulsory: the legal captures.
+    MustCapture { turn: String, captures: Vec<String> },
+    /// A step of a piece on the far rank, which only moves by capturing.
+    FarRank { turn: String, options: PieceMoves },
+    /// A step backwards (`colour`: the mover's, which says which way is
+    /// forward).
+    Backward {
+        colour: &'static str,
+        options: PieceMoves,
+    },
+    /// A step straight back to the point the piece just came from.
+    StraightBack {
+        from: String,
+        to: String,
+        options: PieceMoves,
+    },
+    /// A chain naming more landing points than there are pieces.
+    TooManyJumps {
+        landings: usize,
+        options: PieceMoves,
+    },
+    /// A step with further points after it.
+    StepGoesOn {
+        from: String,
+        to: String,
+        options: PieceMoves,
+    },
+    /// A landing point next to the point jumped from.
+    NextTo {
+        land: String,
+        at: String,
+        options: PieceMoves,
+    },
+    /// A landing point no jump along a line reaches.
+    NoJump {
+        land: String,
+        at: String,
+        options: PieceMoves,
+    },
+    /// No enemy (`colour`) piece to jump over.
+    NothingToJump {
+        colour: &'static str,
+        over: String,
+        at: String,
+        land: String,
+        options: PieceMoves,
+    },
+    /// A jump landing on an occupied point.
+    LandingTaken {
+        land: String,
+        at: String,
+        options: PieceMoves,
+    },
+    /// A chain stopping while it can capture again: the longer chains.
+    MustContinue { at: String, longer: Vec<String> },
+    /// A turn read whole that is not legal here.
+    NotLegal { turn: String, options: PieceMoves },
+}
+
+/// What one piece can do, said after a refusal: its legal turns or, when
+/// it has none, the points of the pieces that can move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    pub from: String,
+    pub turns: Vec<String>,
+    pub movers: Vec<String>,
+}
+
+impl PieceMoves {
+    fn message(&self) -> Message {
+        if self.turns.is_empty() {
+            Message::new("alquerque-options-stuck")
+                .arg("from", self.from.as_str())
+                .arg("movers", short_list(&self.movers, false))
+        } else {
+            Message::new("alquerque-options")
+                .arg("from", self.from.as_str())
+                .arg("turns", short_list(&self.turns, true))
+        }
     }
-    match word {
-        "and" => notation::list_and(&items),
-        _ => notation::list_or(&items),
+}
+
+impl AlquerqueRefusal {
+    /// The refusal for a reader in any language.
+    pub fn message(&self) -> Message {
+        use AlquerqueRefusal as R;
+        let with = |why: Message, options: &PieceMoves| {
+            Message::new("alquerque-refusal-with-options")
+                .arg("why", why)
+                .arg("options", options.message())
+        };
+        match self {
+            R::NotATurn { text } => {
+                Message::new("alquerque-refusal-not-a-turn").arg("text", text.as_str())
+            }
+            R::NotAPoint { point } => {
+                Message::new("alquerque-refusal-not-a-point").arg("point", point.as_str())
+            }
+            R::NoTurn => Message::new("alquerque-refusal-no-turn"),
+            R::NotYours {
+                point,
+                enemy,
+                movers,
+            } => {
+                let why = match enemy {
+                    Some(colour) => Message::new("alquerque-refusal-enemy-piece")
+                        .arg("point", point.as_str())
+                        .arg("colour", *colour),
+                    None => Message::new("alquerque-refusal-empty").arg("point", point.as_str()),
+                };
+                Message::new("alquerque-refusal-not-yours")
+                    .arg("why", why)
+                    .arg("movers", short_list(movers, false))
+            }
+            R::NoDestination { options } => {
+                Message::new("alquerque-refusal-no-destination").arg("options", options.message())
+            }
+            R::Occupied { to, options } => with(
+                Message::new("alquerque-refusal-occupied").arg("to", to.as_str()),
+                options,
+            ),
+            R::MustCapture { turn, captures } => Message::new("alquerque-refusal-must-capture")
+                .arg("turn", turn.as_str())
+                .arg("captures", short_list(captures, true)),
+            R::FarRank { turn, options } => with(
+                Message::new("alquerque-refusal-far-rank").arg("turn", turn.as_str()),
+                options,
+            ),
+            R::Backward { colour, options } => with(
+                Message::new("alquerque-refusal-backward").arg("colour", *colour),
+                options,
+            ),
+            R::StraightBack { from, to, options } => with(
+                Message::new("alquerque-refusal-straight-back")
+                    .arg("from", from.as_str())
+                    .arg("to", to.as_str()),
+                options,
+            ),
+            R::TooManyJumps { landings, options } => with(
+                Message::new("alquerque-refusal-too-many-jumps")
+                    .arg("max", MAX_JUMPS)
+                    .arg("landings", *landings),
+                options,
+            ),
+            R::StepGoesOn { from, to, options } => with(
+                Message::new("alquerque-refusal-step-goes-on")
+                    .arg("from", from.as_str())
+                    .arg("to", to.as_str()),
+                options,
+            ),
+            R::NextTo { land, at, options } => with(
+                Message::new("alquerque-refusal-next-to")
+                    .arg("land", land.as_str())
+                    .arg("at", at.as_str()),
+                options,
+            ),
+            R::NoJump { land, at, options } => with(
+                Message::new("alquerque-refusal-no-jump")
+                    .arg("land", land.as_str())
+                    .arg("at", at.as_str()),
+                options,
+            ),
+            R::NothingToJump {
+                colour,
+                over,
+                at,
+                land,
+                options,
+            } => with(
+                Message::new("alquerque-refusal-nothing-to-jump")
+                    .arg("colour", *colour)
+                    .arg("over", over.as_str())
+                    .arg("at", at.as_str())
+                    .arg("land", land.as_str()),
+                options,
+            ),
+            R::LandingTaken { land, at, options } => with(
+                Message::new("alquerque-refusal-landing-taken")
+                    .arg("land", land.as_str())
+                    .arg("at", at.as_str()),
+                options,
+            ),
+            R::MustContinue { at, longer } => Message::new("alquerque-refusal-must-continue")
+                .arg("at", at.as_str())
+                .arg("longer", short_list(longer, true)),
+            R::NotLegal { turn, options } => with(
+                Message::new("alquerque-refusal-not-legal").arg("turn", turn.as_str()),
+                options,
+            ),
+        }
     }
+}
+
+fn illegal(refusal: AlquerqueRefusal) -> TurnError {
+    TurnError::Illegal(refusal.into())
+}
+
+fn unparsable(refusal: AlquerqueRefusal) -> TurnError {
+    TurnError::Unparsable(refusal.into())
 }
 
 /// An Alquerque game.
@@ -750,68 +965,55 @@ impl Alquerque {
     /// The refusal of a turn from a point that holds no piece of the mover.
     fn not_yours(&self, from: usize, legal: &[Turn]) -> TurnError {
         let side = self.side.index();
-        let what = if self.pieces[side ^ 1] >> from & 1 == 1 {
-            format!(
-                "{} holds a {} piece, not one of yours",
-                name(from),
-                self.colour_name(self.side.other())
-            )
-        } else {
-            format!("{} is empty", name(from))
-        };
-        TurnError::Illegal(format!(
-            "{what}; your pieces that can move are on {}",
-            short_list(self.movers(legal), "and")
-        ))
+        illegal(AlquerqueRefusal::NotYours {
+            point: name(from),
+            enemy: (self.pieces[side ^ 1] >> from & 1 == 1)
+                .then(|| self.colour_name(self.side.other())),
+            movers: self.movers(legal),
+        })
     }
 
     /// "from b2 you can play ..." or "the piece on b2 cannot move".
-    fn options_from(&self, from: usize, legal: &[Turn]) -> String {
-        let here: Vec<String> = legal
+    fn options_from(&self, from: usize, legal: &[Turn]) -> PieceMoves {
+        let turns: Vec<String> = legal
             .iter()
             .filter(|t| t.from as usize == from)
             .map(|t| t.to_string())
             .collect();
-        if here.is_empty() {
-            format!(
-                "the piece on {} has no legal move; your pieces that can move are on {}",
-                name(from),
-                short_list(self.movers(legal), "and")
-            )
-        } else {
-            format!(
-                "from {} you can play {}",
-                name(from),
-                short_list(here, "or")
-            )
+        PieceMoves {
+            from: name(from),
+            movers: if turns.is_empty() {
+                self.movers(legal)
+            } else {
+                Vec::new()
+            },
+            turns,
         }
     }
 
     fn check_step(&self, from: usize, to: usize, legal: &[Turn]) -> Result<Turn, TurnError> {
         let side = self.side.index();
         let turn = Turn::step(from, to);
-        let refuse = |why: String| {
-            Err(TurnError::Illegal(format!(
-                "{why}; {}",
-                self.options_from(from, legal)
-            )))
-        };
+        let options = || self.options_from(from, legal);
         if self.empty() >> to & 1 == 0 {
-            return refuse(format!("{} is not empty", name(to)));
+            return Err(illegal(AlquerqueRefusal::Occupied {
+                to: name(to),
+                options: options(),
+            }));
         }
         if self.rules == Rules::Bell {
             if legal.iter().any(|t| t.capture) {
-                let captures: Vec<String> = legal.iter().map(|t| t.to_string()).collect();
-                return Err(TurnError::Illegal(format!(
-                    "capturing is compulsory under Bell rules (enforced here instead of the leaflet's penalty), so {turn} is not allowed: capture with {}",
-                    short_list(captures, "or")
-                )));
+                return Err(illegal(AlquerqueRefusal::MustCapture {
+                    turn: turn.to_string(),
+                    captures: legal.iter().map(|t| t.to_string()).collect(),
+                }));
             }
             let far = if side == 0 { RANK_5 } else { RANK_1 };
             if far >> from & 1 == 1 {
-                return refuse(format!(
-                    "a piece on the far rank may only move by capturing, so {turn} is not allowed"
-                ));
+                return Err(illegal(AlquerqueRefusal::FarRank {
+                    turn: turn.to_string(),
+                    options: options(),
+                }));
             }
             let backward = if side == 0 {
                 to / 5 < from / 5
@@ -819,20 +1021,19 @@ impl Alquerque {
                 to / 5 > from / 5
             };
             if backward {
-                return refuse(format!(
-                    "under Bell rules a non-capturing step may not go backwards ({} moves {})",
-                    self.colour_name(self.side),
-                    if side == 0 { "up" } else { "down" }
-                ));
+                return Err(illegal(AlquerqueRefusal::Backward {
+                    colour: self.colour_name(self.side),
+                    options: options(),
+                }));
             }
             let back = (to + 1 == from && self.from_west >> from & 1 == 1)
                 || (to == from + 1 && self.from_east >> from & 1 == 1);
             if back {
-                return refuse(format!(
-                    "the piece on {} just came from {} and may not step straight back",
-                    name(from),
-                    name(to)
-                ));
+                return Err(illegal(AlquerqueRefusal::StraightBack {
+                    from: name(from),
+                    to: name(to),
+                    options: options(),
+                }));
             }
         }
         Ok(turn)
@@ -842,17 +1043,12 @@ impl Alquerque {
         let t = tables();
         let side = self.side.index();
         let from = points[0];
-        let refuse = |why: String| {
-            Err(TurnError::Illegal(format!(
-                "{why}; {}",
-                self.options_from(from, legal)
-            )))
-        };
+        let options = || self.options_from(from, legal);
         if points.len() > MAX_JUMPS + 1 {
-            return refuse(format!(
-                "a chain captures at most {MAX_JUMPS} pieces, and that one names {} landing points",
-                points.len() - 1
-            ));
+            return Err(illegal(AlquerqueRefusal::TooManyJumps {
+                landings: points.len() - 1,
+                options: options(),
+            }));
         }
         let mut enemy = self.pieces[side ^ 1];
         let mut empty = self.empty() | 1 << from;
@@ -860,44 +1056,44 @@ impl Alquerque {
         let mut at = from;
         for (i, &land) in points[1..].iter().enumerate() {
             if t.is_adjacent(at, land) {
-                return refuse(if i == 0 {
-                    format!(
-                        "{}-{} is a step, and a step cannot go on to further points",
-                        name(at),
-                        name(land)
-                    )
+                return Err(illegal(if i == 0 {
+                    AlquerqueRefusal::StepGoesOn {
+                        from: name(at),
+                        to: name(land),
+                        options: options(),
+                    }
                 } else {
-                    format!(
-                        "{} is next to {}: a jump lands on the point beyond an enemy piece",
-                        name(land),
-                        name(at)
-                    )
-                });
+                    AlquerqueRefusal::NextTo {
+                        land: name(land),
+                        at: name(at),
+                        options: options(),
+                    }
+                }));
             }
             let Some(&(over, _)) = t.jumps_from(at).iter().find(|&&(_, l)| l as usize == land)
             else {
-                return refuse(format!(
-                    "{} cannot be reached from {} by a jump along a line",
-                    name(land),
-                    name(at)
-                ));
+                return Err(illegal(AlquerqueRefusal::NoJump {
+                    land: name(land),
+                    at: name(at),
+                    options: options(),
+                }));
             };
             let over = over as usize;
             if enemy >> over & 1 == 0 {
-                return refuse(format!(
-                    "there is no {} piece on {} to jump over from {} to {}",
-                    self.colour_name(self.side.other()),
-                    name(over),
-                    name(at),
-                    name(land)
-                ));
+                return Err(illegal(AlquerqueRefusal::NothingToJump {
+                    colour: self.colour_name(self.side.other()),
+                    over: name(over),
+                    at: name(at),
+                    land: name(land),
+                    options: options(),
+                }));
             }
             if empty >> land & 1 == 0 {
-                return refuse(format!(
-                    "{} is not empty, so the jump from {} cannot land there",
-                    name(land),
-                    name(at)
-                ));
+                return Err(illegal(AlquerqueRefusal::LandingTaken {
+                    land: name(land),
+                    at: name(at),
+                    options: options(),
+                }));
             }
             enemy &= !(1 << over);
             empty |= 1 << over;
@@ -911,11 +1107,10 @@ impl Alquerque {
                 .map(|t| t.to_string())
                 .filter(|s| s.starts_with(&prefix) && s.len() > prefix.len())
                 .collect();
-            return Err(TurnError::Illegal(format!(
-                "under Bell rules the capturing piece must keep jumping while it can, and from {} it can capture again: play {}",
-                name(at),
-                short_list(longer, "or")
-            )));
+            return Err(illegal(AlquerqueRefusal::MustContinue {
+                at: name(at),
+                longer,
+            }));
         }
         Ok(turn)
     }
@@ -1166,13 +1361,11 @@ impl Game for Alquerque {
         if self.outcome.is_some() {
             return Err(TurnError::GameOver);
         }
-        let how = "write a step as b2-c3 and a capture as b2xd4 (a chain as b2xd4xb4)";
         let cleaned = text.trim().to_ascii_lowercase().replace('x', " ");
         let Some(squares) = notation::split_squares(&cleaned) else {
-            return Err(TurnError::Unparsable(format!(
-                "`{}` is not an Alquerque turn: {how}",
-                text.trim()
-            )));
+            return Err(unparsable(AlquerqueRefusal::NotATurn {
+                text: text.trim().to_string(),
+            }));
         };
         let board = PointBoard::five_by_five();
         let mut points = Vec::with_capacity(squares.len());
@@ -1180,24 +1373,23 @@ impl Game for Alquerque {
             match board.parse(square) {
                 Some(p) => points.push(p),
                 None => {
-                    return Err(TurnError::Unparsable(format!(
-                        "`{square}` is not a point of the board: files run a-e and ranks 1-5"
-                    )))
+                    return Err(unparsable(AlquerqueRefusal::NotAPoint {
+                        point: square.clone(),
+                    }))
                 }
             }
         }
         let legal = self.legal_turns();
         let Some(&from) = points.first() else {
-            return Err(TurnError::Unparsable(format!("no turn given: {how}")));
+            return Err(unparsable(AlquerqueRefusal::NoTurn));
         };
         if self.pieces[self.side.index()] >> from & 1 == 0 {
             return Err(self.not_yours(from, &legal));
         }
         if points.len() == 1 {
-            return Err(TurnError::Unparsable(format!(
-                "name where the piece goes as well: {}",
-                self.options_from(from, &legal)
-            )));
+            return Err(unparsable(AlquerqueRefusal::NoDestination {
+                options: self.options_from(from, &legal),
+            }));
         }
         let turn = if points.len() == 2 && tables().is_adjacent(from, points[1]) {
             self.check_step(from, points[1], &legal)?
@@ -1207,10 +1399,10 @@ impl Game for Alquerque {
         if legal.contains(&turn) {
             Ok(turn)
         } else {
-            Err(TurnError::Illegal(format!(
-                "{turn} is not a legal turn here; {}",
-                self.options_from(from, &legal)
-            )))
+            Err(illegal(AlquerqueRefusal::NotLegal {
+                turn: turn.to_string(),
+                options: self.options_from(from, &legal),
+            }))
         }
     }
 
@@ -1323,6 +1515,7 @@ impl Game for Alquerque {
 mod tests {
     use super::*;
     use crate::check::slow_perft;
+    use crate::Refusal;
 
     fn game(pairs: &[(&str, &str)]) -> Alquerque {
         Alquerque::new(&Options::from_pairs(pairs)).unwrap()
@@ -1361,11 +1554,145 @@ mod tests {
         g.play(&turn).unwrap();
     }
 
-    fn refused(g: &Alquerque, text: &str) -> String {
+    fn refused(g: &Alquerque, text: &str) -> AlquerqueRefusal {
         match g.parse_turn(text) {
             Ok(turn) => panic!("{text} accepted as {turn}"),
-            Err(e) => e.to_string(),
+            Err(TurnError::Illegal(Refusal::Alquerque(refusal)))
+            | Err(TurnError::Unparsable(Refusal::Alquerque(refusal))) => *refusal,
+            Err(e) => panic!("{text}: {e:?}"),
         }
+    }
+
+    #[test]
+    fn every_refusal_is_worded_in_every_language() {
+        use AlquerqueRefusal as R;
+        let moving = || PieceMoves {
+            from: "b2".into(),
+            turns: vec!["b2-c3".into(), "b2-b3".into()],
+            movers: vec![],
+        };
+        let stuck = || PieceMoves {
+            from: "a1".into(),
+            turns: vec![],
+            movers: (0..12).map(name).collect(),
+        };
+        let turns = || vec!["c2xc4".to_string()];
+        let all = vec![
+            R::NotATurn {
+                text: "hello".into(),
+            },
+            R::NotAPoint { point: "f1".into() },
+            R::NoTurn,
+            R::NotYours {
+                point: "a4".into(),
+                enemy: Some("black"),
+                movers: vec!["b2".into(), "c2".into()],
+            },
+            R::NotYours {
+                point: "c3".into(),
+                enemy: None,
+                movers: vec!["b2".into()],
+            },
+            R::NoDestination { options: moving() },
+            R::Occupied {
+                to: "a2".into(),
+                options: stuck(),
+            },
+            R::MustCapture {
+                turn: "a1-a2".into(),
+                captures: turns(),
+            },
+            R::FarRank {
+                turn: "c5-b5".into(),
+                options: moving(),
+            },
+            R::Backward {
+                colour: "white",
+                options: moving(),
+            },
+            R::Backward {
+                colour: "black",
+                options: moving(),
+            },
+            R::StraightBack {
+                from: "d3".into(),
+                to: "c3".into(),
+                options: moving(),
+            },
+            R::TooManyJumps {
+                landings: 13,
+                options: moving(),
+            },
+            R::StepGoesOn {
+                from: "c2".into(),
+                to: "c3".into(),
+                options: moving(),
+            },
+            R::NextTo {
+                land: "c3".into(),
+                at: "c2".into(),
+                options: moving(),
+            },
+            R::NoJump {
+                land: "b3".into(),
+                at: "a1".into(),
+                options: moving(),
+            },
+            R::NothingToJump {
+                colour: "white",
+                over: "c3".into(),
+                at: "d3".into(),
+                land: "b3".into(),
+                options: moving(),
+            },
+            R::NothingToJump {
+                colour: "black",
+                over: "c3".into(),
+                at: "d3".into(),
+                land: "b3".into(),
+                options: moving(),
+            },
+            R::LandingTaken {
+                land: "d4".into(),
+                at: "b2".into(),
+                options: moving(),
+            },
+            R::MustContinue {
+                at: "a3".into(),
+                longer: turns(),
+            },
+            R::NotLegal {
+                turn: "a1-a2".into(),
+                options: moving(),
+            },
+        ];
+        let index = |r: &R| match r {
+            R::NotATurn { .. } => 0,
+            R::NotAPoint { .. } => 1,
+            R::NoTurn => 2,
+            R::NotYours { .. } => 3,
+            R::NoDestination { .. } => 4,
+            R::Occupied { .. } => 5,
+            R::MustCapture { .. } => 6,
+            R::FarRank { .. } => 7,
+            R::Backward { .. } => 8,
+            R::StraightBack { .. } => 9,
+            R::TooManyJumps { .. } => 10,
+            R::StepGoesOn { .. } => 11,
+            R::NextTo { .. } => 12,
+            R::NoJump { .. } => 13,
+            R::NothingToJump { .. } => 14,
+            R::LandingTaken { .. } => 15,
+            R::MustContinue { .. } => 16,
+            R::NotLegal { .. } => 17,
+        };
+        let covered: std::collections::BTreeSet<usize> = all.iter().map(index).collect();
+        assert_eq!(covered.len(), 18, "a variant has no sample");
+        assert_eq!(
+            all[6].to_string(),
+            "a2 is not empty; the piece on a1 has no legal move; your pieces that can move are on a1, b1, c1, d1, e1, a2, b2, c2, d2, e2 and 2 more"
+        );
+        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     #[test]
@@ -1439,9 +1766,13 @@ mod tests {
         // Under Bell it must continue.
         let bell = position("bell", "a1", "a2 b3 e5", Seat::First);
         assert_eq!(legal(&bell), ["a1xa3xc3"]);
-        let message = refused(&bell, "a1xa3");
-        assert!(message.contains("must keep jumping"), "{message}");
-        assert!(message.contains("a1xa3xc3"), "{message}");
+        assert_eq!(
+            refused(&bell, "a1xa3"),
+            AlquerqueRefusal::MustContinue {
+                at: "a3".into(),
+                longer: vec!["a1xa3xc3".into()],
+            }
+        );
     }
 
     #[test]
@@ -1472,10 +1803,13 @@ mod tests {
     fn bell_capture_is_compulsory() {
         let g = position("bell", "c2 a1", "c3 e5", Seat::First);
         assert_eq!(legal(&g), ["c2xc4"]);
-        let message = refused(&g, "a1-a2");
-        assert!(message.contains("compulsory"), "{message}");
-        assert!(message.contains("enforced"), "{message}");
-        assert!(message.contains("c2xc4"), "{message}");
+        assert_eq!(
+            refused(&g, "a1-a2"),
+            AlquerqueRefusal::MustCapture {
+                turn: "a1-a2".into(),
+                captures: vec!["c2xc4".into()],
+            }
+        );
         // Basic: optional.
         let g = position("basic", "c2 a1", "c3 e5", Seat::First);
         assert!(legal(&g).contains(&"a1-a2".to_string()));
@@ -1487,8 +1821,17 @@ mod tests {
         let g = position("bell", "c3", "e5", Seat::First);
         assert_eq!(legal(&g), ["c3-b3", "c3-b4", "c3-c4", "c3-d3", "c3-d4"]);
         for back in ["c3-c2", "c3-b2", "c3-d2"] {
-            let message = refused(&g, back);
-            assert!(message.contains("backwards"), "{back}: {message}");
+            let refusal = refused(&g, back);
+            assert!(
+                matches!(
+                    refusal,
+                    AlquerqueRefusal::Backward {
+                        colour: "white",
+                        ..
+                    }
+                ),
+                "{back}: {refusal:?}"
+            );
         }
         let g = position("bell", "e5", "c3", Seat::Second);
         assert_eq!(legal(&g), ["c3-b2", "c3-b3", "c3-c2", "c3-d2", "c3-d3"]);
@@ -1502,8 +1845,11 @@ mod tests {
         let mut g = position("bell", "c3", "e5", Seat::First);
         play(&mut g, "c3-d3");
         play(&mut g, "e5-d5");
-        let message = refused(&g, "d3-c3");
-        assert!(message.contains("just came from c3"), "{message}");
+        let refusal = refused(&g, "d3-c3");
+        assert!(
+            matches!(&refusal, AlquerqueRefusal::StraightBack { from, to, .. } if from == "d3" && to == "c3"),
+            "{refusal:?}"
+        );
         assert!(!legal(&g).contains(&"d3-c3".to_string()));
         assert!(legal(&g).contains(&"d3-e3".to_string()));
         // Another piece may go there, and the restriction survives a move of
@@ -1540,8 +1886,11 @@ mod tests {
     fn bell_far_rank_only_captures() {
         let g = position("bell", "c5 a1", "e1", Seat::First);
         assert_eq!(legal(&g), ["a1-a2", "a1-b1", "a1-b2"]);
-        let message = refused(&g, "c5-b5");
-        assert!(message.contains("far rank"), "{message}");
+        let refusal = refused(&g, "c5-b5");
+        assert!(
+            matches!(&refusal, AlquerqueRefusal::FarRank { turn, .. } if turn == "c5-b5"),
+            "{refusal:?}"
+        );
         // It may capture.
         let g = position("bell", "c5", "c4 e1", Seat::First);
         assert_eq!(legal(&g), ["c5xc3"]);
@@ -1650,37 +1999,64 @@ mod tests {
 
     #[test]
     fn refusals_say_what_is_wrong() {
+        use AlquerqueRefusal as R;
         let g = game(&[]);
-        let m = refused(&g, "hello");
-        assert!(m.contains("b2-c3"), "{m}");
-        let m = refused(&g, "f1-c3");
-        assert!(m.contains("not a point"), "{m}");
+        assert_eq!(
+            g.parse_turn("hello"),
+            Err(unparsable(R::NotATurn {
+                text: "hello".into()
+            }))
+        );
+        assert_eq!(
+            g.parse_turn("f1-c3"),
+            Err(unparsable(R::NotAPoint { point: "f1".into() }))
+        );
         let m = refused(&g, "c3-c4");
-        assert!(m.contains("c3 is empty"), "{m}");
-        assert!(m.contains("b2, c2, d2 and d3"), "{m}");
-        let m = refused(&g, "a4-a3");
-        assert!(m.contains("black piece"), "{m}");
-        let m = refused(&g, "a1-a2");
-        assert!(m.contains("a2 is not empty"), "{m}");
+        assert_eq!(
+            m,
+            R::NotYours {
+                point: "c3".into(),
+                enemy: None,
+                movers: ["b2", "c2", "d2", "d3"].map(String::from).to_vec(),
+            }
+        );
+        assert_eq!(
+            m.to_string(),
+            "c3 is empty; your pieces that can move are on b2, c2, d2 and d3"
+        );
+        assert!(matches!(
+            refused(&g, "a4-a3"),
+            R::NotYours {
+                enemy: Some("black"),
+                ..
+            }
+        ));
+        assert!(matches!(refused(&g, "a1-a2"), R::Occupied { to, .. } if to == "a2"));
         let m = refused(&g, "b2");
-        assert!(m.contains("b2-c3"), "{m}");
-        let m = refused(&g, "a1-b3");
-        assert!(m.contains("jump"), "{m}");
-        let m = refused(&g, "d3xb3");
-        assert!(m.contains("no black piece on c3"), "{m}");
-        let m = refused(&g, "c2-c3-c4");
-        assert!(m.contains("step"), "{m}");
-        let m = refused(&g, "");
-        assert!(!m.is_empty());
+        assert!(
+            matches!(&m, R::NoDestination { options } if options.turns.contains(&"b2-c3".to_string())),
+            "{m:?}"
+        );
+        assert!(
+            matches!(refused(&g, "a1-b3"), R::NoJump { land, at, .. } if land == "b3" && at == "a1")
+        );
+        assert!(matches!(
+            refused(&g, "d3xb3"),
+            R::NothingToJump { colour: "black", over, .. } if over == "c3"
+        ));
+        assert!(matches!(refused(&g, "c2-c3-c4"), R::StepGoesOn { .. }));
+        assert_eq!(g.parse_turn(""), Err(unparsable(R::NoTurn)));
         // Weak points have no diagonals.
         let g = position("basic", "b3", "e5", Seat::First);
         let m = refused(&g, "b3-c4");
-        assert!(m.contains("b3-a3") || m.contains("from b3"), "{m}");
+        assert!(
+            matches!(&m, R::NoJump { options, .. } if options.turns.contains(&"b3-a3".to_string())),
+            "{m:?}"
+        );
         assert!(legal(&g).iter().all(|t| t != "b3-c4"));
         // Capture onto an occupied point.
         let g = position("basic", "b2", "c3 d4 e5", Seat::First);
-        let m = refused(&g, "b2xd4");
-        assert!(m.contains("d4 is not empty"), "{m}");
+        assert!(matches!(refused(&g, "b2xd4"), R::LandingTaken { land, .. } if land == "d4"));
     }
 
     #[test]

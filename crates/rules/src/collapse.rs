@@ -9,7 +9,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard};
-use super::notation::list_or;
+use super::notation::{names_or, names_or_at_most};
 use super::view::status_line;
 use super::OptionValue;
 use super::{
@@ -167,14 +167,188 @@ fn direction_towards(from: usize, to: usize) -> Option<usize> {
     (0..8).find(|&d| b.ray(from, d).any(|p| p == to))
 }
 
-fn short_list(mut items: Vec<String>) -> String {
-    const MAX: usize = 10;
-    if items.len() > MAX {
-        let more = items.len() - MAX;
-        items.truncate(MAX);
-        items.push(format!("{more} more"));
+/// At most this many pieces are listed.
+const LISTED: usize = 10;
+
+/// Why a Collapse turn was refused, with what the player needs to know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CollapseRefusal {
+    /// The text is not two points.
+    NotATurn { text: String },
+    /// A name that is not a point of the board.
+    NotAPoint { point: String },
+    /// A turn from a point without the player's piece (`opponent`: the
+    /// opponent's piece is there, else it is empty): the points of the
+    /// player's (`colour`: their seat's name) pieces that can capture.
+    NotYours {
+        point: String,
+        opponent: bool,
+        colour: &'static str,
+        movable: Vec<String>,
+    },
+    /// A target not on any line from the piece, and that piece's moves.
+    NotOnALine {
+        from: String,
+        to: String,
+        moves: Vec<String>,
+    },
+    /// The piece does not capture on the target in that direction: why
+    /// not, and that piece's moves.
+    NoCapture {
+        from: String,
+        heading: Heading,
+        flight: Flight,
+        moves: Vec<String>,
+    },
+}
+
+/// A direction of flight, as the player sees the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heading {
+    Up,
+    Right,
+    Down,
+    Left,
+    UpRight,
+    DownRight,
+    DownLeft,
+    UpLeft,
+}
+
+impl Heading {
+    /// The heading of the board's direction `d` (0 to 7).
+    fn of(d: usize) -> Heading {
+        [
+            Heading::Up,
+            Heading::Right,
+            Heading::Down,
+            Heading::Left,
+            Heading::UpRight,
+            Heading::DownRight,
+            Heading::DownLeft,
+            Heading::UpLeft,
+        ][d % 8]
     }
-    list_or(&items)
+
+    fn message(self) -> Message {
+        Message::new(match self {
+            Heading::Up => "collapse-heading-up",
+            Heading::Right => "collapse-heading-right",
+            Heading::Down => "collapse-heading-down",
+            Heading::Left => "collapse-heading-left",
+            Heading::UpRight => "collapse-heading-up-right",
+            Heading::DownRight => "collapse-heading-down-right",
+            Heading::DownLeft => "collapse-heading-down-left",
+            Heading::UpLeft => "collapse-heading-up-left",
+        })
+    }
+}
+
+/// How a flight in one direction ends when it does not capture the
+/// piece or stop on the point named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Flight {
+    /// It stops on `stop`, capturing the (`colour`) piece on `victim`.
+    Stops {
+        stop: String,
+        victim: String,
+        colour: &'static str,
+    },
+    /// A piece right next to it: it cannot move that way.
+    TooClose { next: String },
+    /// It would crash into the player's own piece.
+    OwnPiece { at: String },
+    /// It reaches the edge without meeting a piece.
+    Edge,
+}
+
+impl CollapseRefusal {
+    /// The refusal for a reader in any language.
+    pub fn message(&self) -> Message {
+        use CollapseRefusal as R;
+        match self {
+            R::NotATurn { text } => {
+                Message::new("collapse-refusal-not-a-turn").arg("text", text.as_str())
+            }
+            R::NotAPoint { point } => {
+                Message::new("collapse-refusal-not-a-point").arg("point", point.as_str())
+            }
+            R::NotYours {
+                point,
+                opponent,
+                colour,
+                movable,
+            } => Message::new("collapse-refusal-not-yours")
+                .arg("point", point.as_str())
+                .arg("holds", if *opponent { "opponent" } else { "empty" })
+                .arg("colour", *colour)
+                .arg("movable", names_or_at_most(movable, LISTED)),
+            R::NotOnALine { from, to, moves } => {
+                let hint = if moves.is_empty() {
+                    Message::new("collapse-hint-piece-none").arg("from", from.as_str())
+                } else {
+                    hint_moves(from, moves)
+                };
+                Message::new("collapse-refusal-not-on-a-line")
+                    .arg("from", from.as_str())
+                    .arg("to", to.as_str())
+                    .arg("hint", hint)
+            }
+            R::NoCapture {
+                from,
+                heading,
+                flight,
+                moves,
+            } => {
+                let flight = match flight {
+                    Flight::Stops {
+                        stop,
+                        victim,
+                        colour,
+                    } => Message::new("collapse-flight-stops")
+                        .arg("from", from.as_str())
+                        .arg("heading", heading.message())
+                        .arg("stop", stop.as_str())
+                        .arg("colour", *colour)
+                        .arg("victim", victim.as_str()),
+                    Flight::TooClose { next } => Message::new("collapse-flight-too-close")
+                        .arg("from", from.as_str())
+                        .arg("heading", heading.message())
+                        .arg("next", next.as_str()),
+                    Flight::OwnPiece { at } => Message::new("collapse-flight-own-piece")
+                        .arg("from", from.as_str())
+                        .arg("heading", heading.message())
+                        .arg("at", at.as_str()),
+                    Flight::Edge => Message::new("collapse-flight-edge")
+                        .arg("from", from.as_str())
+                        .arg("heading", heading.message()),
+                };
+                let hint = if moves.is_empty() {
+                    Message::new("collapse-hint-none")
+                } else {
+                    hint_moves(from, moves)
+                };
+                Message::new("collapse-refusal-no-capture")
+                    .arg("flight", flight)
+                    .arg("hint", hint)
+            }
+        }
+    }
+}
+
+/// "from c1 you can play c1-c4 or c1-e3".
+fn hint_moves(from: &str, moves: &[String]) -> Message {
+    Message::new("collapse-hint-moves")
+        .arg("from", from)
+        .arg("moves", names_or(moves))
+}
+
+fn unparsable(refusal: CollapseRefusal) -> TurnError {
+    TurnError::Unparsable(refusal.into())
+}
+
+fn illegal(refusal: CollapseRefusal) -> TurnError {
+    TurnError::Illegal(refusal.into())
 }
 
 impl Game for Collapse {
@@ -274,43 +448,37 @@ impl Game for Collapse {
         let capture_form = lower.contains('x');
         let cleaned = lower.replace('x', " ");
         let squares = super::notation::split_squares(&cleaned).unwrap_or_default();
-        let usage = "write a turn as <from>-<to>, e.g. c1-c4 (or c1xc5 naming the captured piece)";
         let [from_text, to_text] = squares.as_slice() else {
-            return Err(TurnError::Unparsable(format!(
-                "`{}` is not a Collapse turn: {usage}",
-                text.trim()
-            )));
+            return Err(unparsable(CollapseRefusal::NotATurn {
+                text: text.trim().to_string(),
+            }));
         };
         let from = b.parse(from_text).ok_or_else(|| {
-            TurnError::Unparsable(format!(
-                "{from_text} is not a point of the 9 x 5 board (a1 to i5)"
-            ))
+            unparsable(CollapseRefusal::NotAPoint {
+                point: from_text.clone(),
+            })
         })?;
         let target = b.parse(to_text).ok_or_else(|| {
-            TurnError::Unparsable(format!(
-                "{to_text} is not a point of the 9 x 5 board (a1 to i5)"
-            ))
+            unparsable(CollapseRefusal::NotAPoint {
+                point: to_text.clone(),
+            })
         })?;
         if self.outcome.is_some() {
             return Err(TurnError::GameOver);
         }
         let (mine, theirs) = self.sides();
-        let colour = self.seat_name(self.to_move);
         let from_name = b.name(from);
         if mine >> from & 1 == 0 {
-            let what = if theirs >> from & 1 == 1 {
-                "holds your opponent's piece"
-            } else {
-                "is empty"
-            };
             let movable: Vec<String> = bits(mine)
                 .filter(|&p| (0..8).any(|d| self.flight(p, d, mine, theirs).is_some()))
                 .map(|p| b.name(p))
                 .collect();
-            return Err(TurnError::Illegal(format!(
-                "{from_name} {what}; the {colour} pieces that can capture are on {}",
-                short_list(movable)
-            )));
+            return Err(illegal(CollapseRefusal::NotYours {
+                point: from_name,
+                opponent: theirs >> from & 1 == 1,
+                colour: self.seat_name(self.to_move),
+                movable,
+            }));
         }
         let piece_moves = || {
             let mut names: Vec<String> = (0..8)
@@ -321,28 +489,13 @@ impl Game for Collapse {
             names
         };
         let Some(d) = direction_towards(from, target) else {
-            let moves = piece_moves();
-            let hint = if moves.is_empty() {
-                format!("the piece on {from_name} has no capture")
-            } else {
-                format!("from {from_name} you can play {}", list_or(&moves))
-            };
-            return Err(TurnError::Illegal(format!(
-                "{} is not on a line from {from_name}; {hint}",
-                b.name(target)
-            )));
+            return Err(illegal(CollapseRefusal::NotOnALine {
+                from: from_name.clone(),
+                to: b.name(target),
+                moves: piece_moves(),
+            }));
         };
-        let dir_word = [
-            "up",
-            "right",
-            "down",
-            "left",
-            "up-right",
-            "down-right",
-            "down-left",
-            "up-left",
-        ][d];
-        let result = match self.flight(from, d, mine, theirs) {
+        let flight = match self.flight(from, d, mine, theirs) {
             Some((to, victim)) => {
                 let wanted = if capture_form { victim } else { to };
                 if wanted == target {
@@ -351,35 +504,28 @@ impl Game for Collapse {
                         to: to as u8,
                     });
                 }
-                format!(
-                    "the piece on {from_name} going {dir_word} stops on {} before the {} piece on {}: play {from_name}-{}",
-                    b.name(to),
-                    self.seat_name(self.to_move.other()),
-                    b.name(victim),
-                    b.name(to)
-                )
+                Flight::Stops {
+                    stop: b.name(to),
+                    victim: b.name(victim),
+                    colour: self.seat_name(self.to_move.other()),
+                }
             }
             None => {
                 // Say why this direction gives no move.
                 let first = b.ray(from, d).find(|&p| (mine | theirs) >> p & 1 == 1);
                 match first {
-                    Some(p) if b.step(from, d) == Some(p) => {
-                        format!("the piece on {from_name} cannot move {dir_word}: {} is right next to it, and a piece must travel at least one point", b.name(p))
-                    }
-                    Some(p) if mine >> p & 1 == 1 => {
-                        format!("the piece on {from_name} going {dir_word} would crash into your own piece on {}", b.name(p))
-                    }
-                    _ => format!("the piece on {from_name} going {dir_word} reaches the edge without meeting a piece"),
+                    Some(p) if b.step(from, d) == Some(p) => Flight::TooClose { next: b.name(p) },
+                    Some(p) if mine >> p & 1 == 1 => Flight::OwnPiece { at: b.name(p) },
+                    _ => Flight::Edge,
                 }
             }
         };
-        let moves = piece_moves();
-        let hint = if moves.is_empty() {
-            String::from("that piece has no capture")
-        } else {
-            format!("from {from_name} you can play {}", list_or(&moves))
-        };
-        Err(TurnError::Illegal(format!("{result}; {hint}")))
+        Err(illegal(CollapseRefusal::NoCapture {
+            from: from_name.clone(),
+            heading: Heading::of(d),
+            flight,
+            moves: piece_moves(),
+        }))
     }
 
     fn apply(&mut self, turn: &CollapseTurn) {
@@ -454,6 +600,7 @@ impl Game for Collapse {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Refusal;
 
     fn game(setup: &str) -> Collapse {
         Collapse::new(&Options::from_pairs(&[("setup", setup)])).unwrap()
@@ -464,8 +611,113 @@ mod tests {
         g.play(&turn).unwrap();
     }
 
-    fn error(g: &Collapse, text: &str) -> String {
-        g.parse_turn(text).unwrap_err().to_string()
+    fn error(g: &Collapse, text: &str) -> CollapseRefusal {
+        match g.parse_turn(text) {
+            Err(TurnError::Illegal(Refusal::Collapse(refusal)))
+            | Err(TurnError::Unparsable(Refusal::Collapse(refusal))) => *refusal,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    /// The direction and end of a refused flight.
+    fn flight(g: &Collapse, text: &str) -> (Heading, Flight) {
+        match error(g, text) {
+            CollapseRefusal::NoCapture {
+                heading, flight, ..
+            } => (heading, flight),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_refusal_is_worded_in_every_language() {
+        use CollapseRefusal as R;
+        let moves = || vec!["c1-c4".to_string(), "c1-e3".to_string()];
+        let many: Vec<String> = (0..15).map(|p| board().name(p)).collect();
+        let no_capture = |heading, flight, moves| R::NoCapture {
+            from: "c1".into(),
+            heading,
+            flight,
+            moves,
+        };
+        let mut all = vec![
+            R::NotATurn {
+                text: "hello".into(),
+            },
+            R::NotAPoint { point: "z9".into() },
+            R::NotYours {
+                point: "c5".into(),
+                opponent: true,
+                colour: "white",
+                movable: many,
+            },
+            R::NotYours {
+                point: "e3".into(),
+                opponent: false,
+                colour: "black",
+                movable: vec!["a1".into()],
+            },
+            R::NotOnALine {
+                from: "b1".into(),
+                to: "c2".into(),
+                moves: moves(),
+            },
+            R::NotOnALine {
+                from: "b1".into(),
+                to: "c2".into(),
+                moves: vec![],
+            },
+            no_capture(
+                Heading::Up,
+                Flight::Stops {
+                    stop: "c4".into(),
+                    victim: "c5".into(),
+                    colour: "black",
+                },
+                moves(),
+            ),
+            no_capture(
+                Heading::Left,
+                Flight::Stops {
+                    stop: "c4".into(),
+                    victim: "c5".into(),
+                    colour: "white",
+                },
+                vec![],
+            ),
+            no_capture(
+                Heading::Right,
+                Flight::TooClose { next: "d1".into() },
+                moves(),
+            ),
+            no_capture(
+                Heading::UpLeft,
+                Flight::OwnPiece { at: "a3".into() },
+                moves(),
+            ),
+        ];
+        for heading in [
+            Heading::Down,
+            Heading::UpRight,
+            Heading::DownRight,
+            Heading::DownLeft,
+        ] {
+            all.push(no_capture(heading, Flight::Edge, moves()));
+        }
+        let index = |r: &R| match r {
+            R::NotATurn { .. } => 0,
+            R::NotAPoint { .. } => 1,
+            R::NotYours { .. } => 2,
+            R::NotOnALine { .. } => 3,
+            R::NoCapture { .. } => 4,
+        };
+        let covered: std::collections::BTreeSet<usize> = all.iter().map(index).collect();
+        assert_eq!(covered.len(), 5, "a variant has no sample");
+        assert_eq!(
+            all[2].to_string(),
+            "c5 holds your opponent's piece; the white pieces that can capture are on a1, b1, c1, d1, e1, f1, g1, h1, i1, a2 or 5 more"
+        );
+        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     #[test]
@@ -498,34 +750,49 @@ mod tests {
     fn blocked_by_a_friendly_piece() {
         // a1 going up meets the white piece on a2 at once; b1 going left meets a1.
         let g = game("ring");
-        let e = error(&g, "a2-a3");
-        assert!(
-            e.contains("cannot move up") && e.contains("a3 is right next"),
-            "{e}"
+        assert_eq!(
+            flight(&g, "a2-a3"),
+            (Heading::Up, Flight::TooClose { next: "a3".into() })
         );
         // a4 going up-right (a4 is not strong) has no diagonal; a2-h2 crashes into i2 (black): legal.
         assert!(g.parse_turn("a2-h2").is_ok());
         // c1 going up-left: b2, a3 is white: friendly crash.
-        let e = error(&g, "c1-b2");
-        assert!(e.contains("your own piece on a3"), "{e}");
+        assert_eq!(
+            flight(&g, "c1-b2"),
+            (Heading::UpLeft, Flight::OwnPiece { at: "a3".into() })
+        );
     }
 
     #[test]
     fn blocked_by_an_adjacent_piece() {
         let g = game("ring");
-        let e = error(&g, "b1-c1");
-        assert!(e.contains("right next to it"), "{e}");
-        let e = error(&g, "a1-a2");
-        assert!(e.contains("at least one point"), "{e}");
+        assert_eq!(
+            flight(&g, "b1-c1"),
+            (Heading::Right, Flight::TooClose { next: "c1".into() })
+        );
+        assert_eq!(
+            flight(&g, "a1-a2"),
+            (Heading::Up, Flight::TooClose { next: "a2".into() })
+        );
     }
 
     #[test]
     fn landing_must_be_the_crash_point() {
         let g = game("ring");
-        let e = error(&g, "c1-c3");
-        assert!(
-            e.contains("stops on c4 before the black piece on c5"),
-            "{e}"
+        assert_eq!(
+            flight(&g, "c1-c3"),
+            (
+                Heading::Up,
+                Flight::Stops {
+                    stop: "c4".into(),
+                    victim: "c5".into(),
+                    colour: "black",
+                }
+            )
+        );
+        assert_eq!(
+            g.parse_turn("c1-c3").unwrap_err().to_string(),
+            "the piece on c1 going up stops on c4 before the black piece on c5: play c1-c4; from c1 you can play c1-c4 or c1-f4"
         );
     }
 
@@ -533,8 +800,9 @@ mod tests {
     fn diagonals_only_from_strong_points() {
         let g = game("ranks");
         // b1 is not strong: no diagonal flight.
-        let e = error(&g, "b1-c2");
-        assert!(e.contains("not on a line"), "{e}");
+        assert!(
+            matches!(error(&g, "b1-c2"), CollapseRefusal::NotOnALine { from, to, .. } if from == "b1" && to == "c2")
+        );
         // c1 is strong: c1 -> up-right d2, e3, f4 then g5 (black): lands on f4.
         assert!(g.parse_turn("c1-f4").is_ok());
     }
@@ -542,11 +810,39 @@ mod tests {
     #[test]
     fn wrong_pieces_and_junk() {
         let g = game("ring");
-        assert!(error(&g, "c5-c2").contains("opponent's piece"));
-        assert!(error(&g, "e3-e4").contains("is empty"));
-        assert!(error(&g, "z9-c4").contains("not a point"));
-        assert!(error(&g, "hello").contains("not a Collapse turn"));
-        assert!(error(&g, "c1-c4-c5").contains("not a Collapse turn"));
+        assert!(matches!(
+            error(&g, "c5-c2"),
+            CollapseRefusal::NotYours {
+                opponent: true,
+                colour: "white",
+                ..
+            }
+        ));
+        assert!(matches!(
+            error(&g, "e3-e4"),
+            CollapseRefusal::NotYours {
+                opponent: false,
+                ..
+            }
+        ));
+        assert_eq!(
+            g.parse_turn("z9-c4"),
+            Err(unparsable(CollapseRefusal::NotAPoint {
+                point: "z9".into()
+            }))
+        );
+        assert_eq!(
+            g.parse_turn("hello"),
+            Err(unparsable(CollapseRefusal::NotATurn {
+                text: "hello".into()
+            }))
+        );
+        assert_eq!(
+            g.parse_turn("c1-c4-c5"),
+            Err(unparsable(CollapseRefusal::NotATurn {
+                text: "c1-c4-c5".into()
+            }))
+        );
     }
 
     #[test]

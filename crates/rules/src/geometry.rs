@@ -300,10 +300,47 @@ pub struct CellBoard {
     threshold: Vec<u16>,
 }
 
-/// A refused board shape.
+/// A refused board shape: a line (a rank or a file) left with one or two
+/// playable cells.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct BoardError(pub String);
+#[error(
+    "{line} would have only {cells} playable cell{}: a line needs 0 or at least 3",
+    if *cells == 1 { "" } else { "s" }
+)]
+pub struct BoardError {
+    pub line: BoardLine,
+    pub cells: usize,
+}
+
+/// A rank (numbered from 1) or a file (by its letter) of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardLine {
+    Rank(usize),
+    File(char),
+}
+
+impl std::fmt::Display for BoardLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BoardLine::Rank(rank) => write!(f, "rank {rank}"),
+            BoardLine::File(file) => write!(f, "file {file}"),
+        }
+    }
+}
+
+impl BoardError {
+    /// The refusal for a reader in any language.
+    pub fn message(&self) -> cairn_words::Message {
+        let (kind, line) = match self.line {
+            BoardLine::Rank(rank) => ("rank", rank.to_string()),
+            BoardLine::File(file) => ("file", file.to_string()),
+        };
+        cairn_words::Message::new("board-short-line")
+            .arg("kind", kind)
+            .arg("line", line)
+            .arg("cells", self.cells)
+    }
+}
 
 impl CellBoard {
     /// An n x n board with `blocked` cells removed. Refuses lines left with
@@ -344,15 +381,15 @@ impl CellBoard {
         }
         for (line, &len) in line_len.iter().enumerate() {
             if len == 1 || len == 2 {
-                let name = if line < n {
-                    format!("rank {}", line + 1)
+                let line = if line < n {
+                    BoardLine::Rank(line + 1)
                 } else {
-                    format!("file {}", (b'a' + (line - n) as u8) as char)
+                    BoardLine::File((b'a' + (line - n) as u8) as char)
                 };
-                return Err(BoardError(format!(
-                    "{name} would have only {len} playable cell{}: a line needs 0 or at least 3",
-                    if len == 1 { "" } else { "s" }
-                )));
+                return Err(BoardError {
+                    line,
+                    cells: len as usize,
+                });
             }
         }
         let threshold = line_len.iter().map(|&len| len.div_ceil(2)).collect();

@@ -186,16 +186,17 @@ impl TurnSpelling {
     }
 }
 
-/// A turn that was refused. The message is a whole sentence for the player:
-/// what was wrong and, where it helps, what would be legal.
+/// A turn that was refused. The refusal says what was wrong and, where it
+/// helps, what would be legal, as typed data: [`TurnError::message`] words
+/// it for a reader in any language, `Display` in English.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TurnError {
     /// The text could not be read as a turn of this game.
     #[error("{0}")]
-    Unparsable(String),
+    Unparsable(Refusal),
     /// The text reads as a turn, but that turn is not legal here.
     #[error("{0}")]
-    Illegal(String),
+    Illegal(Refusal),
     /// The game has already ended.
     #[error("the game is over: no more turns can be played")]
     GameOver,
@@ -206,10 +207,117 @@ impl TurnError {
     pub fn message(&self) -> Message {
         match self {
             TurnError::GameOver => Message::new("turn-game-over"),
-            TurnError::Unparsable(reason) | TurnError::Illegal(reason) => {
-                Message::new("turn-refused").arg("reason", reason.as_str())
+            TurnError::Unparsable(refusal) | TurnError::Illegal(refusal) => refusal.message(),
+        }
+    }
+
+    /// The reason, unless the game is over.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            TurnError::GameOver => None,
+            TurnError::Unparsable(refusal) | TurnError::Illegal(refusal) => Some(refusal),
+        }
+    }
+}
+
+/// Why a turn was refused: each game's own reasons with their data, and
+/// the one check every game shares. `Display` is the English sentence.
+/// Each game's reasons are boxed, keeping [`TurnError`] small.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A turn that is not among the legal turns here (the default check
+    /// of [`Game::play`]), in its canonical notation.
+    NotLegal {
+        turn: String,
+    },
+    Callanish(Box<callanish::CallanishRefusal>),
+    Alquerque(Box<alquerque::AlquerqueRefusal>),
+    Fanorona(Box<fanorona::FanoronaRefusal>),
+    Alquad(Box<alquad::AlquadRefusal>),
+    Sight(Box<sight::SightRefusal>),
+    Collapse(Box<collapse::CollapseRefusal>),
+    Floaters(Box<floaters::FloatersRefusal>),
+}
+
+impl Refusal {
+    /// The refusal for a reader in any language: a message of the game's
+    /// catalogue with the refusal's data as arguments.
+    pub fn message(&self) -> Message {
+        match self {
+            Refusal::NotLegal { turn } => Message::new("turn-not-legal").arg("turn", turn.as_str()),
+            Refusal::Callanish(r) => r.message(),
+            Refusal::Alquerque(r) => r.message(),
+            Refusal::Fanorona(r) => r.message(),
+            Refusal::Alquad(r) => r.message(),
+            Refusal::Sight(r) => r.message(),
+            Refusal::Collapse(r) => r.message(),
+            Refusal::Floaters(r) => r.message(),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&locales::english(&self.message()))
+    }
+}
+
+/// `From` a game's refusal into [`Refusal`], and its English `Display`.
+macro_rules! game_refusal {
+    ($($variant:ident($ty:ty)),* $(,)?) => {$(
+        impl From<$ty> for Refusal {
+            fn from(refusal: $ty) -> Refusal {
+                Refusal::$variant(Box::new(refusal))
             }
         }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&locales::english(&self.message()))
+            }
+        }
+    )*};
+}
+game_refusal!(
+    Callanish(callanish::CallanishRefusal),
+    Alquerque(alquerque::AlquerqueRefusal),
+    Fanorona(fanorona::FanoronaRefusal),
+    Alquad(alquad::AlquadRefusal),
+    Sight(sight::SightRefusal),
+    Collapse(collapse::CollapseRefusal),
+    Floaters(floaters::FloatersRefusal),
+);
+
+/// Test support: a message worded in every language, whole: no variable
+/// left unset, no message id shown, no slip noticed.
+#[cfg(test)]
+pub(crate) fn assert_worded(message: &Message, what: &dyn fmt::Debug) {
+    for lang in Lang::ALL {
+        let text = locales::word(lang, message);
+        assert!(
+            !text.is_empty() && !text.contains('{') && !text.contains("???"),
+            "{lang}: {what:?} worded as {text:?}"
+        );
+        assert!(
+            !text.contains("-refusal-") && !text.contains("-usage") && !text.contains("option-"),
+            "{lang}: {what:?} names a message id: {text:?}"
+        );
+    }
+    let slips: Vec<String> = cairn_words::take_slips()
+        .into_iter()
+        .filter(|slip| slip.contains(message.id) || slip.contains("list") || slip.contains('-'))
+        .collect();
+    assert!(slips.is_empty(), "{what:?}: {slips:?}");
+}
+
+/// Test support: every refusal given worded in every language, whole,
+/// and its `Display` the English wording.
+#[cfg(test)]
+pub(crate) fn assert_refusals_render(refusals: Vec<Refusal>) {
+    for refusal in refusals {
+        let message = refusal.message();
+        assert_worded(&message, &refusal);
+        assert_eq!(refusal.to_string(), locales::english(&message));
     }
 }
 
@@ -391,9 +499,9 @@ pub trait Game:
             self.apply(turn);
             Ok(())
         } else {
-            Err(TurnError::Illegal(format!(
-                "{turn} is not a legal turn here"
-            )))
+            Err(TurnError::Illegal(Refusal::NotLegal {
+                turn: turn.to_string(),
+            }))
         }
     }
 
@@ -950,3 +1058,37 @@ impl AnyGame {
 
 /// Above this many legal turns no hint layer is computed.
 pub const HINT_TURN_LIMIT: u64 = 5_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shared_refusal_is_worded_in_every_language() {
+        let refusal = Refusal::NotLegal {
+            turn: "c3-c4".into(),
+        };
+        assert_eq!(refusal.to_string(), "c3-c4 is not a legal turn here");
+        assert_refusals_render(vec![refusal]);
+    }
+
+    #[test]
+    fn turn_errors_say_the_refusal() {
+        let mut game = AnyGame::new(GameKind::Sight, &Options::default()).unwrap();
+        let error = game.play_str("c6").unwrap_err();
+        assert_eq!(
+            error,
+            TurnError::Unparsable(sight::SightRefusal::NotAPoint { point: "c6".into() }.into())
+        );
+        assert_eq!(error.message(), error.refusal().unwrap().message());
+        assert_eq!(
+            error.to_string(),
+            "c6 is not a point of the 5 x 5 board (files a to e, ranks 1 to 5)"
+        );
+        assert_eq!(
+            TurnError::GameOver.to_string(),
+            "the game is over: no more turns can be played"
+        );
+        assert_eq!(TurnError::GameOver.refusal(), None);
+    }
+}

@@ -87,6 +87,46 @@ pub fn message_list_or(items: Vec<cairn_words::Message>) -> cairn_words::Message
     message_list(items, "list-or")
 }
 
+/// Names (squares, turns) as alternatives in words for a reader in any
+/// language: "a4, c4 or d1".
+pub fn names_or(names: &[String]) -> cairn_words::Message {
+    message_list_or(names.iter().map(|name| word(name)).collect())
+}
+
+/// Names as [`names_or`], at most `max` of them and then "N more" as the
+/// last alternative: "a1, a2, ... or 5 more".
+pub fn names_or_at_most(names: &[String], max: usize) -> cairn_words::Message {
+    let mut items: Vec<cairn_words::Message> = names.iter().take(max).map(|n| word(n)).collect();
+    if names.len() > max {
+        items.push(cairn_words::Message::new("list-more").arg("count", names.len() - max));
+    }
+    message_list_or(items)
+}
+
+/// Names as [`names_or`] (or, with `or` false, [`names_and`]); more than
+/// `max` cut to `max` names "and N more": "a1, a2, ... and 5 more".
+pub fn names_cut(names: &[String], max: usize, or: bool) -> cairn_words::Message {
+    if names.len() > max {
+        let mut items: Vec<cairn_words::Message> = names[..max].iter().map(|n| word(n)).collect();
+        items.push(cairn_words::Message::new("list-more").arg("count", names.len() - max));
+        message_list_and(items)
+    } else if or {
+        names_or(names)
+    } else {
+        names_and(names)
+    }
+}
+
+/// Names as a list in words for a reader in any language: "a4, c4 and d1".
+pub fn names_and(names: &[String]) -> cairn_words::Message {
+    message_list_and(names.iter().map(|name| word(name)).collect())
+}
+
+/// Plain text (a square, a turn) as an item of a list in words.
+fn word(text: &str) -> cairn_words::Message {
+    cairn_words::Message::new("word").arg("word", text)
+}
+
 fn message_list(
     mut items: Vec<cairn_words::Message>,
     last_id: &'static str,

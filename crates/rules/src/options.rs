@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use cairn_words::{Message, MessageArg};
+
 /// A refused option: what was wrong, with the data to say what is legal.
 /// `Display` is a sentence for the player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -47,20 +49,124 @@ pub enum OptionError {
         ranks: usize,
     },
     /// One option's value asks for another's (`shape=circle` needs
-    /// `size=9`).
+    /// `size=9`); `why` names what the value is, a message of the game's
+    /// catalogue.
     #[error("{key}={value} is {why}: use it with {needs}")]
     Needs {
         key: &'static str,
         value: &'static str,
         needs: &'static str,
-        why: &'static str,
+        why: HelpWords,
     },
     #[error("this board cannot be played: {0}")]
-    Unplayable(String),
+    Unplayable(crate::geometry::BoardError),
     #[error("option `{key}` is declared as another kind of option")]
     WrongKind { key: &'static str },
     #[error("{game}'s options are not declared as its rules expect")]
     Undeclared { game: &'static str },
+}
+
+impl OptionError {
+    /// The refusal for a reader in any language: a message of the games'
+    /// shared catalogue with the refusal's data as arguments (`Display` is
+    /// the same sentence in English).
+    pub fn message(&self) -> Message {
+        match self {
+            OptionError::NotKeyValue { word } => {
+                Message::new("option-not-key-value").arg("word", word.as_str())
+            }
+            OptionError::NoKey { word } => Message::new("option-no-key").arg("word", word.as_str()),
+            OptionError::GivenTwice { key } => {
+                Message::new("option-given-twice").arg("key", key.as_str())
+            }
+            OptionError::Unknown { game, key, known } => Message::new("option-unknown")
+                .arg("key", key.as_str())
+                .arg("game", game.as_str())
+                .arg("count", known.len())
+                .arg("known", known.join(", ")),
+            OptionError::OutOfRange {
+                key,
+                min,
+                max,
+                given,
+            } => Message::new("option-out-of-range")
+                .arg("key", key.as_str())
+                .arg("min", *min)
+                .arg("max", *max)
+                .arg("given", given.as_str()),
+            OptionError::NotAChoice {
+                key,
+                choices,
+                given,
+            } => Message::new("option-not-a-choice")
+                .arg("key", key.as_str())
+                .arg("choices", choices.join(", "))
+                .arg("given", given.as_str()),
+            OptionError::NotOdd {
+                game,
+                key,
+                given,
+                min,
+                max,
+            } => match given.trim().parse::<u32>() {
+                Ok(n) if (*min..=*max).contains(&n) => Message::new("option-even")
+                    .arg("key", *key)
+                    .arg("size", n)
+                    .arg("game", game_title(game))
+                    .arg("first", first_odd(*min, *max))
+                    .arg("max", *max),
+                _ => Message::new("option-not-odd")
+                    .arg("key", *key)
+                    .arg("min", *min)
+                    .arg("max", *max)
+                    .arg("given", given.as_str()),
+            },
+            OptionError::NotAPoint {
+                point,
+                files,
+                ranks,
+            } => Message::new("option-not-a-point")
+                .arg("point", point.as_str())
+                .arg("files", *files)
+                .arg("ranks", *ranks),
+            OptionError::Needs {
+                key,
+                value,
+                needs,
+                why,
+            } => Message::new("option-needs")
+                .arg("key", *key)
+                .arg("value", *value)
+                .arg("why", why.message())
+                .arg("needs", *needs),
+            OptionError::Unplayable(board) => {
+                Message::new("option-unplayable").arg("why", board.message())
+            }
+            OptionError::WrongKind { key } => Message::new("option-wrong-kind").arg("key", *key),
+            OptionError::Undeclared { game } => {
+                Message::new("option-undeclared").arg("game", game_title(game))
+            }
+        }
+    }
+}
+
+/// A game's title for a reader, from its name as the rules give it
+/// (`Callanish`, `callanish`); other text as it is.
+fn game_title(game: &str) -> MessageArg {
+    match crate::GameKind::parse(game) {
+        Some(kind) => kind.title_message().into(),
+        None => game.into(),
+    }
+}
+
+/// The first odd sizes from `min`, as "7, 9, 11".
+fn first_odd(min: u32, max: u32) -> String {
+    let first: Vec<String> = (min..max)
+        .step_by(2)
+        .take(3)
+        .map(|n| n.to_string())
+        .collect();
+    first.join(", ")
 }
 
 fn known_list(game: &str, known: &[&str]) -> String {
@@ -73,17 +179,10 @@ fn known_list(game: &str, known: &[&str]) -> String {
 
 fn odd_message(game: &str, key: &str, given: &str, min: u32, max: u32) -> String {
     match given.trim().parse::<u32>() {
-        Ok(n) if (min..=max).contains(&n) => {
-            let first: Vec<String> = (min..max)
-                .step_by(2)
-                .take(3)
-                .map(|n| n.to_string())
-                .collect();
-            format!(
-                "{key} {n} is even: {game} is played on odd sizes only ({}, ... {max})",
-                first.join(", ")
-            )
-        }
+        Ok(n) if (min..=max).contains(&n) => format!(
+            "{key} {n} is even: {game} is played on odd sizes only ({}, ... {max})",
+            first_odd(min, max)
+        ),
         _ => format!("option `{key}` must be an odd number from {min} to {max}, not `{given}`"),
     }
 }
@@ -384,5 +483,91 @@ impl From<u8> for OptionValue {
 impl From<Vec<String>> for OptionValue {
     fn from(list: Vec<String>) -> Self {
         OptionValue::List(list)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{BoardError, BoardLine};
+
+    #[test]
+    fn every_refusal_is_worded_in_every_language_and_in_english_as_displayed() {
+        let all = vec![
+            OptionError::NotKeyValue {
+                word: "size".into(),
+            },
+            OptionError::NoKey { word: "=7".into() },
+            OptionError::GivenTwice { key: "size".into() },
+            OptionError::Unknown {
+                game: "sight".into(),
+                key: "size".into(),
+                known: vec![],
+            },
+            OptionError::Unknown {
+                game: "callanish".into(),
+                key: "colour".into(),
+                known: vec!["size", "shape", "stones", "blocked"],
+            },
+            OptionError::OutOfRange {
+                key: "stall".into(),
+                min: 1,
+                max: 10000,
+                given: "0".into(),
+            },
+            OptionError::NotAChoice {
+                key: "rules".into(),
+                choices: vec!["bell", "basic"],
+                given: "x".into(),
+            },
+            OptionError::NotOdd {
+                game: "Callanish",
+                key: "size",
+                given: "8".into(),
+                min: 5,
+                max: 19,
+            },
+            OptionError::NotOdd {
+                game: "Callanish",
+                key: "size",
+                given: "big".into(),
+                min: 5,
+                max: 19,
+            },
+            OptionError::NotAPoint {
+                point: "z9".into(),
+                files: 9,
+                ranks: 9,
+            },
+            OptionError::Needs {
+                key: "shape",
+                value: "circle",
+                needs: "size=9",
+                why: HelpWords("callanish-circle-board"),
+            },
+            OptionError::Unplayable(BoardError {
+                line: BoardLine::Rank(1),
+                cells: 2,
+            }),
+            OptionError::Unplayable(BoardError {
+                line: BoardLine::File('c'),
+                cells: 1,
+            }),
+            OptionError::WrongKind { key: "size" },
+            OptionError::Undeclared { game: "Fanorona" },
+        ];
+        for error in &all {
+            let message = error.message();
+            crate::assert_worded(&message, error);
+            assert_eq!(crate::locales::english(&message), error.to_string());
+        }
+        assert_eq!(
+            all[7].to_string(),
+            "size 8 is even: Callanish is played on odd sizes only (5, 7, 9, ... 19)"
+        );
+        assert_eq!(
+            all[11].to_string(),
+            "this board cannot be played: rank 1 would have only 2 playable cells: a line needs 0 or at least 3"
+        );
     }
 }

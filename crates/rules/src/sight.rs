@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{bits, PointBoard, DIRECTIONS};
-use super::notation::{list_or, split_squares};
+use super::notation::{names_cut, split_squares};
 use super::view::status_line;
 use super::OptionValue;
 use super::{
@@ -120,14 +120,138 @@ fn name(p: usize) -> String {
     PointBoard::five_by_five().name(p)
 }
 
-/// "a1, b2 or c3", cut to ten names with "and N more".
-fn short_list(points: impl Iterator<Item = String>) -> String {
-    let all: Vec<String> = points.collect();
-    if all.len() > 10 {
-        format!("{} and {} more", all[..10].join(", "), all.len() - 10)
-    } else {
-        list_or(&all)
+/// At most this many points or moves are listed.
+const LISTED: usize = 10;
+
+/// "a1, b2 or c3"; more than ten cut to ten names "and N more".
+fn short_list(names: &[String]) -> Message {
+    names_cut(names, LISTED, true)
+}
+
+/// Why a Sight turn was refused, with what the player needs to know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SightRefusal {
+    /// The text is neither one point nor two.
+    NotATurn { text: String },
+    /// A name that is not a point of the board.
+    NotAPoint { point: String },
+    /// A placement by a player with a stack, who must move: the height of
+    /// their tallest stacks and their legal moves.
+    MustMove { height: u8, moves: Vec<String> },
+    /// A placement on an occupied point (`own`: by the player's own piece),
+    /// and the empty points.
+    Occupied {
+        point: String,
+        own: bool,
+        empty: Vec<String>,
+    },
+    /// A move by a player with no stack, who must place.
+    MustPlace,
+    /// A move from a point without the player's piece (`opponent`: the
+    /// opponent's piece is there, else it is empty), and the points of
+    /// their tallest stacks.
+    NotYours {
+        point: String,
+        opponent: bool,
+        height: u8,
+        tallest: Vec<String>,
+    },
+    /// A move from a stack (or single piece, `size` 1) lower than the
+    /// player's tallest.
+    NotTallest {
+        point: String,
+        size: u8,
+        height: u8,
+        tallest: Vec<String>,
+    },
+    /// A step to a point that is not next to `from` along a line
+    /// (`adjacent` false) or is occupied; the empty neighbours of `from`
+    /// and, when it has none, every legal move.
+    BadStep {
+        from: String,
+        to: String,
+        adjacent: bool,
+        targets: Vec<String>,
+        moves: Vec<String>,
+    },
+}
+
+impl SightRefusal {
+    /// The refusal for a reader in any language.
+    pub fn message(&self) -> Message {
+        use SightRefusal as R;
+        match self {
+            R::NotATurn { text } => {
+                Message::new("sight-refusal-not-a-turn").arg("text", text.as_str())
+            }
+            R::NotAPoint { point } => {
+                Message::new("sight-refusal-not-a-point").arg("point", point.as_str())
+            }
+            R::MustMove { height, moves } => Message::new("sight-refusal-must-move")
+                .arg("height", *height)
+                .arg("moves", short_list(moves)),
+            R::Occupied { point, own, empty } => Message::new("sight-refusal-occupied")
+                .arg("point", point.as_str())
+                .arg("whose", if *own { "own" } else { "opponent" })
+                .arg("empty", short_list(empty)),
+            R::MustPlace => Message::new("sight-refusal-must-place"),
+            R::NotYours {
+                point,
+                opponent,
+                height,
+                tallest,
+            } => Message::new("sight-refusal-not-yours")
+                .arg("point", point.as_str())
+                .arg("holds", if *opponent { "opponent" } else { "empty" })
+                .arg("height", *height)
+                .arg("tallest", short_list(tallest)),
+            R::NotTallest {
+                point,
+                size,
+                height,
+                tallest,
+            } => Message::new("sight-refusal-not-tallest")
+                .arg("point", point.as_str())
+                .arg("size", *size)
+                .arg("height", *height)
+                .arg("tallest", short_list(tallest)),
+            R::BadStep {
+                from,
+                to,
+                adjacent,
+                targets,
+                moves,
+            } => {
+                let options = if targets.is_empty() {
+                    Message::new("sight-refusal-no-step")
+                        .arg("from", from.as_str())
+                        .arg("moves", short_list(moves))
+                } else {
+                    Message::new("sight-refusal-steps")
+                        .arg("from", from.as_str())
+                        .arg("targets", short_list(targets))
+                };
+                if *adjacent {
+                    Message::new("sight-refusal-step-occupied")
+                        .arg("to", to.as_str())
+                        .arg("options", options)
+                } else {
+                    Message::new("sight-refusal-not-a-step")
+                        .arg("from", from.as_str())
+                        .arg("to", to.as_str())
+                        .arg("options", options)
+                }
+            }
+        }
     }
+}
+
+fn illegal(refusal: SightRefusal) -> TurnError {
+    TurnError::Illegal(refusal.into())
+}
+
+fn unparsable(refusal: SightRefusal) -> TurnError {
+    TurnError::Unparsable(refusal.into())
 }
 
 /// One whole Sight turn.
@@ -271,33 +395,28 @@ impl Sight {
         }
     }
 
-    /// The legal moves as a short list, for messages.
-    fn move_list(&self) -> String {
+    /// The legal moves, for messages.
+    fn move_list(&self) -> Vec<String> {
         let mut moves = Vec::new();
         self.each_turn(|turn| moves.push(turn.to_string()));
-        short_list(moves.into_iter())
+        moves
     }
 
     fn check_place(&self, p: usize) -> Result<SightTurn, TurnError> {
         let me = self.to_move.index();
         let (tallest, tall) = self.tallest(me);
         if tall != 0 {
-            return Err(TurnError::Illegal(format!(
-                "you have a stack, so you must move the top piece of one of your tallest stacks (height {tallest}) one step to an adjacent empty point: {}",
-                self.move_list()
-            )));
+            return Err(illegal(SightRefusal::MustMove {
+                height: tallest,
+                moves: self.move_list(),
+            }));
         }
         if (self.pieces[0] | self.pieces[1]) >> p & 1 == 1 {
-            let whose = if self.pieces[me] >> p & 1 == 1 {
-                "your own piece"
-            } else {
-                "a piece of your opponent"
-            };
-            return Err(TurnError::Illegal(format!(
-                "{} already holds {whose}; you can place on {}",
-                name(p),
-                short_list(bits(self.empty() as u64).map(name))
-            )));
+            return Err(illegal(SightRefusal::Occupied {
+                point: name(p),
+                own: self.pieces[me] >> p & 1 == 1,
+                empty: bits(self.empty() as u64).map(name).collect(),
+            }));
         }
         Ok(SightTurn::Place(p as u8))
     }
@@ -307,35 +426,24 @@ impl Sight {
         let (tallest, tall) = self.tallest(me);
         let t = tables();
         if tall == 0 {
-            return Err(TurnError::Illegal(
-                "you have no stack yet, so you must place a piece on an empty point (write just the point, e.g. c3)".to_string(),
-            ));
+            return Err(illegal(SightRefusal::MustPlace));
         }
-        let tall_names = || short_list(bits(tall as u64).map(name));
+        let tall_names = || bits(tall as u64).map(name).collect();
         if self.pieces[me] >> from & 1 == 0 {
-            let what = if self.pieces[1 - me] >> from & 1 == 1 {
-                "holds a piece of your opponent"
-            } else {
-                "is empty"
-            };
-            return Err(TurnError::Illegal(format!(
-                "{} {what}; you must move from one of your tallest stacks (height {tallest}): {}",
-                name(from),
-                tall_names()
-            )));
+            return Err(illegal(SightRefusal::NotYours {
+                point: name(from),
+                opponent: self.pieces[1 - me] >> from & 1 == 1,
+                height: tallest,
+                tallest: tall_names(),
+            }));
         }
         if tall >> from & 1 == 0 {
-            let h = self.height[from];
-            let what = if h == 1 {
-                "is a single piece".to_string()
-            } else {
-                format!("is a stack of {h}")
-            };
-            return Err(TurnError::Illegal(format!(
-                "{} {what}, but you must move from one of your tallest stacks (height {tallest}): {}",
-                name(from),
-                tall_names()
-            )));
+            return Err(illegal(SightRefusal::NotTallest {
+                point: name(from),
+                size: self.height[from],
+                height: tallest,
+                tallest: tall_names(),
+            }));
         }
         let targets = t.adjacent[from] & self.empty();
         if targets >> to & 1 == 1 {
@@ -344,29 +452,17 @@ impl Sight {
                 to: to as u8,
             });
         }
-        let problem = if t.adjacent[from] >> to & 1 == 0 {
-            format!(
-                "{} is not one step from {} along a line",
-                name(to),
-                name(from)
-            )
-        } else {
-            format!("{} is occupied", name(to))
-        };
-        let options = if targets == 0 {
-            format!(
-                "the stack on {} has no empty neighbour; your moves are {}",
-                name(from),
+        Err(illegal(SightRefusal::BadStep {
+            from: name(from),
+            to: name(to),
+            adjacent: t.adjacent[from] >> to & 1 == 1,
+            targets: bits(targets as u64).map(name).collect(),
+            moves: if targets == 0 {
                 self.move_list()
-            )
-        } else {
-            format!(
-                "from {} you can move to {}",
-                name(from),
-                short_list(bits(targets as u64).map(name))
-            )
-        };
-        Err(TurnError::Illegal(format!("{problem}; {options}")))
+            } else {
+                Vec::new()
+            },
+        }))
     }
 
     fn perft_inner(&self, depth: u32) -> u64 {
@@ -439,10 +535,9 @@ impl Game for Sight {
         }
         let board = PointBoard::five_by_five();
         let syntax = || {
-            TurnError::Unparsable(format!(
-                "`{}` is not a Sight turn: write a point to place a piece (c3) or two points to move the top of a stack (c3-c4)",
-                text.trim()
-            ))
+            unparsable(SightRefusal::NotATurn {
+                text: text.trim().to_string(),
+            })
         };
         let parts = split_squares(text).ok_or_else(syntax)?;
         let mut points = Vec::with_capacity(2);
@@ -450,9 +545,9 @@ impl Game for Sight {
             match board.parse(part) {
                 Some(p) => points.push(p),
                 None => {
-                    return Err(TurnError::Unparsable(format!(
-                        "{part} is not a point of the 5 x 5 board (files a to e, ranks 1 to 5)"
-                    )))
+                    return Err(unparsable(SightRefusal::NotAPoint {
+                        point: part.clone(),
+                    }))
                 }
             }
         }
@@ -578,6 +673,92 @@ impl Game for Sight {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Refusal;
+
+    #[test]
+    fn every_refusal_is_worded_in_every_language() {
+        use SightRefusal as R;
+        let few = || vec!["c3".to_string(), "d4".to_string()];
+        let many = || (0..20).map(name).collect::<Vec<String>>();
+        let all = vec![
+            R::NotATurn { text: "zz".into() },
+            R::NotAPoint { point: "f1".into() },
+            R::MustMove {
+                height: 2,
+                moves: many(),
+            },
+            R::Occupied {
+                point: "c3".into(),
+                own: true,
+                empty: few(),
+            },
+            R::Occupied {
+                point: "c3".into(),
+                own: false,
+                empty: many(),
+            },
+            R::MustPlace,
+            R::NotYours {
+                point: "a1".into(),
+                opponent: true,
+                height: 3,
+                tallest: few(),
+            },
+            R::NotYours {
+                point: "a1".into(),
+                opponent: false,
+                height: 3,
+                tallest: few(),
+            },
+            R::NotTallest {
+                point: "a1".into(),
+                size: 1,
+                height: 3,
+                tallest: few(),
+            },
+            R::NotTallest {
+                point: "a1".into(),
+                size: 2,
+                height: 3,
+                tallest: few(),
+            },
+            R::BadStep {
+                from: "c3".into(),
+                to: "c5".into(),
+                adjacent: false,
+                targets: few(),
+                moves: vec![],
+            },
+            R::BadStep {
+                from: "c3".into(),
+                to: "c4".into(),
+                adjacent: true,
+                targets: vec![],
+                moves: many(),
+            },
+        ];
+        let index = |r: &R| match r {
+            R::NotATurn { .. } => 0,
+            R::NotAPoint { .. } => 1,
+            R::MustMove { .. } => 2,
+            R::Occupied { .. } => 3,
+            R::MustPlace => 4,
+            R::NotYours { .. } => 5,
+            R::NotTallest { .. } => 6,
+            R::BadStep { .. } => 7,
+        };
+        let covered: std::collections::BTreeSet<usize> = all.iter().map(index).collect();
+        assert_eq!(covered.len(), 8, "a variant has no sample");
+        assert_eq!(
+            all[4].to_string(),
+            "c3 already holds a piece of your opponent; you can place on a1, b1, c1, d1, e1, a2, b2, c2, d2, e2 and 10 more"
+        );
+        assert_eq!(
+            all[11].to_string(),
+            "c4 is occupied; the stack on c3 has no empty neighbour; your moves are a1, b1, c1, d1, e1, a2, b2, c2, d2, e2 and 10 more"
+        );
+        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+    }
     use crate::check::slow_perft;
 
     fn p(n: &str) -> usize {
@@ -611,10 +792,11 @@ mod tests {
         g.play(&turn).unwrap();
     }
 
-    fn refusal(g: &Sight, text: &str) -> String {
+    fn refusal(g: &Sight, text: &str) -> SightRefusal {
         match g.parse_turn(text) {
             Ok(turn) => panic!("{text} accepted as {turn}"),
-            Err(e) => e.to_string(),
+            Err(TurnError::Illegal(Refusal::Sight(refusal))) => *refusal,
+            Err(e) => panic!("{text}: {e:?}"),
         }
     }
 
@@ -722,11 +904,23 @@ mod tests {
         let legal: Vec<String> = g.legal_turns().iter().map(|t| t.to_string()).collect();
         assert_eq!(legal.len(), 8);
         assert!(legal.iter().all(|t| t.starts_with("c3-")));
-        let msg = refusal(&g, "a1-a2");
-        assert!(msg.contains("tallest stacks (height 3)"), "{msg}");
-        assert!(msg.contains("c3"), "{msg}");
-        let msg = refusal(&g, "b4");
-        assert!(msg.contains("you have a stack"), "{msg}");
+        assert_eq!(
+            refusal(&g, "a1-a2"),
+            SightRefusal::NotTallest {
+                point: "a1".into(),
+                size: 2,
+                height: 3,
+                tallest: vec!["c3".into()],
+            }
+        );
+        assert_eq!(
+            refusal(&g, "a1-a2").to_string(),
+            "a1 is a stack of 2, but you must move from one of your tallest stacks (height 3): c3"
+        );
+        assert!(matches!(
+            refusal(&g, "b4"),
+            SightRefusal::MustMove { height: 3, moves } if moves.len() == 8
+        ));
         // Equal tallest stacks: either may move.
         let g = setup(&["c3:2", "a1:2"], &[], Seat::First);
         assert_eq!(g.count_turns(), 8 + 3);
@@ -775,28 +969,72 @@ mod tests {
         for text in ["c3-c4", "c3c4", "C3 C4", "  c3-C4 ", "c3:c4"] {
             assert_eq!(g.parse_turn(text).unwrap().to_string(), "c3-c4", "{text}");
         }
-        assert!(matches!(g.parse_turn("zz"), Err(TurnError::Unparsable(_))));
-        assert!(matches!(g.parse_turn("c6"), Err(TurnError::Unparsable(_))));
+        let unparsable = |text: &str, refusal: SightRefusal| {
+            assert_eq!(
+                g.parse_turn(text),
+                Err(TurnError::Unparsable(refusal.into())),
+                "{text}"
+            );
+        };
+        unparsable("zz", SightRefusal::NotATurn { text: "zz".into() });
+        unparsable("c6", SightRefusal::NotAPoint { point: "c6".into() });
+        unparsable(
+            "a1 b2 c3",
+            SightRefusal::NotATurn {
+                text: "a1 b2 c3".into(),
+            },
+        );
+        unparsable("", SightRefusal::NotATurn { text: "".into() });
+        let neighbours: Vec<String> = ["b2", "c2", "d2", "b3", "d3", "b4", "c4"]
+            .map(String::from)
+            .to_vec();
+        let mut sorted = neighbours.clone();
+        sorted.sort_by_key(|n| p(n));
+        assert_eq!(
+            refusal(&g, "c3-d4"),
+            SightRefusal::BadStep {
+                from: "c3".into(),
+                to: "d4".into(),
+                adjacent: true,
+                targets: sorted.clone(),
+                moves: vec![],
+            }
+        );
+        assert_eq!(
+            refusal(&g, "c3-c5"),
+            SightRefusal::BadStep {
+                from: "c3".into(),
+                to: "c5".into(),
+                adjacent: false,
+                targets: sorted,
+                moves: vec![],
+            }
+        );
+        assert_eq!(
+            refusal(&g, "c3-c5").to_string(),
+            "c5 is not one step from c3 along a line; from c3 you can move to b2, c2, d2, b3, d3, b4 or c4"
+        );
+        assert_eq!(
+            refusal(&g, "d4-d5"),
+            SightRefusal::NotYours {
+                point: "d4".into(),
+                opponent: true,
+                height: 2,
+                tallest: vec!["c3".into()],
+            }
+        );
         assert!(matches!(
-            g.parse_turn("a1 b2 c3"),
-            Err(TurnError::Unparsable(_))
+            refusal(&g, "a1-a2"),
+            SightRefusal::NotYours { point, opponent: false, .. } if point == "a1"
         ));
-        assert!(matches!(g.parse_turn(""), Err(TurnError::Unparsable(_))));
-        let msg = refusal(&g, "c3-d4");
-        assert!(msg.contains("d4 is occupied"), "{msg}");
-        let msg = refusal(&g, "c3-c5");
-        assert!(msg.contains("not one step"), "{msg}");
-        let msg = refusal(&g, "d4-d5");
-        assert!(msg.contains("opponent"), "{msg}");
-        let msg = refusal(&g, "a1-a2");
-        assert!(msg.contains("a1 is empty"), "{msg}");
         let g = new();
-        let msg = refusal(&g, "c3-c4");
-        assert!(msg.contains("no stack"), "{msg}");
+        assert_eq!(refusal(&g, "c3-c4"), SightRefusal::MustPlace);
         let mut g = new();
         play(&mut g, "c3");
-        let msg = refusal(&g, "c3");
-        assert!(msg.contains("c3 already holds"), "{msg}");
+        assert!(matches!(
+            refusal(&g, "c3"),
+            SightRefusal::Occupied { point, own: false, empty } if point == "c3" && empty.len() == 24
+        ));
         assert_eq!(g.parse_turn("C2").unwrap().to_string(), "c2");
     }
 

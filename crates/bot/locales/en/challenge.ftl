@@ -8,6 +8,7 @@ challenge-option-twice = Option `{ $key }` is given twice; give each option once
 challenge-level-range = `level` must be a whole number from 1 to 5, not `{ $value }`.
 challenge-not-an-option = I don't understand `{ $word }`: options are written key=value. { $usage }
 challenge-cannot-start = { $game } can't start like that: { $reason }.
+challenge-bad-options = { $reason }.
 challenge-pie-rule-as = In { $game } the challenger is the setter and the other player chooses the colours, so `as=` does not apply.
 challenge-not-a-side = `as={ $word }` is not a side: use as={ $first }, as={ $second } or as=random.
 challenge-level-bot-only = `level=` sets the bot's strength; it only applies when you challenge the bot.

@@ -8,6 +8,7 @@ challenge-option-twice = La opción `{ $key }` aparece dos veces; indica cada op
 challenge-level-range = `level` debe ser un número entero del 1 al 5, no `{ $value }`.
 challenge-not-an-option = No entiendo `{ $word }`: las opciones se escriben clave=valor. { $usage }
 challenge-cannot-start = { $game } no puede empezar así: { $reason }.
+challenge-bad-options = { $reason }.
 challenge-pie-rule-as = En { $game } quien desafía prepara el tablero y el otro jugador elige los colores, así que `as=` no se aplica.
 challenge-not-a-side = `as={ $word }` no es un bando: usa as={ $first }, as={ $second } o as=random.
 challenge-level-bot-only = `level=` fija la fuerza del bot; solo sirve cuando desafías al bot.

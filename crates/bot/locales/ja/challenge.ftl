@@ -8,6 +8,7 @@ challenge-option-twice = オプション `{ $key }` が二回指定されてい�
 challenge-level-range = `level` は 1 から 5 の整数で指定してください(`{ $value }` ではなく)。
 challenge-not-an-option = `{ $word }` が分かりません。オプションは key=value の形で書きます。{ $usage }
 challenge-cannot-start = その設定では { $game } を始められません:{ $reason }。
+challenge-bad-options = { $reason }。
 challenge-pie-rule-as = { $game } では挑戦者が配置役で、相手が色を選ぶので、`as=` は使えません。
 challenge-not-a-side = `as={ $word }` は陣営ではありません。as={ $first }、as={ $second }、as=random のいずれかを使ってください。
 challenge-level-bot-only = `level=` はボットの強さの設定で、ボットに挑戦するときだけ使えます。

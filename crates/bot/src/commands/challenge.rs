@@ -8,7 +8,7 @@ use crate::{
     captions_in, status_caption_in, t, to_user, Action, Answer, BoardShow, Bot, GameThread, Reply,
     Request, User,
 };
-use cairn_rules::{AnyGame, GameKind, Options, Seat, Seating};
+use cairn_rules::{AnyGame, GameKind, OptionError, Options, Seat, Seating};
 use cairn_store::clock::{format_duration, GameClock, TimeControl};
 use cairn_store::{
     Challenge, Change, ChannelRecord, GameRecord, Player, StoreError, Update, SCHEMA_VERSION,
@@ -44,9 +44,9 @@ pub(super) fn is_bot_word(bot: &Bot, word: &str) -> bool {
 }
 
 /// Start a game record from an accepted challenge.
-pub(super) fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, String> {
-    let options = Options::parse(&challenge.options).map_err(|e| e.to_string())?;
-    let game = AnyGame::new(challenge.game, &options).map_err(|e| e.to_string())?;
+pub(super) fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, OptionError> {
+    let options = Options::parse(&challenge.options)?;
+    let game = AnyGame::new(challenge.game, &options)?;
     let mut players = [challenge.challenger.clone(), challenge.challenged.clone()];
     if challenge.challenger_seat == Seat::Second {
         players.swap(0, 1);
@@ -219,7 +219,13 @@ pub(super) fn challenge(
     }
     let options = match Options::parse(&game_options) {
         Ok(options) => options,
-        Err(e) => return Ok(Answer::error(format!("{e}."))),
+        Err(e) => {
+            return Ok(Answer::error(t!(
+                private,
+                "challenge-bad-options",
+                reason = say(private, &e.message())
+            )))
+        }
     };
     let fresh = match AnyGame::new(kind, &options) {
         Ok(game) => game,
@@ -228,7 +234,7 @@ pub(super) fn challenge(
                 private,
                 "challenge-cannot-start",
                 game = say(private, &kind.title_message()),
-                reason = e.to_string()
+                reason = say(private, &e.message())
             )))
         }
     };
@@ -312,7 +318,7 @@ pub(super) fn challenge(
         if challenge.challenged.is_bot {
             let game = match start_game(&challenge, now) {
                 Ok(game) => game,
-                Err(e) => return Update::keep(Answer::error(e)),
+                Err(e) => return Update::keep(Answer::error(say(private, &e.message()))),
             };
             let bot_name = game
                 .players
@@ -467,7 +473,7 @@ pub(super) fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
         challenge.challenged.name = request.user.name.clone();
         let game = match start_game(&challenge, now) {
             Ok(game) => game,
-            Err(e) => return Update::keep(Answer::error(e)),
+            Err(e) => return Update::keep(Answer::error(say(private, &e.message()))),
         };
         let text = t!(
             public,

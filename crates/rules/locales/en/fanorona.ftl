@@ -9,3 +9,28 @@ fanorona-option-stall-turns = turns without a capture that stall the game
 fanorona-option-paika = forward allows only forward paika steps
 fanorona-view-title-tsivy = Fanorona (Tsivy, 9 x 5)
 fanorona-view-title-dimy = Fanorona (Dimy, 5 x 5)
+
+## Refused turns.
+
+fanorona-usage = write a paika as d2-d3 and a capture as d2-d3a (approach) or d2-d3w (withdrawal), a sequence as e2-e3a-f4w
+fanorona-refusal-not-a-turn = `{ $text }` is not a Fanorona turn: { fanorona-usage }
+fanorona-refusal-not-a-point = `{ $token }` is not a point of the { $files } x 5 board: { fanorona-usage }
+fanorona-refusal-either-way = that step can capture either way; say which: { $choices }
+fanorona-choice = { $turn } takes { $takes }
+fanorona-choices = { $first }; { $rest }
+fanorona-refusal-not-yours = { $point } { $holds ->
+        [opponent] holds your opponent's piece
+       *[empty] is empty
+    }; the { $colour ->
+        [white] white
+       *[black] black
+    } pieces that can move are on { $movable }
+fanorona-refusal-not-next-to = { $to } is not next to { $at } along a line; { $options }
+fanorona-refusal-must-capture = a capture is compulsory, so a paika is not allowed; { $options }
+fanorona-refusal-revisit = the piece may not return to { $point }, a point it already occupied this turn
+fanorona-refusal-same-direction = the piece may not move twice in a row in the same direction ({ $at } to { $to })
+fanorona-refusal-paika-forward = with paika=forward a paika must go forwards; { $options }
+fanorona-refusal-not-legal = that is not a legal turn here; { $options }
+fanorona-options = from { $from } you can play { $turns }
+fanorona-options-captures = captures are compulsory; the capturing moves start { $starts }
+fanorona-options-stuck = the piece on { $from } cannot move

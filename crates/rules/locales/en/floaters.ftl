@@ -57,3 +57,25 @@ floaters-label-spot-east = east store
 floaters-label-spot-west = west store
 floaters-label-spot-south = South { $pit }
 floaters-label-spot-north = North { $pit }
+
+## Refused turns.
+
+floaters-usage = write a pit number 1-6 then one colour string per lap (r for red, b for black), e.g. `3 rrbr` or `3 rrbr bbrbb`
+floaters-refusal-mid-turn = you are in the middle of a turn, holding { $stones } taken from { $from }: send their colours in sowing order, e.g. `{ $example }`
+floaters-refusal-no-pit = start your turn with one of your pits (1 to 6 from your left) before the colours, e.g. `3 rrrr`; { $playable }
+floaters-refusal-no-such-pit = there is no pit { $pit }: your pits are numbered 1 to 6 from your left; { $playable }
+floaters-refusal-empty-pit = your pit { $pit } is empty; { $playable }
+floaters-refusal-opponents-pit = { $pit } is your opponent's pit; { $playable }
+floaters-refusal-wrong-only-lap = the lap from { $from } sows { $stones }; `{ $given }` has { $red } red and { $black } black
+floaters-refusal-wrong-lap = lap { $number } from { $from } sows { $stones }; `{ $given }` has { $red } red and { $black } black
+floaters-refusal-turn-over = the turn ends after lap { $laps } ({ $why }), so `{ $extra }` has nothing to sow
+floaters-lap-end-store = its last stone lands in { $spot }
+floaters-lap-end-majority = { $colour ->
+        [red] red
+       *[black] black
+    } is the majority in { $spot }
+floaters-lap-end-emptied = { $spot } held equal colours and was emptied
+floaters-refusal-empty-turn = an empty turn: { $how }
+floaters-refusal-not-a-pit = `{ $word }` is not a pit: { floaters-usage }
+floaters-refusal-lap-too-long = `{ $word }` is longer than any lap: there are only { $max } stones
+floaters-refusal-not-colours = `{ $word }` is not a colour string: write one letter per stone, r for red and b for black; { floaters-usage }

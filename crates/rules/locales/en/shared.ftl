@@ -1,8 +1,7 @@
 # Words every game shares. Coordinates and turns are never translated.
 
 turn-game-over = The game is over: no more turns can be played.
-# Until each game words its refusals itself: the rules' own sentence.
-turn-refused = { $reason }
+turn-not-legal = { $turn } is not a legal turn here
 
 ## Seats, capitalised as in a sentence's start ("White to move").
 
@@ -18,6 +17,7 @@ seat-unknown = A player
 list-empty = nothing
 list-and = { $first } and { $last }
 list-comma = { $first }, { $rest }
+list-more = { $count } more
 
 ## The status line under a board.
 
@@ -72,3 +72,29 @@ warning-stall = unless this turn captures, the game ends after { $limit } turns 
 warning-result-wins = { $seat } wins on captures, { $more } to { $fewer }
 warning-result-equal = a draw, captures being equal ({ $count } each)
 warning-result-draw = a draw
+
+## Refused game options.
+
+option-not-key-value = `{ $word }` is not an option: write options as key=value, e.g. size=7
+option-no-key = `{ $word }` has no option name before `=`
+option-given-twice = option `{ $key }` is given twice
+option-unknown = unknown option `{ $key }`: { $count ->
+        [0] { $game } has no options
+       *[other] { $game } knows { $known }
+    }
+option-out-of-range = option `{ $key }` must be a whole number from { $min } to { $max }, not `{ $given }`
+option-not-a-choice = option `{ $key }` must be one of { $choices }, not `{ $given }`
+option-even = { $key } { $size } is even: { $game } is played on odd sizes only ({ $first }, ... { $max })
+option-not-odd = option `{ $key }` must be an odd number from { $min } to { $max }, not `{ $given }`
+option-not-a-point = `{ $point }` is not a cell of the { $files } x { $ranks } board
+option-needs = { $key }={ $value } is { $why }: use it with { $needs }
+option-unplayable = this board cannot be played: { $why }
+option-wrong-kind = option `{ $key }` is declared as another kind of option
+option-undeclared = { $game }'s options are not declared as its rules expect
+board-short-line = { $kind ->
+        [rank] rank
+       *[file] file
+    } { $line } would have only { $cells } playable { $cells ->
+        [one] cell
+       *[other] cells
+    }: a line needs 0 or at least 3

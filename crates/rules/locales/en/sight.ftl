@@ -14,3 +14,26 @@ sight-note-pieces = { $seat }: { $pieces } { $pieces ->
         [0] no stack
        *[other] tallest stack { $tallest }
     }
+
+## Refused turns.
+
+sight-refusal-not-a-turn = `{ $text }` is not a Sight turn: write a point to place a piece (c3) or two points to move the top of a stack (c3-c4)
+sight-refusal-not-a-point = { $point } is not a point of the 5 x 5 board (files a to e, ranks 1 to 5)
+sight-refusal-must-move = you have a stack, so you must move the top piece of one of your tallest stacks (height { $height }) one step to an adjacent empty point: { $moves }
+sight-refusal-occupied = { $point } already holds { $whose ->
+        [own] your own piece
+       *[opponent] a piece of your opponent
+    }; you can place on { $empty }
+sight-refusal-must-place = you have no stack yet, so you must place a piece on an empty point (write just the point, e.g. c3)
+sight-refusal-not-yours = { $point } { $holds ->
+        [opponent] holds a piece of your opponent
+       *[empty] is empty
+    }; you must move from one of your tallest stacks (height { $height }): { $tallest }
+sight-refusal-not-tallest = { $point } { $size ->
+        [1] is a single piece
+       *[other] is a stack of { $size }
+    }, but you must move from one of your tallest stacks (height { $height }): { $tallest }
+sight-refusal-not-a-step = { $to } is not one step from { $from } along a line; { $options }
+sight-refusal-step-occupied = { $to } is occupied; { $options }
+sight-refusal-no-step = the stack on { $from } has no empty neighbour; your moves are { $moves }
+sight-refusal-steps = from { $from } you can move to { $targets }

@@ -8,3 +8,39 @@ alquerque-option-stall = jugadas sin captura que terminan una partida con basic
 alquerque-view-title-bell = Alquerque (reglas de Bell)
 alquerque-view-title-basic = Alquerque (reglas básicas)
 alquerque-end-no-capture = ya no es posible ninguna captura (no hay jugadas legales o una posición se ha visto por tercera vez)
+
+## Jugadas rechazadas.
+
+alquerque-usage = escribe un movimiento como b2-c3 y una captura como b2xd4 (una cadena como b2xd4xb4)
+alquerque-refusal-not-a-turn = `{ $text }` no es una jugada de Alquerque: { alquerque-usage }
+alquerque-refusal-not-a-point = `{ $point }` no es un punto del tablero: las columnas van de la a a la e y las filas del 1 al 5
+alquerque-refusal-no-turn = no se ha indicado ninguna jugada: { alquerque-usage }
+alquerque-refusal-enemy-piece = { $point } tiene una ficha { $colour ->
+        [white] blanca
+       *[black] negra
+    }, no una de las tuyas
+alquerque-refusal-empty = { $point } está vacío
+alquerque-refusal-not-yours = { $why }; tus fichas que pueden mover están en { $movers }
+alquerque-refusal-no-destination = indica también adónde va la ficha: { $options }
+alquerque-refusal-with-options = { $why }; { $options }
+alquerque-options = desde { $from } puedes jugar { $turns }
+alquerque-options-stuck = la ficha de { $from } no tiene jugadas legales; tus fichas que pueden mover están en { $movers }
+alquerque-refusal-occupied = { $to } no está vacío
+alquerque-refusal-must-capture = con las reglas de Bell capturar es obligatorio (se impone aquí en lugar de la penalización del folleto), así que { $turn } no está permitido: captura con { $captures }
+alquerque-refusal-far-rank = una ficha en la última fila solo puede moverse capturando, así que { $turn } no está permitido
+alquerque-refusal-backward = con las reglas de Bell un paso sin captura no puede ir hacia atrás ({ $colour ->
+        [white] las blancas mueven hacia arriba
+       *[black] las negras mueven hacia abajo
+    })
+alquerque-refusal-straight-back = la ficha de { $from } acaba de llegar desde { $to } y no puede volver directamente
+alquerque-refusal-too-many-jumps = una cadena captura como máximo { $max } fichas, y esa indica { $landings } puntos de llegada
+alquerque-refusal-step-goes-on = { $from }-{ $to } es un paso, y un paso no puede continuar hacia más puntos
+alquerque-refusal-next-to = { $land } está junto a { $at }: un salto cae en el punto que hay detrás de una ficha contraria
+alquerque-refusal-no-jump = a { $land } no se puede llegar desde { $at } con un salto a lo largo de una línea
+alquerque-refusal-nothing-to-jump = no hay ninguna ficha { $colour ->
+        [white] blanca
+       *[black] negra
+    } en { $over } que saltar de { $at } a { $land }
+alquerque-refusal-landing-taken = { $land } no está vacío, así que el salto desde { $at } no puede caer allí
+alquerque-refusal-must-continue = con las reglas de Bell la ficha que captura debe seguir saltando mientras pueda, y desde { $at } puede volver a capturar: juega { $longer }
+alquerque-refusal-not-legal = { $turn } no es una jugada legal aquí

@@ -6,6 +6,7 @@ callanish-notation = Jugada de apertura: la casilla, `move e5`. Jugadas siguient
 callanish-option-size = casillas por lado, número impar
 callanish-option-shape = circle bloquea las casillas de las esquinas del tablero de 9 x 9, como en el folleto
 callanish-option-stones = fichas de cada jugador
+callanish-circle-board = el tablero de 9 x 9 del folleto
 callanish-option-blocked = casillas fuera de juego
 callanish-view-title = Callanish { $size } x { $size }
 callanish-view-title-circle = Callanish { $size } x { $size } (círculo)
@@ -17,3 +18,35 @@ callanish-warning = { $holder } controla { $lines }: { $count ->
         [one] rómpela
        *[other] rómpelas todas
     } en esta jugada o perderás
+
+## Jugadas rechazadas.
+
+callanish-usage-opening = en la apertura, indica una casilla vacía, p. ej. e5
+callanish-usage-turn = escribe la casilla de la que retiras y luego las dos casillas donde añades, p. ej. b2 a4 d1
+callanish-refusal-not-a-turn = `{ $text }` no es una jugada de Callanish: { $usage }
+callanish-refusal-not-a-cell = { $cell } no es una casilla del tablero de { $size } x { $size } (de a1 a { $last })
+callanish-refusal-blocked = { $cell } es una casilla bloqueada, fuera del tablero
+callanish-refusal-opening-one-cell = la jugada de apertura es una sola casilla: { $usage }
+callanish-refusal-taken = { $cell } está ocupada; coloca en una casilla vacía
+callanish-refusal-wrong-count = una jugada tiene tres casillas, no { $given }: { $usage }
+callanish-refusal-not-removable = { $cell } { $holds ->
+        [empty] está vacía
+        [own-stone] no tiene ninguna ficha expuesta tuya
+        [own-stack] no tiene ninguna ficha expuesta tuya
+        [enemy-stone] tiene una ficha contraria sola, no una ficha expuesta tuya
+       *[enemy-stack] tiene una pila que controla tu rival, no una ficha expuesta tuya
+    }; puedes retirar de { $removable }
+callanish-refusal-supply-empty = tu reserva está vacía: no puedes añadir dos fichas
+callanish-refusal-too-few-additions = desde { $from } solo podrías añadir en { $count ->
+        [0] ninguna casilla
+       *[other] { $targets }
+    }, y una jugada necesita dos fichas añadidas
+callanish-refusal-same-addition = las dos fichas añadidas deben ir en casillas distintas; desde { $from } puedes añadir en { $targets }
+callanish-refusal-not-a-knight-move = { $cell } no está a un movimiento de caballo de { $from }; desde { $from } puedes añadir en { $targets }
+callanish-refusal-not-open = { $cell } { $holds ->
+        [empty] está vacía
+        [own-stone] tiene una ficha tuya
+        [own-stack] tiene una pila que controlas
+        [enemy-stone] tiene una ficha contraria sola
+       *[enemy-stack] tiene una pila que controla tu rival
+    }; desde { $from } puedes añadir en { $targets }

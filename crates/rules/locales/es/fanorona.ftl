@@ -9,3 +9,28 @@ fanorona-option-stall-turns = jugadas sin captura que estancan la partida
 fanorona-option-paika = forward solo permite pasos de paika hacia delante
 fanorona-view-title-tsivy = Fanorona (Tsivy, 9 x 5)
 fanorona-view-title-dimy = Fanorona (Dimy, 5 x 5)
+
+## Jugadas rechazadas.
+
+fanorona-usage = escribe un paso de paika como d2-d3 y una captura como d2-d3a (aproximación) o d2-d3w (alejamiento), una cadena como e2-e3a-f4w
+fanorona-refusal-not-a-turn = `{ $text }` no es una jugada de Fanorona: { fanorona-usage }
+fanorona-refusal-not-a-point = `{ $token }` no es un punto del tablero de { $files } x 5: { fanorona-usage }
+fanorona-refusal-either-way = ese paso puede capturar de las dos formas; indica cuál: { $choices }
+fanorona-choice = { $turn } captura { $takes }
+fanorona-choices = { $first }; { $rest }
+fanorona-refusal-not-yours = { $point } { $holds ->
+        [opponent] tiene una ficha de tu rival
+       *[empty] está vacío
+    }; las fichas { $colour ->
+        [white] blancas
+       *[black] negras
+    } que pueden mover están en { $movable }
+fanorona-refusal-not-next-to = { $to } no está junto a { $at } a lo largo de una línea; { $options }
+fanorona-refusal-must-capture = capturar es obligatorio, así que no se permite un paso de paika; { $options }
+fanorona-refusal-revisit = la ficha no puede volver a { $point }, un punto que ya ocupó en esta jugada
+fanorona-refusal-same-direction = la ficha no puede moverse dos veces seguidas en la misma dirección (de { $at } a { $to })
+fanorona-refusal-paika-forward = con paika=forward un paso de paika debe ir hacia delante; { $options }
+fanorona-refusal-not-legal = esa no es una jugada legal aquí; { $options }
+fanorona-options = desde { $from } puedes jugar { $turns }
+fanorona-options-captures = capturar es obligatorio; las capturas posibles empiezan por { $starts }
+fanorona-options-stuck = la ficha de { $from } no puede moverse

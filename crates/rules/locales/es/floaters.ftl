@@ -85,3 +85,37 @@ floaters-label-spot-east = almacén este
 floaters-label-spot-west = almacén oeste
 floaters-label-spot-south = Sur { $pit }
 floaters-label-spot-north = Norte { $pit }
+
+## Jugadas rechazadas.
+
+floaters-usage = escribe un número de hoyo del 1 al 6 y luego una cadena de colores por vuelta (r para rojo, b para negro), p. ej. `3 rrbr` o `3 rrbr bbrbb`
+floaters-refusal-mid-turn = estás a mitad de jugada: tienes en mano { $stones } tomadas del { $from }; envía sus colores en orden de siembra, p. ej. `{ $example }`
+floaters-refusal-no-pit = empieza tu jugada con uno de tus hoyos (del 1 al 6 desde tu izquierda) antes de los colores, p. ej. `3 rrrr`; { $playable }
+floaters-refusal-no-such-pit = no existe el hoyo { $pit }: tus hoyos van numerados del 1 al 6 desde tu izquierda; { $playable }
+floaters-refusal-empty-pit = tu hoyo { $pit } está vacío; { $playable }
+floaters-refusal-opponents-pit = { $pit } es un hoyo de tu rival; { $playable }
+floaters-refusal-wrong-only-lap = la vuelta desde el { $from } siembra { $stones }; `{ $given }` tiene { $red } { $red ->
+        [one] roja
+       *[other] rojas
+    } y { $black } { $black ->
+        [one] negra
+       *[other] negras
+    }
+floaters-refusal-wrong-lap = la vuelta { $number } desde el { $from } siembra { $stones }; `{ $given }` tiene { $red } { $red ->
+        [one] roja
+       *[other] rojas
+    } y { $black } { $black ->
+        [one] negra
+       *[other] negras
+    }
+floaters-refusal-turn-over = la jugada termina tras la vuelta { $laps } ({ $why }), así que `{ $extra }` no tiene nada que sembrar
+floaters-lap-end-store = su última piedra cae en el { $spot }
+floaters-lap-end-majority = { $colour ->
+        [red] el rojo
+       *[black] el negro
+    } es mayoría en el { $spot }
+floaters-lap-end-emptied = el { $spot } tenía los colores igualados y se vació
+floaters-refusal-empty-turn = una jugada vacía: { $how }
+floaters-refusal-not-a-pit = `{ $word }` no es un hoyo: { floaters-usage }
+floaters-refusal-lap-too-long = `{ $word }` es más larga que cualquier vuelta: solo hay { $max } piedras
+floaters-refusal-not-colours = `{ $word }` no es una cadena de colores: escribe una letra por piedra, r para rojo y b para negro; { floaters-usage }

@@ -1,7 +1,7 @@
 # Palabras comunes a todos los juegos. Las coordenadas y las jugadas no se traducen.
 
 turn-game-over = La partida ha terminado: ya no se pueden jugar más turnos.
-turn-refused = { $reason }
+turn-not-legal = { $turn } no es una jugada legal aquí
 
 ## Los bandos, con mayúscula como al principio de una frase.
 
@@ -17,6 +17,7 @@ seat-unknown = Un jugador
 list-empty = nada
 list-and = { $first } y { $last }
 list-comma = { $first }, { $rest }
+list-more = { $count } más
 
 ## La línea de estado bajo el tablero.
 
@@ -74,3 +75,29 @@ warning-stall = si esta jugada no captura, la partida termina tras { $limit } ju
 warning-result-wins = { $seat } gana por capturas, { $more } a { $fewer }
 warning-result-equal = empate, con las mismas capturas ({ $count } cada uno)
 warning-result-draw = empate
+
+## Opciones de juego rechazadas.
+
+option-not-key-value = `{ $word }` no es una opción: las opciones se escriben clave=valor, p. ej. size=7
+option-no-key = `{ $word }` no tiene nombre de opción antes de `=`
+option-given-twice = la opción `{ $key }` aparece dos veces
+option-unknown = opción desconocida `{ $key }`: { $count ->
+        [0] `{ $game }` no tiene opciones
+       *[other] `{ $game }` admite { $known }
+    }
+option-out-of-range = la opción `{ $key }` debe ser un número entero del { $min } al { $max }, no `{ $given }`
+option-not-a-choice = la opción `{ $key }` debe ser una de estas: { $choices }, no `{ $given }`
+option-even = { $key } { $size } es par: { $game } solo se juega en tamaños impares ({ $first }, ... { $max })
+option-not-odd = la opción `{ $key }` debe ser un número impar del { $min } al { $max }, no `{ $given }`
+option-not-a-point = `{ $point }` no es una casilla del tablero de { $files } x { $ranks }
+option-needs = { $key }={ $value } es { $why }: úsalo con { $needs }
+option-unplayable = no se puede jugar en este tablero: { $why }
+option-wrong-kind = la opción `{ $key }` está declarada como otro tipo de opción
+option-undeclared = las opciones de { $game } no están declaradas como esperan sus reglas
+board-short-line = { $kind ->
+        [rank] la fila
+       *[file] la columna
+    } { $line } solo tendría { $cells } { $cells ->
+        [one] casilla jugable
+       *[other] casillas jugables
+    }: una línea necesita 0 o al menos 3

@@ -13,3 +13,35 @@ alquad-note-winning-square = { $side }の勝利の正四角形：面積{ $area }
 alquad-end-square = { $checker }が面積{ $area }の正四角形を作り、{ $other }はより大きな正四角形で応じられませんでした
 alquad-end-bigger-square = { $answerer }が{ $checker }の面積{ $area }の正四角形に、より大きな面積{ $larger }の正四角形で応じました
 alquad-warning = { $checker }が面積{ $area }の正四角形を作っています。この手番で面積{ $area }より大きな正四角形を完成させないと負けです
+
+## 受け付けられない手。
+
+alquad-setup-hint = 配置役はまず白の駒と黒の駒を1個ずつ、別々の交点に置きます（例：`w:c3 b:d4`）
+alquad-refusal-not-a-setup = `{ $text }`はセットアップではありません。白の交点と黒の交点を書きます（例：`w:c3 b:d4`）
+alquad-refusal-not-a-point = { $point }は5x5の盤の交点ではありません（列はaからe、行は1から5）
+alquad-refusal-two-of-one-colour = `{ $text }`には{ $side ->
+        [white] 白
+       *[black] 黒
+    }の交点が2つあります。セットアップでは白と黒の駒を1個ずつ置きます（例：`w:c3 b:d4`）
+alquad-refusal-occupied = { $point }にはすでに{ $whose ->
+        [own] 自分の駒
+       *[opponent] 相手の駒
+    }があります。配置できるのは{ $empty }です
+alquad-refusal-same-point = 白の駒と黒の駒は別々の交点に置かなくてはなりません（両方を{ $point }に置くことはできません）
+alquad-refusal-setup-done = セットアップは終わりました。次は選択役が色を選びます（`white`か`black`）
+alquad-refusal-setup-over = セットアップはもう終わっています。空いている交点に駒を1個配置してください（例：`{ $example }`）
+alquad-refusal-colours-after-setup = 色はセットアップのあとで選びます。{ alquad-setup-hint }
+alquad-refusal-colours-chosen = 色はもう選ばれています（配置役は{ $setter ->
+        [white] 白
+       *[black] 黒
+    }、選択役は{ $chooser ->
+        [white] 白
+       *[black] 黒
+    }）。空いている交点に駒を1個配置してください
+alquad-refusal-setup-first = { alquad-setup-hint }
+alquad-refusal-choose-first = まず選択役が色を選ばなくてはなりません：`white`か`black`
+alquad-refusal-not-a-turn = `{ $text }`はアルクアッドの手ではありません。ここで書くのは{ $expected ->
+        [setup] `w:c3 b:d4`のようなセットアップ
+        [colour] 色（`white`か`black`）
+       *[point] `c2`のような、駒を配置する交点
+    }です

@@ -8,3 +8,39 @@ alquerque-option-stall = basic ルールで対局を終わらせる、捕獲の�
 alquerque-view-title-bell = アルケルク（ベルのルール）
 alquerque-view-title-basic = アルケルク（基本ルール）
 alquerque-end-no-capture = これ以上捕獲できません（合法手がないか、同じ局面が3回目です）
+
+## 受け付けられない手。
+
+alquerque-usage = 移動はb2-c3、捕獲はb2xd4（連続捕獲はb2xd4xb4）のように書きます
+alquerque-refusal-not-a-turn = `{ $text }`はアルケルクの手ではありません。{ alquerque-usage }
+alquerque-refusal-not-a-point = `{ $point }`は盤の交点ではありません。列はaからe、行は1から5です
+alquerque-refusal-no-turn = 手が書かれていません。{ alquerque-usage }
+alquerque-refusal-enemy-piece = { $point }にあるのは{ $colour ->
+        [white] 白
+       *[black] 黒
+    }の駒で、自分の駒ではありません
+alquerque-refusal-empty = { $point }は空いています
+alquerque-refusal-not-yours = { $why }。動かせる自分の駒があるのは{ $movers }です
+alquerque-refusal-no-destination = 駒の行き先も書いてください。{ $options }
+alquerque-refusal-with-options = { $why }。{ $options }
+alquerque-options = { $from }からは{ $turns }と指せます
+alquerque-options-stuck = { $from }の駒には合法手がありません。動かせる自分の駒があるのは{ $movers }です
+alquerque-refusal-occupied = { $to }は空いていません
+alquerque-refusal-must-capture = ベルのルールでは捕獲は必須です（リーフレットの罰則の代わりにここで強制します）。そのため{ $turn }は指せません。{ $captures }で捕獲してください
+alquerque-refusal-far-rank = 一番奥の段にある駒は捕獲でしか動けないので、{ $turn }は指せません
+alquerque-refusal-backward = ベルのルールでは、捕獲しない移動で後ろへは進めません（{ $colour ->
+        [white] 白は上へ
+       *[black] 黒は下へ
+    }進みます）
+alquerque-refusal-straight-back = { $from }の駒は{ $to }から来たばかりなので、そのまま戻ることはできません
+alquerque-refusal-too-many-jumps = 連続捕獲で捕獲できるのは最大{ $max }個ですが、この手には着地する交点が{ $landings }か所あります
+alquerque-refusal-step-goes-on = { $from }-{ $to }は1歩の移動で、移動のあとさらに進むことはできません
+alquerque-refusal-next-to = { $land }は{ $at }の隣です。ジャンプでは敵の駒の先の交点に着地します
+alquerque-refusal-no-jump = { $land }には{ $at }から線に沿ったジャンプで届きません
+alquerque-refusal-nothing-to-jump = { $over }には、{ $at }から{ $land }へ飛び越える{ $colour ->
+        [white] 白
+       *[black] 黒
+    }の駒がありません
+alquerque-refusal-landing-taken = { $land }は空いていないので、{ $at }からのジャンプはそこに着地できません
+alquerque-refusal-must-continue = ベルのルールでは、捕獲している駒は続けられる限りジャンプを続けなくてはなりません。{ $at }からはまだ捕獲できます：{ $longer }と指してください
+alquerque-refusal-not-legal = { $turn }はこの局面では合法手ではありません

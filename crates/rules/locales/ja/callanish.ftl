@@ -6,6 +6,7 @@ callanish-notation = 最初の手番：マスを書きます。`move e5`。以�
 callanish-option-size = 一辺のマス数（奇数）
 callanish-option-shape = circle にすると、リーフレットのように9x9の盤の角のマスを使いません
 callanish-option-stones = 各プレイヤーの石の数
+callanish-circle-board = リーフレットの9x9の盤
 callanish-option-blocked = 使わないマス
 callanish-view-title = カラニッシュ { $size }x{ $size }
 callanish-view-title-circle = カラニッシュ { $size }x{ $size }（円形）
@@ -17,3 +18,35 @@ callanish-warning = { $holder }が{ $lines }を押さえています。この手
         [one] それを
        *[other] そのすべてを
     }崩さないと負けです
+
+## 受け付けられない手。
+
+callanish-usage-opening = 最初の手番では空いているマスを1つ書きます（例：e5）
+callanish-usage-turn = 石を取り除くマス、続いて石を追加する2つのマスを書きます（例：b2 a4 d1）
+callanish-refusal-not-a-turn = `{ $text }`はカラニッシュの手ではありません。{ $usage }
+callanish-refusal-not-a-cell = { $cell }は{ $size }x{ $size }の盤のマスではありません（a1から{ $last }まで）
+callanish-refusal-blocked = { $cell }は使わないマスで、盤の一部ではありません
+callanish-refusal-opening-one-cell = 最初の手番で書くマスは1つだけです。{ $usage }
+callanish-refusal-taken = { $cell }には石があります。空いているマスに置いてください
+callanish-refusal-wrong-count = 手番で書くマスは3つです（{ $given }つではありません）。{ $usage }
+callanish-refusal-not-removable = { $cell }{ $holds ->
+        [empty] は空いています
+        [own-stone] には上に何も乗っていない自分の石がありません
+        [own-stack] には上に何も乗っていない自分の石がありません
+        [enemy-stone] にあるのは相手の単独の石で、上に何も乗っていない自分の石ではありません
+       *[enemy-stack] にあるのは相手がコントロールするスタックで、上に何も乗っていない自分の石ではありません
+    }。石を取り除けるのは{ $removable }です
+callanish-refusal-supply-empty = 残りの石がないので、石を2個追加できません
+callanish-refusal-too-few-additions = { $from }から石を追加できるマスは{ $count ->
+        [0] ありません
+       *[other] { $targets }だけです
+    }。手番には2個の追加が必要です
+callanish-refusal-same-addition = 石を追加する2つのマスは別々でなくてはなりません。{ $from }から追加できるのは{ $targets }です
+callanish-refusal-not-a-knight-move = { $cell }は{ $from }からナイトの動きで届くマスではありません。{ $from }から追加できるのは{ $targets }です
+callanish-refusal-not-open = { $cell }{ $holds ->
+        [empty] は空いています
+        [own-stone] には自分の石があります
+        [own-stack] には自分がコントロールするスタックがあります
+        [enemy-stone] には相手の単独の石があります
+       *[enemy-stack] には相手がコントロールするスタックがあります
+    }。{ $from }から追加できるのは{ $targets }です

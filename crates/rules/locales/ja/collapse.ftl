@@ -7,3 +7,35 @@ collapse-option-setup = ring：外周に各12個、ranks：最初と最後の段
 collapse-view-title = コラプス
 collapse-view-title-ranks = コラプス（段の配置）
 collapse-note-pieces = { $seat }：駒{ $count }個（{ $lost }個を失いました）
+
+## 受け付けられない手。
+
+collapse-refusal-not-a-turn = `{ $text }`はコラプスの手ではありません。<移動元>-<移動先>の形で書きます（例：c1-c4。捕獲する駒を示すならc1xc5）
+collapse-refusal-not-a-point = { $point }は9x5の盤の交点ではありません（a1からi5まで）
+collapse-refusal-not-yours = { $point }{ $holds ->
+        [opponent] には相手の駒があります
+       *[empty] は空いています
+    }。捕獲できる{ $colour ->
+        [white] 白
+       *[black] 黒
+    }の駒があるのは{ $movable }です
+collapse-refusal-not-on-a-line = { $to }は{ $from }から延びる線の上にありません。{ $hint }
+collapse-refusal-no-capture = { $flight }。{ $hint }
+collapse-hint-piece-none = { $from }の駒は捕獲できません
+collapse-hint-none = その駒は捕獲できません
+collapse-hint-moves = { $from }からは{ $moves }と指せます
+collapse-flight-stops = { $from }の駒は{ $heading }へ進むと、{ $victim }にある{ $colour ->
+        [white] 白
+       *[black] 黒
+    }の駒の手前の{ $stop }で止まります。{ $from }-{ $stop }と指してください
+collapse-flight-too-close = { $from }の駒は{ $heading }へ動けません。{ $next }がすぐ隣にあり、駒は少なくとも1交点は進まなくてはなりません
+collapse-flight-own-piece = { $from }の駒は{ $heading }へ進むと、{ $at }の自分の駒にぶつかります
+collapse-flight-edge = { $from }の駒は{ $heading }へ進むと、駒に出会わないまま盤の端に着きます
+collapse-heading-up = 上
+collapse-heading-right = 右
+collapse-heading-down = 下
+collapse-heading-left = 左
+collapse-heading-up-right = 右上
+collapse-heading-down-right = 右下
+collapse-heading-down-left = 左下
+collapse-heading-up-left = 左上

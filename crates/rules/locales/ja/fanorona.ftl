@@ -9,3 +9,28 @@ fanorona-option-stall-turns = 対局を膠着とみなす、捕獲のない手�
 fanorona-option-paika = forward では前方へのパイカだけが許されます
 fanorona-view-title-tsivy = ファノロナ（Tsivy、9x5）
 fanorona-view-title-dimy = ファノロナ（Dimy、5x5）
+
+## 受け付けられない手。
+
+fanorona-usage = パイカはd2-d3、捕獲はd2-d3a（接近）またはd2-d3w（離脱）、連続捕獲はe2-e3a-f4wのように書きます
+fanorona-refusal-not-a-turn = `{ $text }`はファノロナの手ではありません。{ fanorona-usage }
+fanorona-refusal-not-a-point = `{ $token }`は{ $files }x5の盤の交点ではありません。{ fanorona-usage }
+fanorona-refusal-either-way = その移動は接近でも離脱でも捕獲できます。どちらか書いてください：{ $choices }
+fanorona-choice = { $turn }なら{ $takes }を捕獲
+fanorona-choices = { $first }、{ $rest }
+fanorona-refusal-not-yours = { $point }{ $holds ->
+        [opponent] には相手の駒があります
+       *[empty] は空いています
+    }。動かせる{ $colour ->
+        [white] 白
+       *[black] 黒
+    }の駒があるのは{ $movable }です
+fanorona-refusal-not-next-to = { $to }は{ $at }から線に沿って隣の交点ではありません。{ $options }
+fanorona-refusal-must-capture = 捕獲は必須なので、パイカは指せません。{ $options }
+fanorona-refusal-revisit = この手番ですでにいた交点{ $point }へは戻れません
+fanorona-refusal-same-direction = 同じ方向へ続けて移動することはできません（{ $at }から{ $to }）
+fanorona-refusal-paika-forward = paika=forwardではパイカは前方へ進まなくてはなりません。{ $options }
+fanorona-refusal-not-legal = それはこの局面では合法手ではありません。{ $options }
+fanorona-options = { $from }からは{ $turns }と指せます
+fanorona-options-captures = 捕獲は必須です。捕獲する手の始まりは{ $starts }です
+fanorona-options-stuck = { $from }の駒は動けません

@@ -47,3 +47,25 @@ floaters-label-spot-east = 東の大穴
 floaters-label-spot-west = 西の大穴
 floaters-label-spot-south = 南{ $pit }
 floaters-label-spot-north = 北{ $pit }
+
+## 受け付けられない手。
+
+floaters-usage = 1から6の穴の番号と、続いてラップごとに色の文字列（赤はr、黒はb）を書きます（例：`3 rrbr`、`3 rrbr bbrbb`）
+floaters-refusal-mid-turn = 手番の途中です。{ $from }から取った{ $stones }を持っています。播く順に色を送ってください（例：`{ $example }`）
+floaters-refusal-no-pit = 手番は色より先に、自分の穴の番号（左から1〜6）で始めます（例：`3 rrrr`）。{ $playable }
+floaters-refusal-no-such-pit = 穴{ $pit }はありません。自分の穴は左から1〜6の番号です。{ $playable }
+floaters-refusal-empty-pit = 自分の穴{ $pit }は空です。{ $playable }
+floaters-refusal-opponents-pit = { $pit }は相手の穴です。{ $playable }
+floaters-refusal-wrong-only-lap = { $from }からのラップで播くのは{ $stones }ですが、`{ $given }`は赤{ $red }個と黒{ $black }個です
+floaters-refusal-wrong-lap = { $number }番目のラップで{ $from }から播くのは{ $stones }ですが、`{ $given }`は赤{ $red }個と黒{ $black }個です
+floaters-refusal-turn-over = 手番は{ $laps }番目のラップで終わる（{ $why }）ので、`{ $extra }`で播く石はありません
+floaters-lap-end-store = 最後の石が{ $spot }に入ります
+floaters-lap-end-majority = { $spot }では{ $colour ->
+        [red] 赤
+       *[black] 黒
+    }が多数です
+floaters-lap-end-emptied = { $spot }は赤と黒が同数だったので空になりました
+floaters-refusal-empty-turn = 手が書かれていません。{ $how }
+floaters-refusal-not-a-pit = `{ $word }`は穴ではありません。{ floaters-usage }
+floaters-refusal-lap-too-long = `{ $word }`はどのラップよりも長すぎます。石は全部で{ $max }個しかありません
+floaters-refusal-not-colours = `{ $word }`は色の文字列ではありません。石1個につき1文字で、赤はr、黒はbと書きます。{ floaters-usage }

@@ -1,7 +1,7 @@
 # すべてのゲームに共通の言葉。座標と手の表記は翻訳しない。
 
 turn-game-over = このゲームはもう終わっています。これ以上手を指すことはできません。
-turn-refused = { $reason }
+turn-not-legal = { $turn }はこの局面では合法手ではありません
 
 ## 席の名前（文頭でも使う形）。
 
@@ -17,6 +17,7 @@ seat-unknown = プレイヤー
 list-empty = なし
 list-and = { $first }と{ $last }
 list-comma = { $first }、{ $rest }
+list-more = ほか{ $count }か所
 
 ## 盤の下の状況の行。
 
@@ -71,3 +72,26 @@ warning-stall = この手番で捕獲しなければ、捕獲のない手が{ $l
 warning-result-wins = 捕獲数{ $more }対{ $fewer }で{ $seat }の勝ちです
 warning-result-equal = 捕獲数が同じ（各{ $count }個）なので引き分けです
 warning-result-draw = 引き分けです
+
+## 受け付けられないゲームのオプション。
+
+option-not-key-value = `{ $word }`はオプションではありません。オプションはkey=valueの形で書きます（例：size=7）
+option-no-key = `{ $word }`には`=`の前にオプション名がありません
+option-given-twice = オプション`{ $key }`が二回指定されています
+option-unknown = 不明なオプション`{ $key }`です。{ $count ->
+        [0] `{ $game }`にはオプションがありません
+       *[other] `{ $game }`のオプションは{ $known }です
+    }
+option-out-of-range = オプション`{ $key }`は{ $min }から{ $max }までの整数でなくてはなりません（`{ $given }`ではありません）
+option-not-a-choice = オプション`{ $key }`は{ $choices }のいずれかでなくてはなりません（`{ $given }`ではありません）
+option-even = { $key } { $size }は偶数です。{ $game }は奇数のサイズでしか遊べません（{ $first } … { $max }）
+option-not-odd = オプション`{ $key }`は{ $min }から{ $max }までの奇数でなくてはなりません（`{ $given }`ではありません）
+option-not-a-point = `{ $point }`は{ $files }x{ $ranks }の盤のマスではありません
+option-needs = { $key }={ $value }は{ $why }用です。{ $needs }と一緒に使ってください
+option-unplayable = この盤では遊べません。{ $why }
+option-wrong-kind = オプション`{ $key }`は別の種類のオプションとして宣言されています
+option-undeclared = { $game }のオプションがルールの想定どおりに宣言されていません
+board-short-line = { $kind ->
+        [rank] { $line }行目
+       *[file] { $line }列
+    }の使えるマスが{ $cells }つだけになります。線に必要なマスは0か、3つ以上です

@@ -8,3 +8,26 @@ sight-note-pieces = { $seat }：駒{ $pieces }個、交点{ $points }か所、{ 
         [0] スタックなし
        *[other] 最も高いスタック{ $tallest }段
     }
+
+## 受け付けられない手。
+
+sight-refusal-not-a-turn = `{ $text }`はサイトの手ではありません。駒を配置するなら交点を1つ（c3）、スタックの一番上の駒を移動するなら交点を2つ（c3-c4）書きます
+sight-refusal-not-a-point = { $point }は5x5の盤の交点ではありません（列はaからe、行は1から5）
+sight-refusal-must-move = スタックがあるので、最も高い自分のスタック（{ $height }段）の1つから一番上の駒を隣の空き交点へ1歩移動させなくてはなりません：{ $moves }
+sight-refusal-occupied = { $point }にはすでに{ $whose ->
+        [own] 自分の駒
+       *[opponent] 相手の駒
+    }があります。配置できるのは{ $empty }です
+sight-refusal-must-place = まだスタックがないので、空いている交点に駒を配置しなくてはなりません（交点だけを書きます。例：c3）
+sight-refusal-not-yours = { $point }{ $holds ->
+        [opponent] には相手の駒があります
+       *[empty] は空いています
+    }。最も高い自分のスタック（{ $height }段）から移動しなくてはなりません：{ $tallest }
+sight-refusal-not-tallest = { $point }{ $size ->
+        [1] は駒1個だけです
+       *[other] は{ $size }段のスタックです
+    }が、最も高い自分のスタック（{ $height }段）から移動しなくてはなりません：{ $tallest }
+sight-refusal-not-a-step = { $to }は{ $from }から線に沿って1歩の交点ではありません。{ $options }
+sight-refusal-step-occupied = { $to }には駒があります。{ $options }
+sight-refusal-no-step = { $from }のスタックには隣の空き交点がありません。指せる手は{ $moves }です
+sight-refusal-steps = { $from }から移動できるのは{ $targets }です

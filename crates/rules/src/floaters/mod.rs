@@ -31,7 +31,7 @@ use std::fmt;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
-use super::notation::list_or;
+use super::notation::names_or;
 use super::view::{status_line, Hand, MancalaWords};
 use super::OptionValue;
 use super::{
@@ -98,15 +98,6 @@ fn store_of(seat: usize) -> usize {
 }
 
 /// "South pit 3", "North pit 6", "the east store".
-fn spot_name(spot: usize) -> String {
-    match spot {
-        EAST => "the east store".to_string(),
-        WEST => "the west store".to_string(),
-        s if s < EAST => format!("South pit {}", s + 1),
-        s => format!("North pit {}", s - EAST),
-    }
-}
-
 /// A pit or store as the board's hand line names it: "South 3", "east
 /// store".
 fn label_spot(spot: usize) -> Message {
@@ -136,15 +127,174 @@ fn colour_name(colour: usize) -> &'static str {
     }
 }
 
-/// "3 red and 2 black stones", "4 red stones and no black", "1 black stone and no red".
-fn stones_desc(counts: [u8; 2]) -> String {
-    let plural = |n: u8| if n == 1 { "stone" } else { "stones" };
-    match counts {
-        [0, 0] => "no stones".to_string(),
-        [r, 0] => format!("{r} red {} and no black", plural(r)),
-        [0, b] => format!("{b} black {} and no red", plural(b)),
-        [r, b] => format!("{r} red and {b} black {}", plural(b)),
+/// Why a Floaters turn (or part of one) was refused, with what the player
+/// needs to know. Spots are the game's numbering of pits and stores
+/// (South's pits 0 to 5, the east store 6, North's pits 7 to 12, the west
+/// store 13); `playable` lists the pit numbers the mover may choose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FloatersRefusal {
+    /// A pit named while a turn waits for its next lap.
+    MidTurn { mid: MidTurn },
+    /// Colours without a pit at the start of a turn.
+    NoPit { playable: Vec<String> },
+    /// A pit number other than 1 to 6.
+    NoSuchPit { pit: u8, playable: Vec<String> },
+    /// An empty pit.
+    EmptyPit { pit: u8, playable: Vec<String> },
+    /// A pit of the opponent's row, as written (`n3`).
+    OpponentsPit { pit: String, playable: Vec<String> },
+    /// A colour string that does not match the stones a lap sows: the
+    /// lap's number (`only`: the turn's single lap so far), the spot it
+    /// starts from, the stones in hand, and the string given with its
+    /// `[red, black]` counts.
+    WrongLap {
+        number: usize,
+        only: bool,
+        from: usize,
+        hand: [u8; 2],
+        given: String,
+        has: [u8; 2],
+    },
+    /// More colour strings after the lap that ended the turn.
+    TurnOver {
+        laps: usize,
+        end: TurnEnd,
+        extra: String,
+    },
+    /// Nothing written (`mid`: the turn waiting for its next lap).
+    EmptyTurn { mid: Option<MidTurn> },
+    /// `s` or `n` not followed by a pit number.
+    NotAPit { word: String },
+    /// A colour string longer than the stones in play.
+    LapTooLong { word: String },
+    /// A word that is neither a pit nor a colour string.
+    NotColours { word: String },
+}
+
+/// Why a turn ended with its last lap: where the last stone landed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnEnd {
+    /// In a store.
+    Store { spot: usize },
+    /// In a pit where the mover's colour (0 red, 1 black) is the majority.
+    Majority { spot: usize, colour: usize },
+    /// In a pit of equal colours, which was emptied.
+    Emptied { spot: usize },
+}
+
+impl FloatersRefusal {
+    /// The refusal for a reader in any language.
+    pub fn message(&self) -> Message {
+        use FloatersRefusal as R;
+        let playable = |pits: &[String]| {
+            Message::new("floaters-playable")
+                .arg("count", pits.len())
+                .arg("pits", names_or(pits))
+        };
+        match self {
+            R::MidTurn { mid } => mid_turn_message(*mid),
+            R::NoPit { playable: pits } => {
+                Message::new("floaters-refusal-no-pit").arg("playable", playable(pits))
+            }
+            R::NoSuchPit {
+                pit,
+                playable: pits,
+            } => Message::new("floaters-refusal-no-such-pit")
+                .arg("pit", *pit)
+                .arg("playable", playable(pits)),
+            R::EmptyPit {
+                pit,
+                playable: pits,
+            } => Message::new("floaters-refusal-empty-pit")
+                .arg("pit", *pit)
+                .arg("playable", playable(pits)),
+            R::OpponentsPit {
+                pit,
+                playable: pits,
+            } => Message::new("floaters-refusal-opponents-pit")
+                .arg("pit", pit.as_str())
+                .arg("playable", playable(pits)),
+            R::WrongLap {
+                number,
+                only,
+                from,
+                hand,
+                given,
+                has,
+            } => {
+                let message = if *only {
+                    Message::new("floaters-refusal-wrong-only-lap")
+                } else {
+                    Message::new("floaters-refusal-wrong-lap").arg("number", *number)
+                };
+                message
+                    .arg("from", spot_message(*from))
+                    .arg("stones", stones_message(*hand))
+                    .arg("given", given.as_str())
+                    .arg("red", has[0])
+                    .arg("black", has[1])
+            }
+            R::TurnOver { laps, end, extra } => {
+                let why = match *end {
+                    TurnEnd::Store { spot } => {
+                        Message::new("floaters-lap-end-store").arg("spot", spot_message(spot))
+                    }
+                    TurnEnd::Majority { spot, colour } => Message::new("floaters-lap-end-majority")
+                        .arg("colour", colour_name(colour))
+                        .arg("spot", spot_message(spot)),
+                    TurnEnd::Emptied { spot } => {
+                        Message::new("floaters-lap-end-emptied").arg("spot", spot_message(spot))
+                    }
+                };
+                Message::new("floaters-refusal-turn-over")
+                    .arg("laps", *laps)
+                    .arg("why", why)
+                    .arg("extra", extra.as_str())
+            }
+            R::EmptyTurn { mid } => Message::new("floaters-refusal-empty-turn").arg(
+                "how",
+                match mid {
+                    Some(mid) => mid_turn_message(*mid),
+                    None => Message::new("floaters-usage"),
+                },
+            ),
+            R::NotAPit { word } => {
+                Message::new("floaters-refusal-not-a-pit").arg("word", word.as_str())
+            }
+            R::LapTooLong { word } => Message::new("floaters-refusal-lap-too-long")
+                .arg("word", word.as_str())
+                .arg("max", MAX_HAND),
+            R::NotColours { word } => {
+                Message::new("floaters-refusal-not-colours").arg("word", word.as_str())
+            }
+        }
     }
+}
+
+/// "3 red and 2 black stones", for a reader.
+fn stones_message(hand: [u8; 2]) -> Message {
+    Message::new("floaters-stones")
+        .arg("red", hand[0])
+        .arg("black", hand[1])
+}
+
+/// What a player in the middle of a turn sends next, with an example.
+fn mid_turn_message(mid: MidTurn) -> Message {
+    let hand = mid.hand();
+    let example =
+        Lap::forced([hand[0], 0]).to_string() + Lap::forced([0, hand[1]]).to_string().as_str();
+    Message::new("floaters-refusal-mid-turn")
+        .arg("stones", stones_message(hand))
+        .arg("from", spot_message(mid.from as usize))
+        .arg("example", example)
+}
+
+fn illegal(refusal: FloatersRefusal) -> TurnError {
+    TurnError::Illegal(refusal.into())
+}
+
+fn unparsable(refusal: FloatersRefusal) -> TurnError {
+    TurnError::Unparsable(refusal.into())
 }
 
 /// One lap's colour string: `len` stones, bit i of `black` set when the
@@ -473,26 +623,6 @@ impl Floaters {
             .collect()
     }
 
-    fn playable_sentence(&self) -> String {
-        let list = self.playable();
-        match list.len() {
-            0 => "you have no pit to play".to_string(),
-            1 => format!("you can play pit {}", list[0]),
-            _ => format!("you can play pits {}", list_or(&list)),
-        }
-    }
-
-    fn mid_turn_sentence(&self, mid: MidTurn) -> String {
-        let hand = mid.hand();
-        let example =
-            Lap::forced([hand[0], 0]).to_string() + Lap::forced([0, hand[1]]).to_string().as_str();
-        format!(
-            "you are in the middle of a turn, holding {} taken from {}: send their colours in sowing order, e.g. `{example}`",
-            stones_desc(hand),
-            spot_name(mid.from as usize)
-        )
-    }
-
     /// Run `given` laps from the start of a turn (`pit`) or from the
     /// mid-turn hand, checking them. Omitted forced laps are filled in;
     /// the run stops mid-turn when the laps run out before a lap with both
@@ -504,28 +634,27 @@ impl Floaters {
         let mover = self.mover();
         let mut board = self.spots;
         let (mut from, mut hand) = match (pit, self.hand) {
-            (Some(_), Some(mid)) => return Err(TurnError::Illegal(self.mid_turn_sentence(mid))),
+            (Some(_), Some(mid)) => return Err(illegal(FloatersRefusal::MidTurn { mid })),
             (None, Some(mid)) => (mid.from as usize, mid.hand()),
             (None, None) => {
-                return Err(TurnError::Illegal(format!(
-                    "start your turn with one of your pits (1 to 6 from your left) before the colours, e.g. `3 rrrr`; {}",
-                    self.playable_sentence()
-                )))
+                return Err(illegal(FloatersRefusal::NoPit {
+                    playable: self.playable(),
+                }))
             }
             (Some(n), None) => {
                 if !(1..=6).contains(&n) {
-                    return Err(TurnError::Illegal(format!(
-                        "there is no pit {n}: your pits are numbered 1 to 6 from your left; {}",
-                        self.playable_sentence()
-                    )));
+                    return Err(illegal(FloatersRefusal::NoSuchPit {
+                        pit: n,
+                        playable: self.playable(),
+                    }));
                 }
                 let spot = pit_spot(mover, n as usize);
                 let hand = board[spot];
                 if hand == [0, 0] {
-                    return Err(TurnError::Illegal(format!(
-                        "your pit {n} is empty; {}",
-                        self.playable_sentence()
-                    )));
+                    return Err(illegal(FloatersRefusal::EmptyPit {
+                        pit: n,
+                        playable: self.playable(),
+                    }));
                 }
                 board[spot] = [0, 0];
                 (spot, hand)
@@ -536,22 +665,16 @@ impl Floaters {
         let mut next = 0;
         // The first refusal of a string at a forced lap, reported if the
         // string fits no later lap either.
-        let mut forced_mismatch: Option<String> = None;
-        let mismatch = |number: usize, from: usize, hand: [u8; 2], lap: Lap| {
-            let lap_name = if number == 1 && pit.is_some() {
-                "the lap".to_string()
-            } else {
-                format!("lap {number}")
+        let mut forced_mismatch: Option<FloatersRefusal> = None;
+        let mismatch =
+            |number: usize, from: usize, hand: [u8; 2], lap: Lap| FloatersRefusal::WrongLap {
+                number,
+                only: number == 1 && pit.is_some(),
+                from,
+                hand,
+                given: lap.to_string(),
+                has: lap.counts(),
             };
-            let have = lap.counts();
-            format!(
-                "{lap_name} from {} sows {}; `{lap}` has {} red and {} black",
-                spot_name(from),
-                stones_desc(hand),
-                have[0],
-                have[1],
-            )
-        };
         loop {
             let forced = hand[0] == 0 || hand[1] == 0;
             let number = laps.len() + 1;
@@ -567,7 +690,7 @@ impl Floaters {
                     Lap::forced(hand)
                 }
                 Some(&lap) => {
-                    return Err(TurnError::Illegal(
+                    return Err(illegal(
                         forced_mismatch.unwrap_or_else(|| mismatch(number, from, hand, lap)),
                     ))
                 }
@@ -596,22 +719,22 @@ impl Floaters {
                 }
                 _ => {
                     if let Some(&extra) = given.get(next) {
-                        if let Some(message) = forced_mismatch {
-                            return Err(TurnError::Illegal(message));
+                        if let Some(refusal) = forced_mismatch {
+                            return Err(illegal(refusal));
                         }
-                        let why = match end {
-                            LapEnd::Store => format!("its last stone lands in {}", spot_name(last)),
-                            LapEnd::Majority => format!(
-                                "{} is the majority in {}",
-                                colour_name(mover),
-                                spot_name(last)
-                            ),
-                            _ => format!("{} held equal colours and was emptied", spot_name(last)),
+                        let end = match end {
+                            LapEnd::Store => TurnEnd::Store { spot: last },
+                            LapEnd::Majority => TurnEnd::Majority {
+                                spot: last,
+                                colour: mover,
+                            },
+                            _ => TurnEnd::Emptied { spot: last },
                         };
-                        return Err(TurnError::Illegal(format!(
-                            "the turn ends after lap {} ({why}), so `{extra}` has nothing to sow",
-                            laps.len()
-                        )));
+                        return Err(illegal(FloatersRefusal::TurnOver {
+                            laps: laps.len(),
+                            end,
+                            extra: extra.to_string(),
+                        }));
                     }
                     return Ok(Run {
                         board,
@@ -661,12 +784,8 @@ impl Floaters {
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|w| !w.is_empty())
             .collect();
-        let how = "write a pit number 1-6 then one colour string per lap (r for red, b for black), e.g. `3 rrbr` or `3 rrbr bbrbb`";
         if words.is_empty() {
-            return Err(TurnError::Unparsable(match self.hand {
-                Some(mid) => format!("an empty turn: {}", self.mid_turn_sentence(mid)),
-                None => format!("an empty turn: {how}"),
-            }));
+            return Err(unparsable(FloatersRefusal::EmptyTurn { mid: self.hand }));
         }
         let mut pit = None;
         let first = words[0];
@@ -680,11 +799,10 @@ impl Floaters {
             let number: u32 = rest[..digits].parse().unwrap_or(u32::MAX);
             if let Some(side) = side {
                 if side != self.mover() && self.hand.is_none() {
-                    return Err(TurnError::Illegal(format!(
-                        "{} is your opponent's pit; {}",
-                        &first[..1 + digits],
-                        self.playable_sentence()
-                    )));
+                    return Err(illegal(FloatersRefusal::OpponentsPit {
+                        pit: first[..1 + digits].to_string(),
+                        playable: self.playable(),
+                    }));
                 }
             }
             pit = Some(number.min(255) as u8);
@@ -694,23 +812,23 @@ impl Floaters {
                 words.remove(0);
             }
         } else if side.is_some() {
-            return Err(TurnError::Unparsable(format!(
-                "`{first}` is not a pit: {how}"
-            )));
+            return Err(unparsable(FloatersRefusal::NotAPit {
+                word: first.to_string(),
+            }));
         }
         let mut laps = Vec::with_capacity(words.len());
         for word in words {
             match Lap::parse(word) {
                 Some(lap) => laps.push(lap),
                 None if word.bytes().all(|c| c == b'r' || c == b'b') => {
-                    return Err(TurnError::Illegal(format!(
-                        "`{word}` is longer than any lap: there are only {MAX_HAND} stones"
-                    )))
+                    return Err(illegal(FloatersRefusal::LapTooLong {
+                        word: word.to_string(),
+                    }))
                 }
                 None => {
-                    return Err(TurnError::Unparsable(format!(
-                        "`{word}` is not a colour string: write one letter per stone, r for red and b for black; {how}"
-                    )))
+                    return Err(unparsable(FloatersRefusal::NotColours {
+                        word: word.to_string(),
+                    }))
                 }
             }
         }
@@ -1236,6 +1354,111 @@ impl Game for Floaters {
 mod tests {
     use super::*;
     use crate::check::SplitRng;
+    use crate::Refusal;
+
+    fn refusal(g: &Floaters, text: &str) -> FloatersRefusal {
+        match g.parse_turn(text) {
+            Err(TurnError::Illegal(Refusal::Floaters(refusal)))
+            | Err(TurnError::Unparsable(Refusal::Floaters(refusal))) => *refusal,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_refusal_is_worded_in_every_language() {
+        use FloatersRefusal as R;
+        let mid = MidTurn {
+            red: 1,
+            black: 2,
+            from: 3,
+        };
+        let pits = |n: usize| (1..=n).map(|p| p.to_string()).collect::<Vec<String>>();
+        let all = vec![
+            R::MidTurn { mid },
+            R::NoPit { playable: pits(0) },
+            R::NoSuchPit {
+                pit: 9,
+                playable: pits(1),
+            },
+            R::EmptyPit {
+                pit: 1,
+                playable: pits(3),
+            },
+            R::OpponentsPit {
+                pit: "n3".into(),
+                playable: pits(2),
+            },
+            R::WrongLap {
+                number: 1,
+                only: true,
+                from: 2,
+                hand: [4, 0],
+                given: "rrb".into(),
+                has: [2, 1],
+            },
+            R::WrongLap {
+                number: 2,
+                only: false,
+                from: EAST,
+                hand: [0, 1],
+                given: "r".into(),
+                has: [1, 0],
+            },
+            R::TurnOver {
+                laps: 1,
+                end: TurnEnd::Store { spot: WEST },
+                extra: "rb".into(),
+            },
+            R::TurnOver {
+                laps: 2,
+                end: TurnEnd::Majority { spot: 9, colour: 0 },
+                extra: "rb".into(),
+            },
+            R::TurnOver {
+                laps: 2,
+                end: TurnEnd::Majority { spot: 9, colour: 1 },
+                extra: "rb".into(),
+            },
+            R::TurnOver {
+                laps: 3,
+                end: TurnEnd::Emptied { spot: 4 },
+                extra: "rb".into(),
+            },
+            R::EmptyTurn { mid: Some(mid) },
+            R::EmptyTurn { mid: None },
+            R::NotAPit { word: "s".into() },
+            R::LapTooLong {
+                word: "r".repeat(60),
+            },
+            R::NotColours {
+                word: "hello".into(),
+            },
+        ];
+        let index = |r: &R| match r {
+            R::MidTurn { .. } => 0,
+            R::NoPit { .. } => 1,
+            R::NoSuchPit { .. } => 2,
+            R::EmptyPit { .. } => 3,
+            R::OpponentsPit { .. } => 4,
+            R::WrongLap { .. } => 5,
+            R::TurnOver { .. } => 6,
+            R::EmptyTurn { .. } => 7,
+            R::NotAPit { .. } => 8,
+            R::LapTooLong { .. } => 9,
+            R::NotColours { .. } => 10,
+        };
+        let covered: std::collections::BTreeSet<usize> = all.iter().map(index).collect();
+        assert_eq!(covered.len(), 11, "a variant has no sample");
+        assert_eq!(
+            all[0].to_string(),
+            "you are in the middle of a turn, holding 1 red and 2 black stones taken from South pit 4: send their colours in sowing order, e.g. `rbb`"
+        );
+        assert_eq!(
+            all[7].to_string(),
+            "the turn ends after lap 1 (its last stone lands in the west store), so `rb` has nothing to sow"
+        );
+        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+    }
 
     /// A position with these pits (spot, [red, black]); every other stone
     /// is in the east store so the total stays 48.
@@ -1345,8 +1568,25 @@ mod tests {
         );
         assert_eq!(total(&g), 48);
         // Wrong colour counts are explained.
-        let e = g.parse_turn("rrb").unwrap_err().to_string();
-        assert!(e.contains("1 red") && e.contains("2 black"), "{e}");
+        let e = refusal(&g, "rrb");
+        assert!(
+            matches!(
+                &e,
+                FloatersRefusal::WrongLap {
+                    only: false,
+                    hand: [1, 2],
+                    given,
+                    has: [2, 1],
+                    ..
+                } if given == "rrb"
+            ),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .ends_with("sows 1 red and 2 black stones; `rrb` has 2 red and 1 black"),
+            "{e}"
+        );
         let json = serde_json::to_string(&g).unwrap();
         let mut reloaded: Floaters = serde_json::from_str(&json).unwrap();
         play(&mut reloaded, "bbr");
@@ -1377,16 +1617,46 @@ mod tests {
     #[test]
     fn helpful_refusals() {
         let g = Floaters::new(&Options::default()).unwrap();
-        let e = g.parse_turn("3 rrb").unwrap_err().to_string();
-        assert!(e.contains("4 red"), "{e}");
+        assert_eq!(
+            refusal(&g, "3 rrb"),
+            FloatersRefusal::WrongLap {
+                number: 1,
+                only: true,
+                from: pit_spot(0, 3),
+                hand: [4, 0],
+                given: "rrb".into(),
+                has: [2, 1],
+            }
+        );
+        assert_eq!(
+            refusal(&g, "3 rrb").to_string(),
+            "the lap from South pit 3 sows 4 red stones and no black; `rrb` has 2 red and 1 black"
+        );
         let g = position(
             &[(pit_spot(0, 2), [2, 0]), (pit_spot(1, 2), [0, 3])],
             Seat::First,
         );
-        let e = g.parse_turn("1").unwrap_err().to_string();
-        assert!(e.contains('2'), "the playable pit is named: {e}");
-        assert!(g.parse_turn("9 rr").is_err());
-        assert!(g.parse_turn("hello").is_err());
+        assert_eq!(
+            refusal(&g, "1"),
+            FloatersRefusal::EmptyPit {
+                pit: 1,
+                playable: vec!["2".into()],
+            }
+        );
+        assert_eq!(
+            refusal(&g, "1").to_string(),
+            "your pit 1 is empty; you can play pit 2"
+        );
+        assert!(matches!(
+            refusal(&g, "9 rr"),
+            FloatersRefusal::NoSuchPit { pit: 9, .. }
+        ));
+        assert_eq!(
+            g.parse_turn("hello"),
+            Err(unparsable(FloatersRefusal::NotColours {
+                word: "hello".into()
+            }))
+        );
     }
 
     #[test]
