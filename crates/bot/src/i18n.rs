@@ -47,6 +47,7 @@ pub const BOT_FILES: &[&str] = &[
     "history.ftl",
     "schedule.ftl",
     "store.ftl",
+    "platforms.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -58,7 +59,8 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "help.ftl",
     "history.ftl",
     "schedule.ftl",
-    "store.ftl"
+    "store.ftl",
+    "platforms.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.
@@ -89,15 +91,24 @@ pub fn say(lang: Lang, message: &Message) -> String {
 /// (`cairn_rules::locales`, `shared.ftl`). Empty for no words, as
 /// `cairn_rules::notation::list_and`, which stays the English form.
 pub fn list_and(lang: Lang, items: &[String]) -> String {
+    list(lang, items, "list-and")
+}
+
+/// Words as alternatives in `lang`: "a or b", "aかb", "a o b".
+pub fn list_or(lang: Lang, items: &[String]) -> String {
+    list(lang, items, "list-or")
+}
+
+fn list(lang: Lang, items: &[String], last_id: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [first, last] => crate::t!(lang, "list-and", first = first, last = last),
+        [first, last] => crate::t!(lang, last_id, first = first, last = last),
         [first, rest @ ..] => crate::t!(
             lang,
             "list-comma",
             first = first,
-            rest = list_and(lang, rest)
+            rest = list(lang, rest, last_id)
         ),
     }
 }

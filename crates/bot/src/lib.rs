@@ -125,6 +125,9 @@ pub struct Reply {
     /// platforms name them their own way through
     /// [`Reply::text_with_channels`].
     pub channels: Vec<ChannelSpan>,
+    /// The language the reply is worded in, for the words a platform adds
+    /// around it (a missing permission, how to answer).
+    pub lang: Lang,
 }
 
 /// A channel named in a reply's text, and where.
@@ -450,11 +453,11 @@ impl Bot {
         if let Some(rate) = &self.rate {
             let who = format!("{}:{}", request.platform, request.user.id);
             if let Err(wait) = rate.allow(&who, std::time::Instant::now()) {
-                return vec![Reply::error(t!(
-                    self.langs(request).private,
-                    "rate-limited",
-                    seconds = wait.as_secs() + 1
-                ))];
+                let lang = self.langs(request).private;
+                return vec![Reply {
+                    lang,
+                    ..Reply::error(t!(lang, "rate-limited", seconds = wait.as_secs() + 1))
+                }];
             }
         }
         let answer = match commands::run(self, request) {
@@ -464,8 +467,12 @@ impl Bot {
                 store_error_answer(&error, self.langs(request))
             }
         };
-        let mut replies = self.finish(answer.replies, answer.board, self.langs(request).public);
+        let langs = self.langs(request);
+        let mut replies = self.finish(answer.replies, answer.board, langs.public);
         for reply in &mut replies {
+            if reply.ephemeral {
+                reply.lang = langs.private;
+            }
             if reply.board_text.is_none() {
                 reply.text = limits::bound_echo(&reply.text, &request.command.to_string());
             }
@@ -480,6 +487,9 @@ impl Bot {
     /// Attach the board image and text to the first reply, the board's
     /// words in `lang` (the public language: everyone sees the board).
     fn finish(&self, mut replies: Vec<Reply>, board: Option<BoardShow>, lang: Lang) -> Vec<Reply> {
+        for reply in &mut replies {
+            reply.lang = lang;
+        }
         if let (Some(show), Some(first)) = (board, replies.first_mut()) {
             let (title, caption) = captions_in(&show.record, lang);
             let mut view = show.record.game.board_view();
@@ -567,12 +577,15 @@ impl Bot {
                     .wrapping_add(game.history.len() as u64),
             };
             let permit = self.workers.acquire(|ahead| {
-                progress(Reply::text(t!(
-                    langs.public,
-                    "bot-thinking",
-                    bot = &self.config.bot_user.name,
-                    ahead = ahead
-                )))
+                progress(Reply {
+                    lang: langs.public,
+                    ..Reply::text(t!(
+                        langs.public,
+                        "bot-thinking",
+                        bot = &self.config.bot_user.name,
+                        ahead = ahead
+                    ))
+                })
             });
             let mut memory = self.memories.take(&key);
             let choice = cairn_ai::choose(&game.game, &settings, &mut memory);

@@ -1,8 +1,15 @@
 //! Scripted conversations through the platform-neutral bot core, on a real
 //! sled database in a temporary directory.
+//!
+//! Every command of every scenario is also said, word for word, to a bot
+//! speaking Japanese and one speaking Spanish (each with its own store):
+//! their replies must come out in their language with no message missing
+//! or falling back to English (the catalogue's slips), whatever the
+//! scenario asserts of the English ones.
 
 use std::sync::{Arc, Barrier};
 
+use cairn_bot::i18n::{take_slips, Lang};
 use cairn_bot::{Bot, BotConfig, Reply, Request, User};
 use cairn_rules::check::SplitRng;
 use cairn_store::{ChannelRecord, Store};
@@ -10,6 +17,13 @@ use cairn_store::{ChannelRecord, Store};
 struct Chat {
     bot: Bot,
     _dir: tempfile::TempDir,
+    /// The same conversation in Japanese and in Spanish.
+    shadows: Vec<(Lang, Bot, tempfile::TempDir)>,
+}
+
+fn is_japanese(text: &str) -> bool {
+    text.chars()
+        .any(|c| ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 
 fn user(name: &str) -> User {
@@ -29,9 +43,18 @@ impl Chat {
     fn new() -> Chat {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::open(dir.path().join("db")).expect("open store");
+        let shadows = [Lang::Ja, Lang::Es]
+            .into_iter()
+            .map(|lang| {
+                let dir = tempfile::tempdir().expect("temp dir");
+                let store = Store::open(dir.path().join("db")).expect("open store");
+                (lang, Bot::new(store, config()), dir)
+            })
+            .collect();
         Chat {
             bot: Bot::new(store, config()),
             _dir: dir,
+            shadows,
         }
     }
 
@@ -41,14 +64,30 @@ impl Chat {
             .filter_map(|w| w.strip_prefix('@'))
             .map(user)
             .collect();
-        self.bot.handle(&Request {
+        let request = Request {
             platform: "test".into(),
             channel: channel.into(),
             user: user(who),
             command: command.into(),
             mentions,
             ..Default::default()
-        })
+        };
+        let replies = self.bot.handle(&request);
+        for (lang, bot, _) in &self.shadows {
+            let worded = bot.handle(&Request {
+                place_lang: Some(*lang),
+                user_lang: Some(*lang),
+                ..request.clone()
+            });
+            assert_eq!(take_slips(), Vec::<String>::new(), "{lang}: `{command}`");
+            for reply in &worded {
+                // Words, not only notation: a sentence shows its language.
+                if *lang == Lang::Ja && reply.text.chars().count() > 24 {
+                    assert!(is_japanese(&reply.text), "`{command}`: {}", reply.text);
+                }
+            }
+        }
+        replies
     }
 
     fn say(&self, who: &str, command: &str) -> Vec<Reply> {

@@ -53,9 +53,12 @@ pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_secs(2);
 const IN_FLIGHT: u32 = 1024;
 /// How long a shutdown waits for the commands in flight.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(7);
-/// Said when Discord refused both the reply and its fallback.
-const COULD_NOT_POST: &str =
-    "Sorry, Discord did not accept my answer. Use `/board` to see where the game stands.";
+/// A short answer of the adapter's own (`discord-*` in `platforms.ftl`)
+/// in the language of the user's Discord.
+fn own_words(locale: &str, id: &str) -> String {
+    let lang = cairn_bot::Lang::parse(locale).unwrap_or_default();
+    cairn_bot::t!(lang, id)
+}
 /// The file (in the database directory) that remembers where the commands
 /// were registered last.
 const SCOPE_FILE: &str = "discord-command-scope";
@@ -139,7 +142,7 @@ macro_rules! perform {
                     if let Err(error) = $interaction.create_followup(&$ctx.http, fallback).await {
                         tracing::error!(%error, interaction = %id, %channel, "Discord refused the follow-up in place of the edit too");
                         let short = CreateInteractionResponseFollowup::new()
-                            .content(COULD_NOT_POST)
+                            .content(own_words(&$interaction.locale, "discord-could-not-post"))
                             .allowed_mentions(CreateAllowedMentions::new());
                         respond($interaction.create_followup(&$ctx.http, short).await, "the short error", id);
                     }
@@ -418,7 +421,10 @@ impl Handler {
         let Some((first, rest)) = replies.split_first() else {
             respond(
                 interaction
-                    .create_response(&ctx.http, ephemeral_response("Done."))
+                    .create_response(
+                        &ctx.http,
+                        ephemeral_response(&own_words(&interaction.locale, "discord-done")),
+                    )
                     .await,
                 "an ephemeral answer",
                 interaction.id,
@@ -432,7 +438,13 @@ impl Handler {
             tracing::warn!(%error, interaction = %interaction.id, channel = %interaction.channel_id, "Discord refused the answer; sending a short one");
             respond(
                 interaction
-                    .create_response(&ctx.http, ephemeral_response(COULD_NOT_POST))
+                    .create_response(
+                        &ctx.http,
+                        ephemeral_response(&own_words(
+                            &interaction.locale,
+                            "discord-could-not-post",
+                        )),
+                    )
                     .await,
                 "the short error",
                 interaction.id,
@@ -485,7 +497,10 @@ impl Handler {
                     interaction
                         .create_response(
                             &ctx.http,
-                            ephemeral_response("This button is no longer in use."),
+                            ephemeral_response(&own_words(
+                                &interaction.locale,
+                                "discord-button-unused",
+                            )),
                         )
                         .await,
                     "an ephemeral answer",

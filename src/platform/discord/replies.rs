@@ -14,6 +14,7 @@ use super::{
     clip, BOARD_FILE, CONTENT_LIMIT, EMBED_COLOUR, EMBED_DESCRIPTION_LIMIT, EMBED_TITLE_LIMIT,
     PLATFORM,
 };
+use cairn_bot::t;
 use cairn_bot::{Action, ChannelRef, Reply, Table};
 
 /// The buttons of a reply.
@@ -296,27 +297,30 @@ impl Allowed {
 /// the board drawn as text, followed by one line naming what is missing.
 pub fn fit_to_permissions(reply: &Reply, allowed: Allowed) -> Reply {
     let has_embed = reply.image.is_some() || reply.title.is_some() || reply.table.is_some();
+    // Discord's own names of the permissions, as its settings show them.
+    let lang = reply.lang;
     let mut missing = Vec::new();
     if (reply.image.is_some() || !reply.files.is_empty()) && !allowed.files {
-        missing.push("Attach Files");
+        missing.push(t!(lang, "discord-permission-attach-files"));
     }
     if has_embed && !allowed.embeds {
-        missing.push("Embed Links");
+        missing.push(t!(lang, "discord-permission-embed-links"));
     }
     if missing.is_empty() {
         return reply.clone();
     }
-    let permissions = format!(
-        "I lack the {} permission{} in this channel",
-        missing.join(" and "),
-        if missing.len() > 1 { "s" } else { "" }
+    let permissions = t!(
+        lang,
+        "discord-lack-permissions",
+        permissions = cairn_bot::i18n::list_and(lang, &missing),
+        count = missing.len()
     );
     let note = if reply.image.is_some() {
-        format!("(I cannot show the board picture here: {permissions}.)")
+        t!(lang, "discord-no-board-picture", why = permissions)
     } else if !reply.files.is_empty() && !allowed.files {
-        format!("(I cannot attach the files here: {permissions}.)")
+        t!(lang, "discord-no-files", why = permissions)
     } else {
-        format!("({permissions}.)")
+        t!(lang, "discord-missing-permissions", why = permissions)
     };
     let mut head = String::new();
     if let Some(title) = &reply.title {

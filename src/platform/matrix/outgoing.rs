@@ -202,7 +202,12 @@ pub fn format_reply(reply: &Reply, prefix: &str, requester: &User) -> Outgoing {
             .iter()
             .map(|a| format!("`{prefix} {}`", a.command))
             .collect();
-        let hint = format!(" (type {})", words.join(" or "));
+        let lang = reply.lang;
+        let hint = cairn_bot::t!(
+            lang,
+            "matrix-type-to-answer",
+            commands = cairn_bot::i18n::list_or(lang, &words)
+        );
         body.push_str(&hint);
         html.push_str(&text_to_html(&hint));
     }

@@ -36,3 +36,6 @@ challenge-only-can-cancel = Only { $name } can cancel this challenge.
 challenge-only-can-cancel-theirs = Only { $name } can cancel this challenge. To refuse it, use `decline`.
 challenge-declined = { $challenged } declines the challenge from { $challenger }.
 challenge-withdrawn = { $challenger } withdraws the challenge to { $challenged }.
+
+challenge-clock-unreadable = `{ $given }` is not a time: write a number and a unit, d (days), h (hours) or m (minutes), e.g. `3d`, `12h`, `7d+1d`, or `none`.
+challenge-clock-too-short = A clock needs at least { $minimum } per player; `{ $given }` is shorter.

@@ -99,7 +99,7 @@ arg-settings-threads = Move each accepted game into a thread of its own (leave i
 arg-lang-language = The language of this server's public messages (leave it out to see it)
 arg-help-command = A command to explain (leave it out for the list)
 
-choice-as-white = White (Red in Floaters)
+choice-as-white = White (or Red)
 choice-as-black = Black
 choice-as-random = Random
 choice-scope-here = This server
@@ -112,7 +112,3 @@ choice-threads-off = Off: games stay in the channel
 
 unknown-game = There is no game called `{ $name }`.{ $close } The games are { $games }.
 unknown-game-close = {" "}Did you mean `{ $game }`?
-
-discord-unknown-command = I don't know the command `/{ $name }`.
-discord-opponent-is-a-bot = { $name } is a bot and cannot play. Challenge a person, or me (pick { $bot } as the opponent).
-discord-not-for-you = This challenge is not for you.

@@ -36,3 +36,6 @@ challenge-only-can-cancel = Solo { $name } puede retirar este desafío.
 challenge-only-can-cancel-theirs = Solo { $name } puede retirar este desafío. Para rechazarlo, usa `decline`.
 challenge-declined = { $challenged } rechaza el desafío de { $challenger }.
 challenge-withdrawn = { $challenger } retira el desafío a { $challenged }.
+
+challenge-clock-unreadable = `{ $given }` no es un tiempo: escribe un número y una unidad, d (días), h (horas) o m (minutos), p. ej. `3d`, `12h`, `7d+1d`, o `none`.
+challenge-clock-too-short = Un reloj necesita al menos { $minimum } por jugador; `{ $given }` es menos.

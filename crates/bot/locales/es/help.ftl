@@ -99,7 +99,7 @@ arg-settings-threads = Lleva cada partida aceptada a un hilo propio (sin él, ve
 arg-lang-language = El idioma de los mensajes públicos de este servidor (sin él, ves el actual)
 arg-help-command = La orden que quieres que explique (sin ella, la lista)
 
-choice-as-white = Blancas (Rojas en Floaters)
+choice-as-white = Blancas (o Rojas)
 choice-as-black = Negras
 choice-as-random = Al azar
 choice-scope-here = Este servidor
@@ -112,7 +112,3 @@ choice-threads-off = No: las partidas se quedan en el canal
 
 unknown-game = No hay ningún juego llamado `{ $name }`.{ $close } Los juegos son { $games }.
 unknown-game-close = {" "}¿Querías decir `{ $game }`?
-
-discord-unknown-command = No conozco la orden `/{ $name }`.
-discord-opponent-is-a-bot = { $name } es un bot y no puede jugar. Desafía a una persona, o a mí (elige a { $bot } como oponente).
-discord-not-for-you = Este desafío no es para ti.

@@ -36,3 +36,6 @@ challenge-only-can-cancel = この挑戦を取り下げられるのは { $name }
 challenge-only-can-cancel-theirs = この挑戦を取り下げられるのは { $name } さんだけです。断るには `decline` を使ってください。
 challenge-declined = { $challenged } さんは { $challenger } さんの挑戦を断りました。
 challenge-withdrawn = { $challenger } さんは { $challenged } さんへの挑戦を取り下げました。
+
+challenge-clock-unreadable = `{ $given }` は時間として読めません。数字と単位 d(日)、h(時間)、m(分)で書いてください。例:`3d`、`12h`、`7d+1d`、または `none`。
+challenge-clock-too-short = 持ち時間は一人あたり { $minimum } 以上必要です。`{ $given }` は短すぎます。

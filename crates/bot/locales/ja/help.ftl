@@ -99,7 +99,7 @@ arg-settings-threads = 受けた対局ごとに専用のスレッドを作る(�
 arg-lang-language = このサーバーの公開メッセージの言語(省略すると現在の言語を表示)
 arg-help-command = 説明するコマンド(省略すると一覧)
 
-choice-as-white = 白(フローターズでは赤)
+choice-as-white = 白(または赤)
 choice-as-black = 黒
 choice-as-random = ランダム
 choice-scope-here = このサーバー
@@ -112,7 +112,3 @@ choice-threads-off = オフ:対局はチャンネルにとどまる
 
 unknown-game = `{ $name }` というゲームはありません。{ $close }ゲームは { $games } です。
 unknown-game-close = `{ $game }` のことですか?
-
-discord-unknown-command = `/{ $name }` というコマンドは知りません。
-discord-opponent-is-a-bot = { $name } はボットなので対局できません。人を選ぶか、私({ $bot })を相手に選んでください。
-discord-not-for-you = この挑戦はあなた宛てではありません。

@@ -9,7 +9,7 @@ use crate::{
     Request, User,
 };
 use cairn_rules::{AnyGame, GameKind, OptionError, Options, Seat, Seating};
-use cairn_store::clock::{format_duration, GameClock, TimeControl};
+use cairn_store::clock::{format_duration, ClockError, GameClock, TimeControl};
 use cairn_store::{
     Challenge, Change, ChannelRecord, GameRecord, Player, StoreError, Update, SCHEMA_VERSION,
 };
@@ -170,10 +170,19 @@ pub(super) fn challenge(
     if let Some(value) = args.clock {
         match TimeControl::parse(&value.to_ascii_lowercase(), bot.config.min_clock_ms) {
             Ok(control) => clock = control,
-            Err(e) => {
-                return Ok(Answer::error(format!(
-                    "{}.",
-                    capitalise_first(&e.to_string())
+            Err(ClockError::Unreadable(given)) => {
+                return Ok(Answer::error(t!(
+                    private,
+                    "challenge-clock-unreadable",
+                    given = quote(&given)
+                )))
+            }
+            Err(ClockError::TooShort { given, minimum_ms }) => {
+                return Ok(Answer::error(t!(
+                    private,
+                    "challenge-clock-too-short",
+                    given = given,
+                    minimum = format_duration(minimum_ms)
                 )))
             }
         }
@@ -429,14 +438,6 @@ pub(super) fn clock_label(clock: Option<TimeControl>, lead: &str, lang: Lang) ->
             lead = lead,
             control = control.to_string()
         ),
-    }
-}
-
-pub(super) fn capitalise_first(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 
