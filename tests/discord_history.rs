@@ -50,6 +50,26 @@ fn a_final_board_carries_its_replay_as_a_second_file() {
     );
     assert!(fitted.files.is_empty() && fitted.image.is_none());
     assert!(fitted.text.contains("Attach Files"), "{}", fitted.text);
+    // Said in the reply's language, with Discord's own name of the
+    // permission there.
+    let japanese = Reply {
+        lang: cairn_bot::Lang::Ja,
+        ..reply.clone()
+    };
+    let fitted = fit_to_permissions(
+        &japanese,
+        Allowed {
+            embeds: false,
+            files: false,
+        },
+    );
+    assert!(
+        fitted
+            .text
+            .contains("「ファイルを添付」と「埋め込みリンク」の権限がありません"),
+        "{}",
+        fitted.text
+    );
 }
 
 #[test]

@@ -372,6 +372,8 @@ fn two_channels_and_a_restart() {
         let chat = Chat {
             bot: Bot::new(Store::open(&path).unwrap(), config()),
             _dir: tempfile::tempdir().unwrap(),
+            // About the store surviving a restart: English is enough.
+            shadows: Vec::new(),
         };
         chat.say_in("one", "alice", "challenge sight @bob");
         chat.say_in("one", "bob", "accept");
@@ -389,6 +391,7 @@ fn two_channels_and_a_restart() {
     let chat = Chat {
         bot: Bot::new(Store::open(&path).unwrap(), config()),
         _dir: dir,
+        shadows: Vec::new(),
     };
     let r = chat.say_in("one", "bob", "move a1");
     assert!(!r[0].ephemeral, "{}", r[0].text);

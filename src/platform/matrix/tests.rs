@@ -181,6 +181,15 @@ fn buttons_become_commands_and_boards_text() {
     assert!(out
         .html
         .ends_with("(type <code>!cairn accept</code> or <code>!cairn decline</code>)<pre><code>a &lt;b&gt;</code></pre>"));
+    // In the reply's language.
+    let spanish = Reply {
+        lang: cairn_bot::Lang::Es,
+        ..reply.clone()
+    };
+    let out = format_reply(&spanish, "!cairn", &bob());
+    assert!(out
+        .body
+        .contains("(escribe `!cairn accept` o `!cairn decline`)"));
     // Non-Matrix ids are named, not pilled.
     let reply = Reply {
         text: "x".into(),

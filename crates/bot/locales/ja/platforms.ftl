@@ -3,9 +3,12 @@
 discord-unknown-command = `/{ $name }` というコマンドは知りません。
 discord-opponent-is-a-bot = { $name } はボットなので対局できません。人を選ぶか、私({ $bot })を相手に選んでください。
 discord-not-for-you = この挑戦はあなた宛てではありません。
-discord-permission-attach-files = ファイルを添付
-discord-permission-embed-links = 埋め込みリンク
-discord-lack-permissions = このチャンネルでは「{ $permissions }」の権限がありません
+discord-permission-attach-files = 「ファイルを添付」
+discord-permission-embed-links = 「埋め込みリンク」
+# 日本語では数で形が変わらない。
+discord-lack-permissions = { $count ->
+   *[other] このチャンネルでは{ $permissions }の権限がありません
+}
 discord-no-board-picture = (ここでは盤面の画像を表示できません:{ $why }。)
 discord-no-files = (ここではファイルを添付できません:{ $why }。)
 discord-missing-permissions = ({ $why }。)
