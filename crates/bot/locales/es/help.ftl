@@ -1,17 +1,17 @@
-# Las órdenes: nombres, descripciones, argumentos, opciones y ayuda.
+# Los comandos: nombres, descripciones, argumentos, opciones y ayuda.
 # Discord muestra `command-*`, `arg-*` y `choice-*` (100 caracteres como
 # máximo; los nombres, 32, en minúsculas y sin espacios).
 
-help-head = Cairn juega siete juegos de tablero en el chat. Órdenes:
+help-head = Cairn juega siete juegos de tablero en el chat. Comandos:
 help-line = - `{ $usage }`: { $description }
 help-foot = Empieza con `challenge { $starter } <oponente>` o con `rules`.
 help-command = `{ $usage }`: { $description }.
-help-no-such-command = No existe la orden `{ $word }`{ $hint }. Órdenes: { $commands }.
+help-no-such-command = No existe el comando `{ $word }`{ $hint }. Comandos: { $commands }.
 help-did-you-mean = {" "}(¿querías decir `{ $command }`?)
 command-did-you-mean = {" "}¿Querías decir `{ $command }`?
 command-write-move = {" "}Para hacer una jugada, escribe `move { $turn }`.
-command-unknown = No conozco la orden `{ $word }`.{ $hint } Órdenes: { $commands }.
-command-too-long = Esa orden tiene { $length } caracteres; leo órdenes de { $limit } caracteres como máximo.
+command-unknown = No conozco el comando `{ $word }`.{ $hint } Comandos: { $commands }.
+command-too-long = Ese comando tiene { $length } caracteres; leo comandos de { $limit } caracteres como máximo.
 command-key-twice = La opción `{ $key }` aparece dos veces; indica cada opción una sola vez.
 command-unknown-key = `{ $command }` no tiene la opción `{ $key }`; admite { $keys }. Escribe `{ $usage }`.
 command-unexpected = Aquí no entiendo `{ $word }`. Escribe `{ $usage }`.
@@ -66,7 +66,7 @@ command-settings-details = `threads=on` lleva cada partida aceptada a un hilo pr
 command-lang-name = idioma
 command-lang = el idioma que hablo aquí: inglés (English), japonés (日本語) o español
 command-help-name = ayuda
-command-help = esta lista, o los detalles de una orden
+command-help = esta lista, o los detalles de un comando
 
 arg-game-name = juego
 arg-opponent-name = oponente
@@ -80,7 +80,7 @@ arg-scope-name = alcance
 arg-mode-name = modo
 arg-threads-name = hilos
 arg-language-name = idioma
-arg-command-name = orden
+arg-command-name = comando
 
 arg-challenge-game = El juego
 arg-challenge-opponent = A quién desafías; elige al propio Cairn para jugar contra el bot
@@ -97,7 +97,7 @@ arg-leaderboard-scope = Este servidor (por defecto) o todos los que juegan con e
 arg-notify-mode = Cómo te llegan los recordatorios de turno (sin él, ves la opción actual)
 arg-settings-threads = Lleva cada partida aceptada a un hilo propio (sin él, ves los ajustes)
 arg-lang-language = El idioma de los mensajes públicos de este servidor (sin él, ves el actual)
-arg-help-command = La orden que quieres que explique (sin ella, la lista)
+arg-help-command = El comando que quieres que explique (sin él, la lista)
 
 choice-as-white = Blancas (o Rojas)
 choice-as-black = Negras

@@ -1,6 +1,6 @@
 # Las palabras que añaden las plataformas: Discord y Matrix.
 
-discord-unknown-command = No conozco la orden `/{ $name }`.
+discord-unknown-command = No conozco el comando `/{ $name }`.
 discord-opponent-is-a-bot = { $name } es un bot y no puede jugar. Desafía a una persona, o a mí (elige a { $bot } como oponente).
 discord-not-for-you = Este desafío no es para ti.
 discord-permission-attach-files = Adjuntar archivos
