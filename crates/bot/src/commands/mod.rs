@@ -1,7 +1,8 @@
 //! The chat commands: the command set (`set.rs`: declared once, parsed,
 //! helped), `rules`, and the dispatch of one typed command. Each command
-//! that changes a channel is a decision function of the stored record, run inside `Store::update` (so it may run
-//! again if another command won a race) and returning the replies:
+//! that changes a channel is a decision function of the stored record,
+//! run inside `Store::update` (so it may run again if another command won
+//! a race) and returning the replies:
 //! challenges in `challenge.rs`, the commands of a game in progress in
 //! `game.rs`, per-user and per-server settings in `settings.rs`.
 
