@@ -399,12 +399,12 @@ impl OptionSpec {
     }
 
     /// How the option is written: `rules=bell|basic`, `stall=1..10000`,
-    /// `blocked=<points>`.
+    /// `blocked=a1,b2,...` (points in the notation, the same in every language).
     pub fn usage(&self) -> String {
         match self.kind {
             OptionKind::Choice(choices) => format!("{}={}", self.key, choices.join("|")),
             OptionKind::Number { min, max, .. } => format!("{}={min}..{max}", self.key),
-            OptionKind::Points => format!("{}=<points, comma-separated>", self.key),
+            OptionKind::Points => format!("{}=a1,b2,...", self.key),
         }
     }
 
