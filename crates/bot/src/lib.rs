@@ -460,14 +460,15 @@ impl Bot {
                 }];
             }
         }
-        let answer = match commands::run(self, request) {
+        let answer = commands::run(self, request);
+        let langs = self.langs(request);
+        let answer = match answer {
             Ok(answer) => answer,
             Err(error) => {
                 tracing::error!(%error, channel = %request.channel, "command failed");
-                store_error_answer(&error, self.langs(request))
+                store_error_answer(&error, langs)
             }
         };
-        let langs = self.langs(request);
         let mut replies = self.finish(answer.replies, answer.board, langs.public);
         for reply in &mut replies {
             if reply.ephemeral {

@@ -1,20 +1,18 @@
 //! The command set is declared once: the text parser, `help` and the typed
 //! commands all come from `COMMANDS`, in every language.
 
+use cairn_bot::command_set::ChallengeWords;
 use cairn_bot::command_set::{find, help_list, help_topic, parse};
 use cairn_bot::i18n::{take_slips, Lang};
 use cairn_bot::{Bot, BotConfig, Command, Input, ParseError, Request, User, COMMANDS};
 use cairn_store::Store;
 
 fn challenge(game: &str, opponent: &str) -> Command {
-    Command::Challenge {
+    Command::Challenge(ChallengeWords {
         game: Some(game.into()),
         opponent: Some(opponent.into()),
-        options: Vec::new(),
-        side: None,
-        clock: None,
-        level: None,
-    }
+        ..ChallengeWords::default()
+    })
 }
 
 #[test]
@@ -48,18 +46,11 @@ fn every_declared_command_parses_to_its_own_typed_command() {
 #[test]
 fn arguments_are_read_by_their_declaration_in_any_order() {
     let mut expected = challenge("callanish", "@bob");
-    if let Command::Challenge {
-        options,
-        side,
-        clock,
-        level,
-        ..
-    } = &mut expected
-    {
-        *options = vec!["size=7".into()];
-        *side = Some("black".into());
-        *clock = Some("3d".into());
-        *level = Some("2".into());
+    if let Command::Challenge(words) = &mut expected {
+        words.options = vec!["size=7".into()];
+        words.side = Some("black".into());
+        words.clock = Some("3d".into());
+        words.level = Some("2".into());
     }
     for text in [
         "challenge callanish @bob size=7 as=black clock=3d level=2",

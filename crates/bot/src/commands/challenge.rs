@@ -1,6 +1,7 @@
 //! Challenges: made, accepted, declined or withdrawn, and the game they
 //! start (in a thread of its own where the platform and server allow).
 
+use super::set::ChallengeWords;
 use super::{example_with_option, unknown_game};
 use crate::i18n::{say, Lang};
 use crate::limits::quote;
@@ -108,21 +109,11 @@ pub(super) fn busy_message(record: &ChannelRecord, lang: Lang) -> Option<String>
     ))
 }
 
-/// The words of a `challenge`, as the typed command holds them.
-pub(super) struct ChallengeArgs<'a> {
-    pub game: Option<&'a str>,
-    pub opponent: Option<&'a str>,
-    pub options: &'a [String],
-    pub side: Option<&'a str>,
-    pub clock: Option<&'a str>,
-    pub level: Option<&'a str>,
-}
-
 pub(super) fn challenge(
     bot: &Bot,
     request: &Request,
     key: &str,
-    args: ChallengeArgs<'_>,
+    args: &ChallengeWords,
 ) -> Result<Answer, StoreError> {
     let langs = bot.langs(request);
     let (public, private) = (langs.public, langs.private);
@@ -132,7 +123,7 @@ pub(super) fn challenge(
         example = example_with_option(),
         starter = GameKind::STARTER.name()
     );
-    let Some(game_name) = args.game else {
+    let Some(game_name) = args.game.as_deref() else {
         return Ok(Answer::error(t!(
             private,
             "challenge-which-game",
@@ -142,7 +133,7 @@ pub(super) fn challenge(
     let Some(kind) = GameKind::parse(game_name) else {
         return Ok(Answer::error(unknown_game(game_name, private)));
     };
-    let Some(opponent_word) = args.opponent else {
+    let Some(opponent_word) = args.opponent.as_deref() else {
         return Ok(Answer::error(t!(private, "challenge-whom", usage = usage)));
     };
     let challenger = player_of(&request.user);
@@ -167,7 +158,7 @@ pub(super) fn challenge(
         return Ok(Answer::error(t!(private, "challenge-yourself")));
     }
     let mut clock = bot.config.default_clock;
-    if let Some(value) = args.clock {
+    if let Some(value) = &args.clock {
         match TimeControl::parse(&value.to_ascii_lowercase(), bot.config.min_clock_ms) {
             Ok(control) => clock = control,
             Err(ClockError::Unreadable(given)) => {
@@ -187,8 +178,8 @@ pub(super) fn challenge(
             }
         }
     }
-    let seat_word = args.side.map(str::to_ascii_lowercase);
-    let level = match args.level {
+    let seat_word = args.side.as_deref().map(str::to_ascii_lowercase);
+    let level = match &args.level {
         None => None,
         Some(value) => match value.trim().parse::<u8>() {
             Ok(n @ 1..=5) => Some(n),
@@ -204,7 +195,7 @@ pub(super) fn challenge(
     // The game's own options; each key once.
     let mut game_options = Vec::new();
     let mut seen: Vec<String> = Vec::new();
-    for word in args.options {
+    for word in &args.options {
         let lower = word.to_ascii_lowercase();
         let Some((key, value)) = lower.split_once('=') else {
             return Ok(Answer::error(t!(

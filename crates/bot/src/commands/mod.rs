@@ -12,7 +12,7 @@ mod settings;
 
 pub mod set;
 
-use challenge::{accept, challenge, withdraw, ChallengeArgs};
+use challenge::{accept, challenge, withdraw};
 pub(crate) use game::lose_on_time;
 use game::{draw, games, play, resign, show, undo};
 use settings::{lang, notify, settings};
@@ -27,18 +27,24 @@ use set::{Command, Input, ParseError};
 /// Run one request: read its command (text is parsed against the command
 /// set), then run the typed command.
 pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
-    let langs = bot.langs(request);
+    let parsed;
     let command = match &request.command {
-        Input::Command(command) => command.clone(),
+        Input::Command(command) => command,
         Input::Text(text) => match set::parse(text) {
-            Ok(command) => command,
-            Err(ParseError::Empty) => {
-                return Ok(Answer::reply(Reply::error(set::help_list(langs.private))))
+            Ok(command) => {
+                parsed = command;
+                &parsed
             }
-            Err(error) => return Ok(Answer::error(error.text(langs.private, text.trim()))),
+            Err(error) => {
+                let lang = bot.langs(request).private;
+                return Ok(match error {
+                    ParseError::Empty => Answer::reply(Reply::error(set::help_list(lang))),
+                    error => Answer::error(error.text(lang, text.trim())),
+                });
+            }
         },
     };
-    execute(bot, request, &command)
+    execute(bot, request, command)
 }
 
 /// Run a typed command.
@@ -60,26 +66,7 @@ pub(super) fn execute(
             langs.public,
         )))),
         Command::Games => games(bot, request),
-        Command::Challenge {
-            game,
-            opponent,
-            options,
-            side,
-            clock,
-            level,
-        } => challenge(
-            bot,
-            request,
-            &key,
-            ChallengeArgs {
-                game: game.as_deref(),
-                opponent: opponent.as_deref(),
-                options,
-                side: side.as_deref(),
-                clock: clock.as_deref(),
-                level: level.as_deref(),
-            },
-        ),
+        Command::Challenge(words) => challenge(bot, request, &key, words),
         Command::Accept => accept(bot, request, &key),
         Command::Decline => withdraw(bot, request, &key, true),
         Command::Cancel => withdraw(bot, request, &key, false),

@@ -287,29 +287,32 @@ impl Args {
         text: &str,
     ) -> Result<(), ParseError> {
         for word in text.split_whitespace() {
-            let keyed = word.split_once('=').and_then(|(key, _)| {
-                let key = key.trim().to_ascii_lowercase();
-                spec.args
-                    .iter()
-                    .find(|a| a.syntax == Syntax::Keyed && a.name == key)
-            });
-            match (keyed, word.split_once('=')) {
-                (Some(keyed), Some((key, value))) => {
-                    if self.has(keyed.name) {
-                        return Err(ParseError::GivenTwice {
-                            key: key.trim().to_ascii_lowercase(),
-                        });
-                    }
-                    self.push(keyed.name, value.trim());
-                }
-                _ => self.push(arg.name, word),
+            if !self.keyed(spec, word)? {
+                self.push(arg.name, word);
             }
         }
         Ok(())
     }
 
-    fn has(&self, arg: &str) -> bool {
-        self.values.iter().any(|(name, _)| *name == arg)
+    /// Take `word` if it is `key=value` for one of the command's keyed
+    /// arguments (each given once); `false` leaves it to the caller.
+    fn keyed(&mut self, spec: &CommandSpec, word: &str) -> Result<bool, ParseError> {
+        let Some((key, value)) = word.split_once('=') else {
+            return Ok(false);
+        };
+        let key = key.trim().to_ascii_lowercase();
+        let Some(keyed) = spec
+            .args
+            .iter()
+            .find(|a| a.syntax == Syntax::Keyed && a.name == key)
+        else {
+            return Ok(false);
+        };
+        if self.values.iter().any(|(name, _)| *name == keyed.name) {
+            return Err(ParseError::GivenTwice { key });
+        }
+        self.push(keyed.name, value.trim());
+        Ok(true)
     }
 
     /// Every word given for `arg`.
@@ -327,19 +330,24 @@ impl Args {
     }
 }
 
+/// The words of a `challenge`, each in its argument, as given: the
+/// handler reads and checks them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeWords {
+    pub game: Option<String>,
+    pub opponent: Option<String>,
+    /// The game's own `key=value` words.
+    pub options: Vec<String>,
+    pub side: Option<String>,
+    pub clock: Option<String>,
+    pub level: Option<String>,
+}
+
 /// A command, typed: what the handlers run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Challenge `opponent` to `game`. `options` are the game's
-    /// `key=value` words as given; the handler reads and checks them.
-    Challenge {
-        game: Option<String>,
-        opponent: Option<String>,
-        options: Vec<String>,
-        side: Option<String>,
-        clock: Option<String>,
-        level: Option<String>,
-    },
+    /// Challenge `opponent` to `game`.
+    Challenge(ChallengeWords),
     Accept,
     Decline,
     Cancel,
@@ -384,7 +392,7 @@ impl Command {
     /// The command's declaration.
     pub fn spec(&self) -> &'static CommandSpec {
         let name = match self {
-            Command::Challenge { .. } => "challenge",
+            Command::Challenge(_) => "challenge",
             Command::Accept => "accept",
             Command::Decline => "decline",
             Command::Cancel => "cancel",
@@ -418,20 +426,13 @@ impl fmt::Display for Command {
         let keyed =
             |key: &str, value: &Option<String>| value.as_ref().map(|v| format!("{key}={v}"));
         match self {
-            Command::Challenge {
-                game,
-                opponent,
-                options,
-                side,
-                clock,
-                level,
-            } => {
-                words.extend(game.clone());
-                words.extend(opponent.clone());
-                words.extend(options.iter().cloned());
-                words.extend(keyed("as", side));
-                words.extend(keyed("clock", clock));
-                words.extend(keyed("level", level));
+            Command::Challenge(challenge) => {
+                words.extend(challenge.game.clone());
+                words.extend(challenge.opponent.clone());
+                words.extend(challenge.options.iter().cloned());
+                words.extend(keyed("as", &challenge.side));
+                words.extend(keyed("clock", &challenge.clock));
+                words.extend(keyed("level", &challenge.level));
             }
             Command::Move { turn } => words.push(turn.clone()),
             Command::Rules { game } => words.extend(game.clone()),
@@ -630,14 +631,14 @@ pub static COMMANDS: &[CommandSpec] = &[
             arg("level", Integer { min: 1, max: 5 }, Keyed)
         ],
         Details::Games,
-        |a| Command::Challenge {
+        |a| Command::Challenge(ChallengeWords {
             game: a.word("game"),
             opponent: a.word("opponent"),
             options: a.words("options"),
             side: a.word("as"),
             clock: a.word("clock"),
             level: a.word("level"),
-        }
+        })
     ),
     command!("accept", [], [], Details::None, |_| Command::Accept),
     command!("decline", [], [], Details::None, |_| Command::Decline),
@@ -861,31 +862,24 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         .collect();
     let mut filled = vec![false; positional.len()];
     let mut deferred = Vec::new();
+    // A turn is the rest of the line, whatever it holds.
+    if let Some(turn) = rest.filter(|r| r.kind == Turn) {
+        for word in words {
+            args.push(turn.name, word);
+        }
+        return Ok(spec.build(&mut args));
+    }
     for word in words {
-        // A turn is the rest of the line, whatever it holds.
-        if rest.is_some_and(|r| r.kind == Turn) {
-            args.push(rest.map_or("", |r| r.name), word);
+        if args.keyed(spec, word)? {
             continue;
         }
-        if let Some((key, value)) = word.split_once('=') {
-            let key = key.trim().to_ascii_lowercase();
-            if let Some(keyed) = spec
-                .args
-                .iter()
-                .find(|a| a.syntax == Keyed && a.name == key)
-            {
-                if args.has(keyed.name) {
-                    return Err(ParseError::GivenTwice { key });
-                }
-                args.push(keyed.name, value.trim());
-                continue;
-            }
+        if let Some((key, _)) = word.split_once('=') {
             match rest {
                 Some(rest) => args.push(rest.name, word),
                 None if spec.args.iter().any(|a| a.syntax == Keyed) => {
                     return Err(ParseError::UnknownKey {
                         command: spec.name,
-                        key,
+                        key: key.trim().to_ascii_lowercase(),
                     })
                 }
                 None => {
