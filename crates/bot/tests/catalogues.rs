@@ -3,7 +3,7 @@
 //! code names exists.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use cairn_bot::i18n::{self, Lang};
 use fluent_bundle::FluentResource;
@@ -74,55 +74,63 @@ fn every_file_of_the_locale_directories_is_loaded() {
     }
 }
 
+/// Every file under `dir` (relative to this crate), with its text.
+fn source_files(dir: &str) -> Vec<(PathBuf, String)> {
+    let mut files = Vec::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let code = std::fs::read_to_string(&path).unwrap();
+                files.push((path, code));
+            }
+        }
+    }
+    files
+}
+
 /// Every literal id the bot's code gives `t!` is a message.
 #[test]
 fn every_message_the_code_names_exists() {
     let english = messages(Lang::En);
     let mut named = 0;
     let mut unknown = Vec::new();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut stack = vec![src];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
+    for (path, code) in source_files("src") {
+        for (at, _) in code.match_indices("t!(") {
+            // `t!(`, not the end of `format!(`.
+            let word_start = code[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            let line_start = code[..at].rfind('\n').map_or(0, |n| n + 1);
+            let in_comment = code[line_start..at].trim_start().starts_with("//");
+            if !word_start || in_comment {
                 continue;
             }
-            let code = std::fs::read_to_string(&path).unwrap();
-            for (at, _) in code.match_indices("t!(") {
-                // `t!(`, not the end of `format!(`.
-                let word_start = code[..at]
+            // The id is the first string literal after the language,
+            // within the same statement.
+            let rest = &code[at..];
+            let Some(open) = rest.find('"') else { continue };
+            if rest[..open].contains(';') {
+                continue;
+            }
+            let Some(len) = rest[open + 1..].find('"') else {
+                continue;
+            };
+            let id = &rest[open + 1..open + 1 + len];
+            if id.is_empty()
+                || !id
                     .chars()
-                    .next_back()
-                    .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-                let line_start = code[..at].rfind('\n').map_or(0, |n| n + 1);
-                let in_comment = code[line_start..at].trim_start().starts_with("//");
-                if !word_start || in_comment {
-                    continue;
-                }
-                // The id is the first string literal after the language,
-                // within the same statement.
-                let rest = &code[at..];
-                let Some(open) = rest.find('"') else { continue };
-                if rest[..open].contains(';') {
-                    continue;
-                }
-                let Some(len) = rest[open + 1..].find('"') else {
-                    continue;
-                };
-                let id = &rest[open + 1..open + 1 + len];
-                if id.is_empty()
-                    || !id
-                        .chars()
-                        .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
-                {
-                    continue;
-                }
-                named += 1;
-                if !english.contains_key(id) {
-                    unknown.push(format!("{}: {id}", path.display()));
-                }
+                    .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
+            {
+                continue;
+            }
+            named += 1;
+            if !english.contains_key(id) {
+                unknown.push(format!("{}: {id}", path.display()));
             }
         }
     }
@@ -153,33 +161,23 @@ fn every_message_the_rules_name_exists() {
     ];
     let mut named = 0;
     let mut unknown = Vec::new();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/src");
-    let mut stack = vec![src];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let code = std::fs::read_to_string(&path).unwrap();
-            // String literals: the text between a quote and the next one.
-            let mut rest = code.as_str();
-            while let Some(open) = rest.find('"') {
-                let after = &rest[open + 1..];
-                let Some(len) = after.find('"') else { break };
-                let literal = &after[..len];
-                rest = &after[len + 1..];
-                let is_id = prefixes.iter().any(|p| literal.starts_with(p))
-                    && literal
-                        .chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-                    && !literal.ends_with('-');
-                if is_id {
-                    named += 1;
-                    if !english.contains_key(literal) {
-                        unknown.push(format!("{}: {literal}", path.display()));
-                    }
+    for (path, code) in source_files("../rules/src") {
+        // String literals: the text between a quote and the next one.
+        let mut rest = code.as_str();
+        while let Some(open) = rest.find('"') {
+            let after = &rest[open + 1..];
+            let Some(len) = after.find('"') else { break };
+            let literal = &after[..len];
+            rest = &after[len + 1..];
+            let is_id = prefixes.iter().any(|p| literal.starts_with(p))
+                && literal
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                && !literal.ends_with('-');
+            if is_id {
+                named += 1;
+                if !english.contains_key(literal) {
+                    unknown.push(format!("{}: {literal}", path.display()));
                 }
             }
         }

@@ -397,8 +397,14 @@ pub enum ButtonCheck {
 /// The answer to someone pressing a button that is not theirs, in their
 /// language.
 pub fn not_for_you(interaction: &ComponentInteraction) -> String {
-    let lang = Lang::parse(&interaction.locale).unwrap_or_default();
-    cairn_bot::t!(lang, "discord-not-for-you")
+    own_words(&interaction.locale, "discord-not-for-you")
+}
+
+/// A short answer of the adapter's own (`discord-*` in `platforms.ftl`)
+/// in the language of the user's Discord.
+pub fn own_words(locale: &str, id: &str) -> String {
+    let lang = Lang::parse(locale).unwrap_or_default();
+    cairn_bot::t!(lang, id)
 }
 
 /// Decide a button press: only the action's `for_user` may act.

@@ -17,7 +17,7 @@ use tokio::sync::{watch, Semaphore};
 
 use super::commands::{
     autocomplete_response, autocomplete_values, button_check, command_definitions, not_for_you,
-    parse_shards, request_from_command, ButtonCheck, Shards,
+    own_words, parse_shards, request_from_command, ButtonCheck, Shards,
 };
 use super::notices;
 use super::replies::{
@@ -53,12 +53,6 @@ pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_secs(2);
 const IN_FLIGHT: u32 = 1024;
 /// How long a shutdown waits for the commands in flight.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(7);
-/// A short answer of the adapter's own (`discord-*` in `platforms.ftl`)
-/// in the language of the user's Discord.
-fn own_words(locale: &str, id: &str) -> String {
-    let lang = cairn_bot::Lang::parse(locale).unwrap_or_default();
-    cairn_bot::t!(lang, id)
-}
 /// The file (in the database directory) that remembers where the commands
 /// were registered last.
 const SCOPE_FILE: &str = "discord-command-scope";
