@@ -367,7 +367,8 @@ impl Console {
             .unwrap_or(line)
             .trim_start_matches('/')
             .trim();
-        let is_help = matches!(command, "help" | "?");
+        // `help` alone (in any language) also lists the console's own commands.
+        let is_help = cairn_bot::command_set::parse_help_alone(command);
         let request = Request {
             platform: PLATFORM.into(),
             channel: self.channel.clone(),

@@ -3,7 +3,8 @@
 //! read the store; ratings are written with each game's result (see
 //! `store::Store::update` and `history::rating`).
 
-use super::{Answer, Attachment, AttachmentKind, Bot, Reply, Request, Table};
+use super::{Answer, Attachment, AttachmentKind, Bot, Reply, Request, Table, User};
+use crate::commands::args::Scope;
 use crate::history::record::Record;
 use crate::history::replay_frames_in;
 use crate::i18n::{say, Lang};
@@ -187,26 +188,11 @@ fn rating_words(rating: &Rating, lang: Lang) -> String {
 pub(super) fn rating(
     bot: &Bot,
     request: &Request,
-    player: Option<&str>,
-    game: Option<&str>,
+    player: Option<&User>,
+    game: Option<GameKind>,
 ) -> Result<Answer, StoreError> {
-    let langs = bot.langs(request);
-    let (public, private) = (langs.public, langs.private);
-    let game = match game {
-        None => None,
-        Some(name) => match GameKind::parse(name) {
-            Some(kind) => Some(kind),
-            None => return Ok(Answer::error(super::commands::unknown_game(name, private))),
-        },
-    };
-    // A mention the platform resolved names the player; a bare word is
-    // the id itself (the console's names are its ids).
-    let named = player.map(|word| word.trim_start_matches('@').to_string());
-    let who = match (request.mentions.first(), named) {
-        (Some(user), _) => super::User::new(user.id.clone(), user.name.clone()),
-        (None, Some(name)) => super::User::new(name.clone(), name),
-        (None, None) => request.user.clone(),
-    };
+    let public = bot.langs(request).public;
+    let who = player.unwrap_or(&request.user);
     let platform = request.platform.as_str();
     let kinds: Vec<GameKind> = match game {
         Some(kind) => vec![kind],
@@ -264,45 +250,18 @@ pub(super) fn leaderboard(
     bot: &Bot,
     request: &Request,
     key: &str,
-    game: Option<&str>,
-    scope: Option<&str>,
+    kind: GameKind,
+    scope: Scope,
 ) -> Result<Answer, StoreError> {
-    let langs = bot.langs(request);
-    let (lang, private) = (langs.public, langs.private);
-    let usage = t!(private, "leaderboard-usage");
-    let Some(name) = game else {
-        return Ok(Answer::error(t!(
-            private,
-            "leaderboard-which-game",
-            usage = usage,
-            games = GameKind::ALL.map(|k| k.name()).join(", ")
-        )));
-    };
-    let Some(kind) = GameKind::parse(name) else {
-        return Ok(Answer::error(format!(
-            "{} {usage}",
-            super::commands::unknown_game(name, private)
-        )));
-    };
-    let everywhere = match scope.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("here") => false,
-        Some("all" | "everywhere" | "global") => true,
-        Some(other) => {
-            return Ok(Answer::error(t!(
-                private,
-                "leaderboard-not-a-scope",
-                scope = super::limits::quote(other),
-                usage = usage
-            )))
-        }
-    };
+    let lang = bot.langs(request).public;
+    let everywhere = scope == Scope::All;
     let mut entries = bot.store.ratings_of(kind)?;
     let scope_id = if everywhere {
         "leaderboard-everywhere"
     } else {
         let place = bot.store.place_of(key)?;
         entries.retain(|e| e.places.contains(&place));
-        if request.platform == "discord" {
+        if request.capabilities.servers {
             "leaderboard-on-this-server"
         } else {
             "leaderboard-here"

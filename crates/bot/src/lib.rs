@@ -26,6 +26,10 @@ use cairn_rules::{view::capitalise, AnyGame, Colour, Seat};
 use cairn_store::clock::{Clock, SystemClock, TimeControl, DAY_MS, MINUTE_MS};
 use cairn_store::{GameRecord, Player, Store};
 
+pub use commands::args::{
+    self as command_args, ArgError, ChallengeArgs, ClockSetting, Context, GameSetup, HelpTopic,
+    Level, Opponent, Scope, Side,
+};
 pub use commands::set::{
     self as command_set, command_names, ArgKind, ArgSpec, Args, Command, CommandSpec, Input,
     ParseError, Syntax, COMMANDS,
@@ -79,6 +83,19 @@ pub struct Request {
     /// server's locale; the console: `CAIRN_LANG`). A language chosen with
     /// `lang` wins over it.
     pub place_lang: Option<Lang>,
+    /// What the platform can do here.
+    pub capabilities: Capabilities,
+}
+
+/// What a platform can do, declared by its adapter with each request: the
+/// core words its answers by these, never by the platform's name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Capabilities {
+    /// The bot may write to a user directly (reminders by `notify dm`).
+    pub direct_messages: bool,
+    /// Channels belong to servers that players think of as one place
+    /// (a leaderboard "on this server").
+    pub servers: bool,
 }
 
 /// A button the platform may show; pressing it sends `command` as the
@@ -607,6 +624,7 @@ impl Bot {
                 server_admin: false,
                 user_lang: None,
                 place_lang: request.place_lang,
+                capabilities: request.capabilities,
             };
             let answer = match commands::run(self, &bot_request) {
                 Ok(answer) => answer,

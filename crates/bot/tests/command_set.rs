@@ -1,27 +1,54 @@
 //! The command set is declared once: the text parser, `help` and the typed
 //! commands all come from `COMMANDS`, in every language.
 
-use cairn_bot::command_set::ChallengeWords;
-use cairn_bot::command_set::{find, help_list, help_topic, parse};
+use cairn_bot::command_set::{find, help_list, help_topic};
 use cairn_bot::i18n::{take_slips, Lang};
-use cairn_bot::{Bot, BotConfig, Command, Input, ParseError, Request, User, COMMANDS};
+use cairn_bot::{
+    ArgError, Bot, BotConfig, ChallengeArgs, ClockSetting, Command, Context, GameSetup, HelpTopic,
+    Input, Level, Opponent, ParseError, Request, Scope, Side, User, COMMANDS,
+};
+use cairn_rules::{GameKind, Options, Seat};
+use cairn_store::clock::{TimeControl, DAY_MS};
+use cairn_store::Notify;
 use cairn_store::Store;
 
-fn challenge(game: &str, opponent: &str) -> Command {
-    Command::Challenge(ChallengeWords {
-        game: Some(game.into()),
-        opponent: Some(opponent.into()),
-        ..ChallengeWords::default()
-    })
+/// Parse as a bot with the default configuration, no mentions resolved.
+fn parse(text: &str) -> Result<Command, ParseError> {
+    let config = BotConfig::default();
+    cairn_bot::command_set::parse(text, &Context::new(&config, &[]))
+}
+
+fn setup(kind: GameKind, words: &[&str]) -> GameSetup {
+    GameSetup {
+        kind,
+        words: words.iter().map(|w| w.to_string()).collect(),
+        options: Options::parse(words).unwrap(),
+    }
+}
+
+fn challenge(kind: GameKind, opponent: &str) -> ChallengeArgs {
+    ChallengeArgs {
+        setup: setup(kind, &[]),
+        opponent: Opponent::User(User::new(opponent, opponent)),
+        side: None,
+        clock: None,
+        level: None,
+    }
 }
 
 #[test]
 fn every_declared_command_parses_to_its_own_typed_command() {
+    // The command a word calls: parsed, or refused for the argument it
+    // lacks (`challenge` alone).
+    let called = |word: &str| match parse(word) {
+        Ok(command) => command.spec().name,
+        Err(ParseError::Invalid(ArgError::Missing { command, .. })) => command,
+        Err(error) => panic!("{word}: {error:?}"),
+    };
     for spec in COMMANDS {
-        let command = parse(spec.name).unwrap_or_else(|e| panic!("{}: {e:?}", spec.name));
-        assert_eq!(command.spec().name, spec.name);
+        assert_eq!(called(spec.name), spec.name);
         for alias in spec.aliases {
-            assert_eq!(parse(alias).unwrap().spec().name, spec.name, "{alias}");
+            assert_eq!(called(alias), spec.name, "{alias}");
         }
         // The names in Japanese and Spanish call it too.
         for lang in [Lang::Ja, Lang::Es] {
@@ -45,48 +72,145 @@ fn every_declared_command_parses_to_its_own_typed_command() {
 
 #[test]
 fn arguments_are_read_by_their_declaration_in_any_order() {
-    let mut expected = challenge("callanish", "@bob");
-    if let Command::Challenge(words) = &mut expected {
-        words.options = vec!["size=7".into()];
-        words.side = Some("black".into());
-        words.clock = Some("3d".into());
-        words.level = Some("2".into());
-    }
+    let expected = Command::Challenge(ChallengeArgs {
+        setup: setup(GameKind::Callanish, &["size=7"]),
+        opponent: Opponent::Bot,
+        side: Some(Side::Seat {
+            seat: Seat::Second,
+            word: "black".into(),
+        }),
+        clock: Some(ClockSetting::On(TimeControl::PerMove { ms: 3 * DAY_MS })),
+        level: Some(Level::new(2).unwrap()),
+    });
     for text in [
-        "challenge callanish @bob size=7 as=black clock=3d level=2",
-        "challenge size=7 callanish as=black @bob level=2 clock=3d",
-        "!challenge @bob callanish level=2 size=7 clock=3d as=black",
+        "challenge callanish bot size=7 as=black clock=3d level=2",
+        "challenge size=7 callanish as=black bot level=2 clock=3d",
+        "!challenge bot callanish level=2 SIZE=7 clock=3d as=BLACK",
     ] {
         assert_eq!(parse(text), Ok(expected.clone()), "{text}");
     }
     assert_eq!(
         parse("rating callanish @bob"),
         Ok(Command::Rating {
-            player: Some("@bob".into()),
-            game: Some("callanish".into())
+            player: Some(User::new("bob", "bob")),
+            game: Some(GameKind::Callanish)
         })
     );
     assert_eq!(
         parse("leaderboard all sight"),
         Ok(Command::Leaderboard {
-            game: Some("sight".into()),
-            scope: Some("all".into())
-        })
-    );
-    // A word that is no game still fills the game, for the handler to
-    // say which games there are.
-    assert_eq!(
-        parse("rules chess"),
-        Ok(Command::Rules {
-            game: Some("chess".into())
+            game: GameKind::Sight,
+            scope: Scope::All
         })
     );
     assert_eq!(
         parse("settings threads=off"),
         Ok(Command::Settings {
-            threads: Some("off".into())
+            threads: Some(false)
         })
     );
+    assert_eq!(
+        parse("notify dm"),
+        Ok(Command::Notify {
+            mode: Some(Notify::Direct)
+        })
+    );
+    assert_eq!(
+        parse("lang JA"),
+        Ok(Command::Lang {
+            language: Some(Lang::Ja)
+        })
+    );
+    assert_eq!(
+        parse("help jugar"),
+        Ok(Command::Help {
+            topic: Some(HelpTopic::Command("move"))
+        })
+    );
+    // A mention the platform resolved is the opponent.
+    let config = BotConfig::default();
+    let bob = User::new("id-bob", "Bob");
+    let context = Context::new(&config, std::slice::from_ref(&bob));
+    assert_eq!(
+        cairn_bot::command_set::parse("challenge sight @Bob", &context),
+        Ok(Command::Challenge(ChallengeArgs {
+            opponent: Opponent::User(bob),
+            ..challenge(GameKind::Sight, "x")
+        }))
+    );
+}
+
+#[test]
+fn values_are_checked_where_they_are_read() {
+    let invalid = |text: &str| match parse(text) {
+        Err(ParseError::Invalid(error)) => error,
+        other => panic!("{text}: {other:?}"),
+    };
+    assert_eq!(
+        invalid("rules chess"),
+        ArgError::UnknownGame {
+            command: "rules",
+            word: "chess".into()
+        }
+    );
+    assert_eq!(
+        invalid("challenge"),
+        ArgError::Missing {
+            command: "challenge",
+            arg: "game"
+        }
+    );
+    assert_eq!(
+        invalid("challenge sight"),
+        ArgError::Missing {
+            command: "challenge",
+            arg: "opponent"
+        }
+    );
+    assert_eq!(
+        invalid("challenge sight bot level=9"),
+        ArgError::Level { word: "9".into() }
+    );
+    assert_eq!(
+        invalid("challenge sight @bob level=2"),
+        ArgError::LevelForHuman
+    );
+    assert!(matches!(
+        invalid("challenge sight bot clock=soon"),
+        ArgError::Clock(_)
+    ));
+    assert!(matches!(
+        invalid("challenge sight bot as=purple"),
+        ArgError::NotASide { .. }
+    ));
+    assert!(matches!(
+        invalid("challenge alquad bot as=white"),
+        ArgError::PieRuleSide { .. }
+    ));
+    assert_eq!(
+        invalid("challenge callanish bot size=7 size=9"),
+        ArgError::OptionTwice { key: "size".into() }
+    );
+    assert!(matches!(
+        invalid("challenge callanish bot size=4"),
+        ArgError::BadOptions(_) | ArgError::CannotStart { .. }
+    ));
+    assert!(matches!(
+        invalid("notify sometimes"),
+        ArgError::NotAChoice { .. }
+    ));
+    assert_eq!(
+        invalid("lang fr"),
+        ArgError::UnknownLanguage { word: "fr".into() }
+    );
+    // Each refusal says what was wrong and what is legal.
+    let text = invalid("rules chess").text(Lang::En);
+    assert!(
+        text.contains("`chess`") && text.contains("callanish"),
+        "{text}"
+    );
+    let text = invalid("challenge sight bot level=9").text(Lang::Es);
+    assert!(text.contains('9') && text.contains('5'), "{text}");
 }
 
 #[test]
@@ -133,7 +257,9 @@ fn refusals_are_typed() {
 #[test]
 fn a_typed_command_prints_as_the_text_that_parses_back_to_it() {
     for text in [
-        "challenge callanish @bob size=7 as=black clock=3d level=2",
+        "challenge callanish @bob size=7 as=black clock=3d",
+        "challenge sight bot clock=7d+1d level=2",
+        "challenge sight @bob clock=none",
         "move b2 a4 d1",
         "rating @bob sight",
         "leaderboard sight all",
@@ -198,7 +324,12 @@ fn a_typed_move_plays_like_the_text_one() {
         mentions: vec![User::new("id-bob", "bob")],
         ..Default::default()
     };
-    bot.handle(&request("alice", challenge("sight", "@bob").into()));
+    let bob = Opponent::User(User::new("id-bob", "bob"));
+    let typed = Command::Challenge(ChallengeArgs {
+        opponent: bob,
+        ..challenge(GameKind::Sight, "bob")
+    });
+    bot.handle(&request("alice", typed.into()));
     bot.handle(&request("bob", Command::Accept.into()));
     let typed = bot.handle(&request(
         "alice",

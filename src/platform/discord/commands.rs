@@ -10,8 +10,8 @@ use serenity::all::{
 use super::{clip, BUTTON_PREFIX, CUSTOM_ID_LIMIT, PLATFORM};
 use cairn_bot::complete::{complete_options, complete_turn, MAX_CHOICES, MAX_LEN};
 use cairn_bot::{
-    Action, ArgKind, ArgSpec, Args, Bot, BotConfig, CommandSpec, Input, Lang, Request, User,
-    COMMANDS,
+    Action, ArgKind, ArgSpec, Args, Bot, BotConfig, Capabilities, CommandSpec, Context, Input,
+    Lang, Request, User, COMMANDS,
 };
 use cairn_rules::GameKind;
 
@@ -181,6 +181,13 @@ pub fn parse_shards(text: Option<&str>) -> Result<Shards, String> {
     }
 }
 
+/// What Discord lets the bot do: write to a player directly, and group
+/// channels in servers.
+pub const CAPABILITIES: Capabilities = Capabilities {
+    direct_messages: true,
+    servers: true,
+};
+
 /// The name to show for a user: their server nickname, else their display
 /// name.
 fn display_name(user: &serenity::all::User, nick: Option<&str>) -> String {
@@ -278,27 +285,33 @@ pub fn request_from_command(
                     args.push(arg.name, text);
                 }
             }
+            // An integer option is a word of digits in a text command.
             (ResolvedValue::Integer(n), _) => args.push(arg.name, n.to_string()),
             (value, ArgKind::User) => {
                 if let Some(user) = option_user(value, config, lang) {
                     let user = user?;
-                    args.push(arg.name, format!("<@{}>", one_word(&user.id)));
+                    args.push_user(arg.name, user.clone());
                     mentions.push(user);
                 }
             }
             _ => {}
         }
     }
+    let context = Context::new(config, &mentions);
+    let command = spec
+        .build(&mut args, &context)
+        .map_err(|error| error.text(lang))?;
     Ok(Request {
         platform: PLATFORM.to_string(),
         channel: interaction.channel_id.to_string(),
         user: interaction_user(interaction),
-        command: Input::Command(spec.build(&mut args)),
+        command: Input::Command(command),
         mentions,
         server: interaction.guild_id.map(|g| g.to_string()),
         server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
         user_lang: Lang::parse(&interaction.locale),
         place_lang: interaction.guild_locale.as_deref().and_then(Lang::parse),
+        capabilities: CAPABILITIES,
     })
 }
 
@@ -427,5 +440,6 @@ pub fn button_check(interaction: &ComponentInteraction) -> ButtonCheck {
         server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
         user_lang: Lang::parse(&interaction.locale),
         place_lang: interaction.guild_locale.as_deref().and_then(Lang::parse),
+        capabilities: CAPABILITIES,
     }))
 }

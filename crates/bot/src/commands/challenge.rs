@@ -1,16 +1,14 @@
 //! Challenges: made, accepted, declined or withdrawn, and the game they
 //! start (in a thread of its own where the platform and server allow).
 
-use super::set::ChallengeWords;
-use super::{example_with_option, unknown_game};
-use crate::i18n::{say, Lang};
-use crate::limits::quote;
+use super::args::{ChallengeArgs, Level, Opponent, Side};
+use crate::i18n::{say, Lang, Langs};
 use crate::{
     captions_in, status_caption_in, t, to_user, Action, Answer, BoardShow, Bot, GameThread, Reply,
     Request, User,
 };
 use cairn_rules::{AnyGame, GameKind, OptionError, Options, Seat, Seating};
-use cairn_store::clock::{format_duration, ClockError, GameClock, TimeControl};
+use cairn_store::clock::{format_duration, GameClock, TimeControl};
 use cairn_store::{
     Challenge, Change, ChannelRecord, GameRecord, Player, StoreError, Update, SCHEMA_VERSION,
 };
@@ -29,19 +27,6 @@ pub(super) fn bot_player(bot: &Bot) -> Player {
         name: bot.config.bot_user.name.clone(),
         is_bot: true,
     }
-}
-
-pub(super) fn is_bot_word(bot: &Bot, word: &str) -> bool {
-    let lower = word.to_ascii_lowercase();
-    let user = &bot.config.bot_user;
-    lower == user.id.to_ascii_lowercase()
-        || lower == user.name.to_ascii_lowercase()
-        || lower.trim_start_matches('@') == user.name.to_ascii_lowercase()
-        || bot
-            .config
-            .bot_aliases
-            .iter()
-            .any(|a| a.to_ascii_lowercase() == lower)
 }
 
 /// Start a game record from an accepted challenge.
@@ -109,306 +94,230 @@ pub(super) fn busy_message(record: &ChannelRecord, lang: Lang) -> Option<String>
     ))
 }
 
+/// `challenge`: typed and checked when parsed; here only what depends on
+/// the requester, the time and the channel is decided.
 pub(super) fn challenge(
     bot: &Bot,
     request: &Request,
     key: &str,
-    args: &ChallengeWords,
+    args: &ChallengeArgs,
 ) -> Result<Answer, StoreError> {
     let langs = bot.langs(request);
-    let (public, private) = (langs.public, langs.private);
-    let usage = t!(
-        private,
-        "challenge-usage",
-        example = example_with_option(),
-        starter = GameKind::STARTER.name()
-    );
-    let Some(game_name) = args.game.as_deref() else {
-        return Ok(Answer::error(t!(
-            private,
-            "challenge-which-game",
-            usage = usage
-        )));
-    };
-    let Some(kind) = GameKind::parse(game_name) else {
-        return Ok(Answer::error(unknown_game(game_name, private)));
-    };
-    let Some(opponent_word) = args.opponent.as_deref() else {
-        return Ok(Answer::error(t!(private, "challenge-whom", usage = usage)));
-    };
-    let challenger = player_of(&request.user);
-    let challenged = if is_bot_word(bot, opponent_word)
-        || request
-            .mentions
-            .first()
-            .is_some_and(|m| m.id == bot.config.bot_user.id)
-    {
-        bot_player(bot)
-    } else if let Some(user) = request.mentions.first() {
-        player_of(user)
-    } else {
-        let name = opponent_word.trim_start_matches('@');
-        Player {
-            id: name.to_string(),
-            name: name.to_string(),
-            is_bot: false,
-        }
-    };
-    if challenged.id == challenger.id {
-        return Ok(Answer::error(t!(private, "challenge-yourself")));
-    }
-    let mut clock = bot.config.default_clock;
-    if let Some(value) = &args.clock {
-        match TimeControl::parse(&value.to_ascii_lowercase(), bot.config.min_clock_ms) {
-            Ok(control) => clock = control,
-            Err(ClockError::Unreadable(given)) => {
-                return Ok(Answer::error(t!(
-                    private,
-                    "challenge-clock-unreadable",
-                    given = quote(&given)
-                )))
-            }
-            Err(ClockError::TooShort { given, minimum_ms }) => {
-                return Ok(Answer::error(t!(
-                    private,
-                    "challenge-clock-too-short",
-                    given = given,
-                    minimum = format_duration(minimum_ms)
-                )))
-            }
-        }
-    }
-    let seat_word = args.side.as_deref().map(str::to_ascii_lowercase);
-    let level = match &args.level {
-        None => None,
-        Some(value) => match value.trim().parse::<u8>() {
-            Ok(n @ 1..=5) => Some(n),
-            _ => {
-                return Ok(Answer::error(t!(
-                    private,
-                    "challenge-level-range",
-                    value = quote(value)
-                )))
-            }
-        },
-    };
-    // The game's own options; each key once.
-    let mut game_options = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
-    for word in &args.options {
-        let lower = word.to_ascii_lowercase();
-        let Some((key, value)) = lower.split_once('=') else {
-            return Ok(Answer::error(t!(
-                private,
-                "challenge-not-an-option",
-                word = quote(word),
-                usage = usage
-            )));
-        };
-        let key = key.trim().to_string();
-        if seen.contains(&key) {
-            return Ok(Answer::error(t!(
-                private,
-                "challenge-option-twice",
-                key = quote(&key)
-            )));
-        }
-        // Echoed and stored in canonical form: `size=7`, not `SIZE=7`.
-        game_options.push(format!("{key}={}", value.trim()));
-        seen.push(key);
-    }
-    let options = match Options::parse(&game_options) {
-        Ok(options) => options,
-        Err(e) => {
-            return Ok(Answer::error(t!(
-                private,
-                "challenge-bad-options",
-                reason = say(private, &e.message())
-            )))
-        }
-    };
-    let fresh = match AnyGame::new(kind, &options) {
-        Ok(game) => game,
-        Err(e) => {
-            return Ok(Answer::error(t!(
-                private,
-                "challenge-cannot-start",
-                game = say(private, &kind.title_message()),
-                reason = say(private, &e.message())
-            )))
-        }
-    };
-    let first_mover = fresh.to_move();
-    let now = bot.now();
-    let challenger_seat = match seat_word.as_deref() {
-        None => first_mover,
-        Some(_) if kind.seating() == Seating::PieRule => {
-            return Ok(Answer::error(t!(
-                private,
-                "challenge-pie-rule-as",
-                game = say(private, &kind.title_message())
-            )));
-        }
-        Some("random") => {
-            if now.is_multiple_of(2) {
-                Seat::First
-            } else {
-                Seat::Second
-            }
-        }
-        Some(word) => match kind.seat_of_word(word) {
-            Some(seat) => seat,
-            None => {
-                let names = [fresh.seat_name(Seat::First), fresh.seat_name(Seat::Second)];
-                return Ok(Answer::error(t!(
-                    private,
-                    "challenge-not-a-side",
-                    word = quote(word),
-                    first = names[0],
-                    second = names[1]
-                )));
-            }
-        },
-    };
-    if level.is_some() && !challenged.is_bot {
-        return Ok(Answer::error(t!(private, "challenge-level-bot-only")));
-    }
-    let challenge = Challenge {
-        game: kind,
-        options: game_options,
-        challenger,
-        challenged: challenged.clone(),
-        challenger_seat,
-        level: challenged.is_bot.then(|| level.unwrap_or(3)),
-        at_ms: now,
-        clock,
-        expires_ms: (!challenged.is_bot).then(|| now.saturating_add(bot.config.challenge_ttl_ms)),
+    let challenge = match new_challenge(bot, request, args) {
+        Ok(challenge) => challenge,
+        Err(message) => return Ok(Answer::error(t!(langs.private, message))),
     };
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
-        if let Some(message) = busy_message(&record, private) {
-            return Update::keep(Answer::error(message));
+        if let Some(refusal) = refuse_here(&record, &challenge, langs.private) {
+            return Update::keep(refusal);
         }
-        if let Some(pending) = &record.challenge {
-            if pending.challenger.id != challenge.challenger.id {
-                return Update::keep(Answer::error(t!(
-                    private,
-                    "challenge-pending",
-                    challenger = &pending.challenger.name,
-                    challenged = &pending.challenged.name
-                )));
-            }
-        }
-        // A new challenge replaces the challenger's earlier one here: say so,
-        // and tell the player who was challenged before.
-        let replaced = record.challenge.as_ref().map(|pending| {
-            (
-                t!(
-                    public,
-                    "challenge-replaces",
-                    challenger = &pending.challenger.name,
-                    challenged = &pending.challenged.name,
-                    game = options_label(pending.game, &pending.options, public)
-                ) + " ",
-                (!pending.challenged.is_bot && pending.challenged.id != challenge.challenged.id)
-                    .then(|| to_user(&pending.challenged)),
-            )
-        });
-        let (replaced_text, replaced_user) = replaced.unwrap_or_default();
+        let replaced = Replaced::of(&record, &challenge, langs.public);
         if challenge.challenged.is_bot {
-            let game = match start_game(&challenge, now) {
-                Ok(game) => game,
-                Err(e) => return Update::keep(Answer::error(say(private, &e.message()))),
-            };
-            let bot_name = game
-                .players
-                .iter()
-                .find(|p| p.is_bot)
-                .map_or(bot.config.bot_user.name.clone(), |p| p.name.clone());
-            let text = replaced_text.clone()
-                + &t!(
-                    public,
-                    "challenge-bot-takes-on",
-                    challenger = &challenge.challenger.name,
-                    bot = bot_name,
-                    game = options_label(kind, &challenge.options, public),
-                    level = challenge.level.unwrap_or(3),
-                    clock = clock_label(challenge.clock, "challenge-clock-lead-bot", public),
-                    status = status_caption_in(&game, public)
-                );
-            let mut answer = game_reply(&game, text);
-            if let Some(first) = answer.replies.first_mut() {
-                first.mentions.extend(replaced_user.clone());
-            }
-            return Update {
-                change: Change::Put(ChannelRecord {
-                    schema: SCHEMA_VERSION,
-                    challenge: None,
-                    game: Some(game),
-                }),
-                archive: None,
-                value: answer,
-            };
+            return start_against_bot(bot, &challenge, replaced, langs);
         }
-        let seat_name = say(public, &fresh.seat_message(challenge.challenger_seat)).to_lowercase();
-        let seats = if kind.seating() == Seating::PieRule {
-            t!(
-                public,
-                "challenge-seats-pie",
-                challenger = &challenge.challenger.name,
-                challenged = &challenge.challenged.name
-            )
-        } else {
-            t!(
-                public,
-                "challenge-seats-chosen",
-                challenger = &challenge.challenger.name,
-                seat = seat_name
-            )
-        };
-        let text = t!(
-            public,
-            "challenge-made",
-            challenger = &challenge.challenger.name,
-            challenged = &challenge.challenged.name,
-            game = options_label(kind, &challenge.options, public),
-            seats = seats,
-            clock = clock_label(challenge.clock, "challenge-clock-lead", public),
-            within = format_duration(bot.config.challenge_ttl_ms)
-        );
-        let for_user = Some(challenge.challenged.id.clone());
-        let mut mentions = vec![to_user(&challenge.challenged)];
-        mentions.extend(replaced_user.clone());
-        let reply = Reply {
-            text: format!("{replaced_text}{text}"),
-            mentions,
-            actions: vec![
-                Action {
-                    label: t!(public, "challenge-accept-button"),
-                    command: "accept".into(),
-                    for_user: for_user.clone(),
-                    primary: true,
-                },
-                Action {
-                    label: t!(public, "challenge-decline-button"),
-                    command: "decline".into(),
-                    for_user,
-                    primary: false,
-                },
-            ],
-            ..Reply::default()
-        };
+        let reply = challenge_reply(bot, &challenge, args, replaced, langs.public);
         Update {
             change: Change::Put(ChannelRecord {
-                schema: SCHEMA_VERSION,
                 challenge: Some(challenge.clone()),
                 // A finished game stays on show until the new one starts.
                 game: record.game.clone(),
+                ..ChannelRecord::default()
             }),
             archive: None,
             value: Answer::reply(reply),
         }
     })
+}
+
+/// The challenge the arguments ask for, or the message id of why the
+/// requester cannot make it.
+fn new_challenge(
+    bot: &Bot,
+    request: &Request,
+    args: &ChallengeArgs,
+) -> Result<Challenge, &'static str> {
+    let challenger = player_of(&request.user);
+    let challenged = match &args.opponent {
+        Opponent::Bot => bot_player(bot),
+        Opponent::User(user) => player_of(user),
+    };
+    if challenged.id == challenger.id {
+        return Err("challenge-yourself");
+    }
+    let now = bot.now();
+    let first_mover = args.setup.new_game().map_or(Seat::First, |g| g.to_move());
+    let challenger_seat = match &args.side {
+        None => first_mover,
+        Some(Side::Random) if now.is_multiple_of(2) => Seat::First,
+        Some(Side::Random) => Seat::Second,
+        Some(Side::Seat { seat, .. }) => *seat,
+    };
+    let level = args.level.unwrap_or(Level::DEFAULT).get();
+    Ok(Challenge {
+        game: args.setup.kind,
+        options: args.setup.words.clone(),
+        challenger,
+        challenged: challenged.clone(),
+        challenger_seat,
+        level: challenged.is_bot.then_some(level),
+        at_ms: now,
+        clock: match args.clock {
+            Some(setting) => setting.control(),
+            None => bot.config.default_clock,
+        },
+        expires_ms: (!challenged.is_bot).then(|| now.saturating_add(bot.config.challenge_ttl_ms)),
+    })
+}
+
+/// Why this channel takes no challenge now: a game in progress, or
+/// someone else's challenge.
+fn refuse_here(record: &ChannelRecord, challenge: &Challenge, lang: Lang) -> Option<Answer> {
+    if let Some(message) = busy_message(record, lang) {
+        return Some(Answer::error(message));
+    }
+    let pending = record.challenge.as_ref()?;
+    (pending.challenger.id != challenge.challenger.id).then(|| {
+        Answer::error(t!(
+            lang,
+            "challenge-pending",
+            challenger = &pending.challenger.name,
+            challenged = &pending.challenged.name
+        ))
+    })
+}
+
+/// A new challenge replaces the challenger's earlier one here: what to
+/// say, and the player challenged before, who hears of it.
+#[derive(Default)]
+struct Replaced {
+    text: String,
+    user: Option<User>,
+}
+
+impl Replaced {
+    fn of(record: &ChannelRecord, challenge: &Challenge, lang: Lang) -> Replaced {
+        let Some(pending) = &record.challenge else {
+            return Replaced::default();
+        };
+        Replaced {
+            text: t!(
+                lang,
+                "challenge-replaces",
+                challenger = &pending.challenger.name,
+                challenged = &pending.challenged.name,
+                game = options_label(pending.game, &pending.options, lang)
+            ) + " ",
+            user: (!pending.challenged.is_bot && pending.challenged.id != challenge.challenged.id)
+                .then(|| to_user(&pending.challenged)),
+        }
+    }
+}
+
+/// The bot takes every challenge at once: the game starts.
+fn start_against_bot(
+    bot: &Bot,
+    challenge: &Challenge,
+    replaced: Replaced,
+    langs: Langs,
+) -> Update<Answer> {
+    let public = langs.public;
+    let now = challenge.at_ms;
+    let game = match start_game(challenge, now) {
+        Ok(game) => game,
+        Err(e) => return Update::keep(Answer::error(say(langs.private, &e.message()))),
+    };
+    let bot_name = game
+        .players
+        .iter()
+        .find(|p| p.is_bot)
+        .map_or(bot.config.bot_user.name.clone(), |p| p.name.clone());
+    let text = replaced.text
+        + &t!(
+            public,
+            "challenge-bot-takes-on",
+            challenger = &challenge.challenger.name,
+            bot = bot_name,
+            game = options_label(challenge.game, &challenge.options, public),
+            level = challenge.level.unwrap_or(Level::DEFAULT.get()),
+            clock = clock_label(challenge.clock, "challenge-clock-lead-bot", public),
+            status = status_caption_in(&game, public)
+        );
+    let mut answer = game_reply(&game, text);
+    if let Some(first) = answer.replies.first_mut() {
+        first.mentions.extend(replaced.user);
+    }
+    Update {
+        change: Change::Put(ChannelRecord {
+            game: Some(game),
+            ..ChannelRecord::default()
+        }),
+        archive: None,
+        value: answer,
+    }
+}
+
+/// The challenge as the channel reads it, with its answer buttons.
+fn challenge_reply(
+    bot: &Bot,
+    challenge: &Challenge,
+    args: &ChallengeArgs,
+    replaced: Replaced,
+    public: Lang,
+) -> Reply {
+    let kind = challenge.game;
+    let seats = if kind.seating() == Seating::PieRule {
+        t!(
+            public,
+            "challenge-seats-pie",
+            challenger = &challenge.challenger.name,
+            challenged = &challenge.challenged.name
+        )
+    } else {
+        let seat_name = args
+            .setup
+            .new_game()
+            .map(|g| say(public, &g.seat_message(challenge.challenger_seat)).to_lowercase())
+            .unwrap_or_default();
+        t!(
+            public,
+            "challenge-seats-chosen",
+            challenger = &challenge.challenger.name,
+            seat = seat_name
+        )
+    };
+    let text = t!(
+        public,
+        "challenge-made",
+        challenger = &challenge.challenger.name,
+        challenged = &challenge.challenged.name,
+        game = options_label(kind, &challenge.options, public),
+        seats = seats,
+        clock = clock_label(challenge.clock, "challenge-clock-lead", public),
+        within = format_duration(bot.config.challenge_ttl_ms)
+    );
+    let for_user = Some(challenge.challenged.id.clone());
+    let mut mentions = vec![to_user(&challenge.challenged)];
+    mentions.extend(replaced.user);
+    Reply {
+        text: format!("{}{text}", replaced.text),
+        mentions,
+        actions: vec![
+            Action {
+                label: t!(public, "challenge-accept-button"),
+                command: "accept".into(),
+                for_user: for_user.clone(),
+                primary: true,
+            },
+            Action {
+                label: t!(public, "challenge-decline-button"),
+                command: "decline".into(),
+                for_user,
+                primary: false,
+            },
+        ],
+        ..Reply::default()
+    }
 }
 
 /// "; clock: 3d a turn", "; clock: 7d+1d (a bank ...)", "" without a

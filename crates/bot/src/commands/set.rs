@@ -7,10 +7,12 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use super::args::{self, ArgError, ChallengeArgs, Context, HelpTopic, Opponent, Scope};
 use crate::i18n::Lang;
 use crate::limits::MAX_COMMAND_CHARS;
-use crate::t;
+use crate::{t, User};
 use cairn_rules::GameKind;
+use cairn_store::Notify;
 
 /// What an argument holds, which decides how it is recognised in text and
 /// how a platform asks for it.
@@ -202,8 +204,11 @@ pub struct CommandSpec {
     pub args: &'static [ArgSpec],
     /// A paragraph of details for `help <command>`, if any.
     details: Details,
-    build: fn(&mut Args) -> Command,
+    build: Builder,
 }
+
+/// How a command's typed value is built from its arguments' values.
+type Builder = fn(&mut Args, &Context) -> Result<Command, ArgError>;
 
 impl CommandSpec {
     /// The command's name in `lang` (Discord's localized name).
@@ -251,9 +256,9 @@ impl CommandSpec {
         text
     }
 
-    /// The typed command from its arguments' values.
-    pub fn build(&self, args: &mut Args) -> Command {
-        (self.build)(args)
+    /// The typed command from its arguments' values, each checked.
+    pub fn build(&self, args: &mut Args, context: &Context) -> Result<Command, ArgError> {
+        (self.build)(args, context)
     }
 
     /// The argument called `name`.
@@ -262,13 +267,31 @@ impl CommandSpec {
     }
 }
 
-/// The values given for a command's arguments, by argument name, as words.
+/// The values given for a command's arguments, by argument name: words,
+/// or users a platform resolved itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Args {
     values: Vec<(&'static str, Vec<String>)>,
+    users: Vec<(&'static str, User)>,
 }
 
 impl Args {
+    /// Give `arg` a user the platform resolved (Discord's user option).
+    pub fn push_user(&mut self, arg: &'static str, user: User) {
+        self.users.push((arg, user));
+    }
+
+    /// The user given for `arg`, resolved by the platform.
+    fn user(&mut self, arg: &str) -> Option<User> {
+        let at = self.users.iter().position(|(name, _)| *name == arg)?;
+        Some(self.users.remove(at).1)
+    }
+
+    /// The value of a required argument of `command`.
+    fn required(&mut self, command: &'static str, arg: &'static str) -> Result<String, ArgError> {
+        self.word(arg).ok_or(ArgError::Missing { command, arg })
+    }
+
     /// Give `arg` another word.
     pub fn push(&mut self, arg: &'static str, word: impl Into<String>) {
         match self.values.iter_mut().find(|(name, _)| *name == arg) {
@@ -330,24 +353,13 @@ impl Args {
     }
 }
 
-/// The words of a `challenge`, each in its argument, as given: the
-/// handler reads and checks them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ChallengeWords {
-    pub game: Option<String>,
-    pub opponent: Option<String>,
-    /// The game's own `key=value` words.
-    pub options: Vec<String>,
-    pub side: Option<String>,
-    pub clock: Option<String>,
-    pub level: Option<String>,
-}
-
-/// A command, typed: what the handlers run.
+/// A command, typed: what the handlers run. Every value was read and
+/// checked where the command was parsed; only a turn stays text, for its
+/// game to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Challenge `opponent` to `game`.
-    Challenge(ChallengeWords),
+    /// Challenge an opponent to a game.
+    Challenge(ChallengeArgs),
     Accept,
     Decline,
     Cancel,
@@ -361,30 +373,34 @@ pub enum Command {
     Resign,
     Draw,
     Rules {
-        game: Option<String>,
+        game: Option<GameKind>,
     },
     Games,
     Replay,
     Export,
     Rating {
-        player: Option<String>,
-        game: Option<String>,
+        /// `None`: the requester.
+        player: Option<User>,
+        game: Option<GameKind>,
     },
     Leaderboard {
-        game: Option<String>,
-        scope: Option<String>,
+        game: GameKind,
+        scope: Scope,
     },
     Notify {
-        mode: Option<String>,
+        /// `None`: say the current setting.
+        mode: Option<Notify>,
     },
     Settings {
-        threads: Option<String>,
+        /// `None`: say the current settings.
+        threads: Option<bool>,
     },
     Lang {
-        language: Option<String>,
+        /// `None`: say the current language.
+        language: Option<Lang>,
     },
     Help {
-        command: Option<String>,
+        topic: Option<HelpTopic>,
     },
 }
 
@@ -416,42 +432,63 @@ impl Command {
         // Every variant is declared (a test checks it); help is the last.
         find(name).unwrap_or(&COMMANDS[COMMANDS.len() - 1])
     }
+
+    /// The words after the command's name, as a player would write them.
+    fn words(&self) -> Vec<String> {
+        let on_off = |on: bool| if on { "on" } else { "off" };
+        match self {
+            Command::Challenge(c) => {
+                let mut words = vec![c.setup.kind.name().to_string(), c.opponent.to_string()];
+                words.extend(c.setup.words.iter().cloned());
+                words.extend(c.side.as_ref().map(|s| format!("as={s}")));
+                words.extend(c.clock.map(|s| format!("clock={s}")));
+                words.extend(c.level.map(|l| format!("level={}", l.get())));
+                words
+            }
+            Command::Move { turn } => vec![turn.clone()],
+            Command::Rules { game } => game.iter().map(|g| g.name().to_string()).collect(),
+            Command::Rating { player, game } => {
+                let mut words: Vec<String> =
+                    player.iter().map(|p| format!("@{}", p.name)).collect();
+                words.extend(game.map(|g| g.name().to_string()));
+                words
+            }
+            Command::Leaderboard { game, scope } => {
+                vec![game.name().to_string(), scope.to_string()]
+            }
+            Command::Notify { mode } => mode
+                .iter()
+                .map(|m| match m {
+                    Notify::On => "on".to_string(),
+                    Notify::Off => "off".to_string(),
+                    Notify::Direct => "dm".to_string(),
+                })
+                .collect(),
+            Command::Settings { threads } => threads
+                .iter()
+                .map(|&t| format!("threads={}", on_off(t)))
+                .collect(),
+            Command::Lang { language } => language.iter().map(|l| l.code().to_string()).collect(),
+            Command::Help { topic } => topic
+                .iter()
+                .map(|t| match t {
+                    HelpTopic::Command(name) => name.to_string(),
+                    HelpTopic::Unknown(word) => word.clone(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// The command as text, the way a player would write it (for logs and
-/// for bounding how much of the input a reply may echo).
+/// for bounding how much of the input a reply may echo): it parses back
+/// to the same command.
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut words: Vec<String> = vec![self.spec().name.to_string()];
-        let keyed =
-            |key: &str, value: &Option<String>| value.as_ref().map(|v| format!("{key}={v}"));
-        match self {
-            Command::Challenge(challenge) => {
-                words.extend(challenge.game.clone());
-                words.extend(challenge.opponent.clone());
-                words.extend(challenge.options.iter().cloned());
-                words.extend(keyed("as", &challenge.side));
-                words.extend(keyed("clock", &challenge.clock));
-                words.extend(keyed("level", &challenge.level));
-            }
-            Command::Move { turn } => words.push(turn.clone()),
-            Command::Rules { game } => words.extend(game.clone()),
-            Command::Rating { player, game } => {
-                words.extend(player.clone());
-                words.extend(game.clone());
-            }
-            Command::Leaderboard { game, scope } => {
-                words.extend(game.clone());
-                words.extend(scope.clone());
-            }
-            Command::Notify { mode } => words.extend(mode.clone()),
-            Command::Settings { threads } => words.extend(keyed("threads", threads)),
-            Command::Lang { language } => words.extend(language.clone()),
-            Command::Help { command } => words.extend(command.clone()),
-            _ => {}
-        }
-        let text = words.join(" ");
-        f.write_str(text.trim())
+        let mut words = vec![self.spec().name.to_string()];
+        words.extend(self.words());
+        f.write_str(words.join(" ").trim())
     }
 }
 
@@ -530,6 +567,14 @@ pub enum ParseError {
     UnknownKey { command: &'static str, key: String },
     /// A word the command has no place for.
     Unexpected { command: &'static str, word: String },
+    /// A value the argument cannot take.
+    Invalid(ArgError),
+}
+
+impl From<ArgError> for ParseError {
+    fn from(error: ArgError) -> Self {
+        ParseError::Invalid(error)
+    }
 }
 
 impl ParseError {
@@ -591,6 +636,7 @@ impl ParseError {
                 word = quote(word),
                 usage = find(command).map(|s| s.usage(lang)).unwrap_or_default()
             ),
+            ParseError::Invalid(error) => error.text(lang),
         }
     }
 }
@@ -622,7 +668,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         [],
         [
             arg("game", Game, Positional).required(),
-            arg("opponent", User, Positional).required(),
+            arg("opponent", ArgKind::User, Positional).required(),
             arg("options", GameOptions, Rest)
                 .autocomplete()
                 .max_length(200),
@@ -631,18 +677,13 @@ pub static COMMANDS: &[CommandSpec] = &[
             arg("level", Integer { min: 1, max: 5 }, Keyed)
         ],
         Details::Games,
-        |a| Command::Challenge(ChallengeWords {
-            game: a.word("game"),
-            opponent: a.word("opponent"),
-            options: a.words("options"),
-            side: a.word("as"),
-            clock: a.word("clock"),
-            level: a.word("level"),
-        })
+        build_challenge
     ),
-    command!("accept", [], [], Details::None, |_| Command::Accept),
-    command!("decline", [], [], Details::None, |_| Command::Decline),
-    command!("cancel", [], [], Details::None, |_| Command::Cancel),
+    command!("accept", [], [], Details::None, |_, _| Ok(Command::Accept)),
+    command!("decline", [], [], Details::None, |_, _| Ok(
+        Command::Decline
+    )),
+    command!("cancel", [], [], Details::None, |_, _| Ok(Command::Cancel)),
     command!(
         "move",
         ["play", "m"],
@@ -651,43 +692,55 @@ pub static COMMANDS: &[CommandSpec] = &[
             .autocomplete()
             .max_length(400)],
         Details::Plain,
-        |a| Command::Move {
-            turn: a.word("turn").unwrap_or_default()
-        }
+        |a, _| Ok(Command::Move {
+            turn: a.word("turn").unwrap_or_default().trim().to_string()
+        })
     ),
-    command!("board", ["show"], [], Details::None, |_| Command::Board),
-    command!("moves", ["legal", "hint"], [], Details::None, |_| {
-        Command::Moves
+    command!("board", ["show"], [], Details::None, |_, _| Ok(
+        Command::Board
+    )),
+    command!("moves", ["legal", "hint"], [], Details::None, |_, _| {
+        Ok(Command::Moves)
     }),
-    command!("undo", ["takeback"], [], Details::Plain, |_| Command::Undo),
-    command!("resign", [], [], Details::Plain, |_| Command::Resign),
-    command!("draw", [], [], Details::Plain, |_| Command::Draw),
+    command!("undo", ["takeback"], [], Details::Plain, |_, _| Ok(
+        Command::Undo
+    )),
+    command!("resign", [], [], Details::Plain, |_, _| Ok(Command::Resign)),
+    command!("draw", [], [], Details::Plain, |_, _| Ok(Command::Draw)),
     command!(
         "rules",
         [],
         [arg("game", Game, Positional)],
         Details::None,
-        |a| Command::Rules {
-            game: a.word("game")
-        }
+        |a, _| Ok(Command::Rules {
+            game: a
+                .word("game")
+                .map(|w| args::game("rules", &w))
+                .transpose()?
+        })
     ),
-    command!("games", [], [], Details::None, |_| Command::Games),
-    command!("replay", [], [], Details::Plain, |_| Command::Replay),
-    command!("export", ["record"], [], Details::Plain, |_| {
-        Command::Export
+    command!("games", [], [], Details::None, |_, _| Ok(Command::Games)),
+    command!("replay", [], [], Details::Plain, |_, _| Ok(Command::Replay)),
+    command!("export", ["record"], [], Details::Plain, |_, _| {
+        Ok(Command::Export)
     }),
     command!(
         "rating",
         ["ratings"],
         [
-            arg("player", User, Positional),
+            arg("player", ArgKind::User, Positional),
             arg("game", Game, Positional)
         ],
         Details::Plain,
-        |a| Command::Rating {
-            player: a.word("player"),
-            game: a.word("game"),
-        }
+        |a, c| Ok(Command::Rating {
+            game: a
+                .word("game")
+                .map(|w| args::game("rating", &w))
+                .transpose()?,
+            player: a
+                .user("player")
+                .or_else(|| c.player_of(a.word("player").as_deref())),
+        })
     ),
     command!(
         "leaderboard",
@@ -697,48 +750,92 @@ pub static COMMANDS: &[CommandSpec] = &[
             arg("scope", Choice(SCOPES), Positional)
         ],
         Details::Plain,
-        |a| Command::Leaderboard {
-            game: a.word("game"),
-            scope: a.word("scope"),
-        }
+        |a, _| Ok(Command::Leaderboard {
+            game: args::game("leaderboard", &a.required("leaderboard", "game")?)?,
+            scope: a
+                .word("scope")
+                .map(|w| args::scope(&w))
+                .transpose()?
+                .unwrap_or(Scope::Here),
+        })
     ),
     command!(
         "notify",
         [],
         [arg("mode", Choice(MODES), Positional)],
         Details::Plain,
-        |a| Command::Notify {
-            mode: a.word("mode")
-        }
+        |a, _| Ok(Command::Notify {
+            mode: a.word("mode").map(|w| args::notify_mode(&w)).transpose()?
+        })
     ),
     command!(
         "settings",
         [],
         [arg("threads", Choice(SWITCH), Keyed)],
         Details::Plain,
-        |a| Command::Settings {
-            threads: a.word("threads")
-        }
+        |a, _| Ok(Command::Settings {
+            threads: a
+                .word("threads")
+                .map(|w| args::switch("settings", "threads", &w))
+                .transpose()?
+        })
     ),
     command!(
         "lang",
         ["language"],
         [arg("language", Language, Positional)],
         Details::None,
-        |a| Command::Lang {
-            language: a.word("language")
-        }
+        |a, _| Ok(Command::Lang {
+            language: a.word("language").map(|w| args::language(&w)).transpose()?
+        })
     ),
     command!(
         "help",
         ["?"],
         [arg("command", CommandName, Positional)],
         Details::None,
-        |a| Command::Help {
-            command: a.word("command")
-        }
+        |a, _| Ok(Command::Help {
+            topic: a.word("command").map(|w| help_topic_of(&w))
+        })
     ),
 ];
+
+/// `challenge`: the game, the opponent, the game's options and the
+/// challenge's own settings, each read and checked.
+fn build_challenge(a: &mut Args, context: &Context) -> Result<Command, ArgError> {
+    const NAME: &str = "challenge";
+    let kind = args::game(NAME, &a.required(NAME, "game")?)?;
+    let opponent = match a.user("opponent") {
+        Some(user) if user.id == context.bot_user.id => Opponent::Bot,
+        Some(user) => Opponent::User(user),
+        None => context.opponent_of(&a.required(NAME, "opponent")?),
+    };
+    let clock = a
+        .word("clock")
+        .map(|w| args::clock(&w, context.min_clock_ms))
+        .transpose()?;
+    let level = a.word("level").map(|w| args::level(&w)).transpose()?;
+    let setup = args::setup(kind, &a.words("options"))?;
+    let side = a.word("as").map(|w| args::side(&setup, &w)).transpose()?;
+    if level.is_some() && opponent != Opponent::Bot {
+        return Err(ArgError::LevelForHuman);
+    }
+    Ok(Command::Challenge(ChallengeArgs {
+        setup,
+        opponent,
+        side,
+        clock,
+        level,
+    }))
+}
+
+/// What `help <word>` is about.
+fn help_topic_of(word: &str) -> HelpTopic {
+    match find(word.trim_start_matches(['/', '!'])) {
+        Some(spec) => HelpTopic::Command(spec.name),
+        None => HelpTopic::Unknown(word.to_string()),
+    }
+}
 
 /// The command names, for platforms that list them.
 pub fn command_names() -> Vec<&'static str> {
@@ -834,7 +931,7 @@ fn looks_like_turn(text: &str) -> bool {
 /// words fill first the arguments that recognise them (a game's name, one
 /// of a choice's words), then the remaining ones in order; what is left
 /// goes to the command's rest argument, or is refused.
-pub fn parse(text: &str) -> Result<Command, ParseError> {
+pub fn parse(text: &str, context: &Context) -> Result<Command, ParseError> {
     let text = text.trim();
     let length = text.chars().count();
     if length > MAX_COMMAND_CHARS {
@@ -867,7 +964,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         for word in words {
             args.push(turn.name, word);
         }
-        return Ok(spec.build(&mut args));
+        return Ok(spec.build(&mut args, context)?);
     }
     for word in words {
         if args.keyed(spec, word)? {
@@ -920,7 +1017,15 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             },
         }
     }
-    Ok(spec.build(&mut args))
+    Ok(spec.build(&mut args, context)?)
+}
+
+/// Whether a text is `help` alone, in any language (platforms add their
+/// own commands to that answer).
+pub fn parse_help_alone(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or("").trim_start_matches(['/', '!']);
+    words.next().is_none() && find(first).is_some_and(|spec| spec.name == "help")
 }
 
 /// `help`: every command with its usage.
@@ -946,16 +1051,25 @@ pub fn help_topic(lang: Lang, topic: &str) -> String {
     if topic.is_empty() {
         return help_list(lang);
     }
-    match find(topic.trim_start_matches(['/', '!'])) {
-        Some(spec) => spec.help(lang),
-        None => {
-            let hint = suggestion(topic)
+    help_for(lang, Some(&help_topic_of(topic)))
+}
+
+/// The answer to `help`, with or without a topic.
+pub fn help_for(lang: Lang, topic: Option<&HelpTopic>) -> String {
+    match topic {
+        None => help_list(lang),
+        Some(HelpTopic::Command(name)) => match find(name) {
+            Some(spec) => spec.help(lang),
+            None => help_list(lang),
+        },
+        Some(HelpTopic::Unknown(word)) => {
+            let hint = suggestion(word)
                 .map(|s| t!(lang, "help-did-you-mean", command = s))
                 .unwrap_or_default();
             t!(
                 lang,
                 "help-no-such-command",
-                word = crate::limits::quote(topic),
+                word = crate::limits::quote(word),
                 hint = hint,
                 commands = command_names().join(", ")
             )

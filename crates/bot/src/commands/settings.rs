@@ -1,12 +1,15 @@
 //! Settings: a player's reminders (`notify`) and a server's (`settings`).
 
 use crate::i18n::{Lang, Langs};
-use crate::limits::quote;
 use crate::{place_scope, t, Answer, Bot, Reply, Request};
 use cairn_store::{Notify, StoreError, UserSettings};
 
 /// `notify`, `notify on|off|dm`: how the user hears of their turns.
-pub(super) fn notify(bot: &Bot, request: &Request, rest: &str) -> Result<Answer, StoreError> {
+pub(super) fn notify(
+    bot: &Bot,
+    request: &Request,
+    mode: Option<Notify>,
+) -> Result<Answer, StoreError> {
     // Only the requester reads these.
     let lang = bot.langs(request).private;
     let platform = request.platform.as_str();
@@ -16,25 +19,16 @@ pub(super) fn notify(bot: &Bot, request: &Request, rest: &str) -> Result<Answer,
         Notify::Off => t!(lang, "notify-off"),
         Notify::Direct => t!(lang, "notify-dm"),
     };
-    let wanted = match rest.trim().to_ascii_lowercase().as_str() {
-        "" => {
-            return Ok(Answer::reply(Reply::error(t!(
-                lang,
-                "notify-now",
-                state = describe(current.notify)
-            ))))
-        }
-        "on" | "channel" => Notify::On,
-        "off" | "none" => Notify::Off,
-        "dm" | "direct" => {
-            // Only Discord lets a bot open a direct conversation.
-            if platform != "discord" {
-                return Ok(Answer::error(t!(lang, "notify-dm-discord-only")));
-            }
-            Notify::Direct
-        }
-        _ => return Ok(Answer::error(t!(lang, "notify-usage"))),
+    let Some(wanted) = mode else {
+        return Ok(Answer::reply(Reply::error(t!(
+            lang,
+            "notify-now",
+            state = describe(current.notify)
+        ))));
     };
+    if wanted == Notify::Direct && !request.capabilities.direct_messages {
+        return Ok(Answer::error(t!(lang, "notify-dm-discord-only")));
+    }
     bot.store
         .set_user_settings(platform, &request.user.id, &UserSettings { notify: wanted })?;
     Ok(Answer::reply(Reply::error(t!(
@@ -48,7 +42,7 @@ pub(super) fn notify(bot: &Bot, request: &Request, rest: &str) -> Result<Answer,
 pub(super) fn settings(
     bot: &Bot,
     request: &Request,
-    threads: Option<&str>,
+    threads: Option<bool>,
 ) -> Result<Answer, StoreError> {
     let langs = bot.langs(request);
     let (public, private) = (langs.public, langs.private);
@@ -64,17 +58,12 @@ pub(super) fn settings(
             t!(lang, "settings-threads-off")
         }
     };
-    let Some(value) = threads else {
+    let Some(threads) = threads else {
         return Ok(Answer::reply(Reply::error(t!(
             private,
             "settings-now",
             threads = describe(current.threads, private)
         ))));
-    };
-    let threads = match value.trim().to_ascii_lowercase().as_str() {
-        "on" | "yes" | "true" => true,
-        "off" | "no" | "false" => false,
-        _ => return Ok(Answer::error(t!(private, "settings-threads-usage"))),
     };
     if !request.server_admin {
         return Ok(Answer::error(t!(private, "settings-admin-only")));
@@ -96,23 +85,15 @@ pub(super) fn lang(
     bot: &Bot,
     request: &Request,
     langs: Langs,
-    rest: &str,
+    language: Option<Lang>,
 ) -> Result<Answer, StoreError> {
-    let asked = rest.trim();
-    if asked.is_empty() {
+    let Some(wanted) = language else {
         let language = t!(langs.private, langs.public.name_id());
         return Ok(Answer::reply(Reply::error(t!(
             langs.private,
             "lang-now-place",
             language = language
         ))));
-    }
-    let Some(wanted) = Lang::parse(asked) else {
-        return Ok(Answer::error(t!(
-            langs.private,
-            "lang-unknown",
-            asked = quote(asked)
-        )));
     };
     if request.server.is_some() && !request.server_admin {
         return Ok(Answer::error(t!(langs.private, "lang-server-admin-only")));
