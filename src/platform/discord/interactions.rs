@@ -335,16 +335,6 @@ impl Handler {
                 return;
             }
         };
-        if let Some(guild) = interaction.guild_id {
-            // Leaderboards of "this server" need each channel's server.
-            let store = bot.store().clone();
-            let channel = cairn_store::Store::channel_key(&request.platform, &request.channel);
-            tokio::task::spawn_blocking(move || {
-                if let Err(error) = store.set_place(&channel, &format!("discord-server:{guild}")) {
-                    tracing::warn!(%error, "could not note a channel's server");
-                }
-            });
-        }
         let (progress, mut notes) = watch::channel(None);
         let work = self.workers.handle_with(bot, request, progress);
         tokio::pin!(work);

@@ -2,10 +2,11 @@
 //! start (in a thread of its own where the platform and server allow).
 
 use super::args::{ChallengeArgs, Level, Opponent, Side};
+use super::game::game_reply;
 use crate::i18n::{say, Lang, Langs};
 use crate::{
-    captions_in, status_caption_in, t, to_user, Action, Answer, BoardShow, Bot, GameThread, Reply,
-    Request, User,
+    captions_in, status_caption_in, t, to_user, Action, Answer, Bot, GameThread, Reply, Request,
+    User,
 };
 use cairn_rules::{AnyGame, GameKind, OptionError, Options, Seat, Seating};
 use cairn_store::clock::{format_duration, GameClock, TimeControl};
@@ -53,34 +54,6 @@ pub(super) fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, 
         clock: challenge.clock.map(|control| GameClock::new(control, now)),
         finished_ms: None,
     })
-}
-
-/// The reply that shows a game (its board attached later).
-pub(super) fn game_reply(record: &GameRecord, text: String) -> Answer {
-    let mut mentions = Vec::new();
-    let mut bot_to_move = false;
-    if record.outcome().is_none() {
-        let next = record.player(record.game.to_move());
-        bot_to_move = next.is_bot;
-        if !next.is_bot {
-            mentions.push(to_user(next));
-        }
-    } else {
-        mentions.extend(record.players.iter().filter(|p| !p.is_bot).map(to_user));
-    }
-    Answer {
-        replies: vec![Reply {
-            text,
-            mentions,
-            ..Reply::default()
-        }],
-        board: Some(BoardShow {
-            record: Box::new(record.clone()),
-            hints: false,
-            replay: record.outcome().is_some(),
-        }),
-        bot_to_move,
-    }
 }
 
 pub(super) fn busy_message(record: &ChannelRecord, lang: Lang) -> Option<String> {

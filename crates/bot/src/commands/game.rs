@@ -1,7 +1,6 @@
 //! The commands of a game in progress: a turn, the board and its hints,
 //! undo, resign, draw, the list of a player's games, and a loss on time.
 
-use super::challenge::game_reply;
 use crate::i18n::{say, Lang};
 use crate::{
     player_label_in, replay, status_caption_in, t, to_user, Action, Answer, BoardShow, Bot,
@@ -51,6 +50,34 @@ pub(super) fn game_of<'a>(
     }
 }
 
+/// The reply that shows a game (its board attached later).
+pub(super) fn game_reply(record: &GameRecord, text: String) -> Answer {
+    let mut mentions = Vec::new();
+    let mut bot_to_move = false;
+    if record.outcome().is_none() {
+        let next = record.player(record.game.to_move());
+        bot_to_move = next.is_bot;
+        if !next.is_bot {
+            mentions.push(to_user(next));
+        }
+    } else {
+        mentions.extend(record.players.iter().filter(|p| !p.is_bot).map(to_user));
+    }
+    Answer {
+        replies: vec![Reply {
+            text,
+            mentions,
+            ..Reply::default()
+        }],
+        board: Some(BoardShow {
+            record: Box::new(record.clone()),
+            hints: false,
+            replay: record.outcome().is_some(),
+        }),
+        bot_to_move,
+    }
+}
+
 /// Store a game after a change: a finished game is archived, and stays
 /// in its channel for `board` until a new game starts there.
 pub(super) fn store_game(
@@ -88,138 +115,179 @@ pub(super) fn store_game(
     }
 }
 
+/// What a command of a game in progress decides with: the game, the
+/// requester's seat in it, the languages and the time.
+pub(super) struct InGame<'a> {
+    pub(super) game: &'a GameRecord,
+    pub(super) seat: Seat,
+    pub(super) public: Lang,
+    pub(super) private: Lang,
+    pub(super) now: u64,
+}
+
+/// Run a command of a player of the channel's game in progress: the
+/// record is loaded and checked (a game, in progress, the requester
+/// plays in it) inside the store's compare-and-swap, then `decide` runs.
+pub(super) fn update_game(
+    bot: &Bot,
+    request: &Request,
+    key: &str,
+    decide: impl Fn(InGame<'_>) -> Update<Answer>,
+) -> Result<Answer, StoreError> {
+    let now = bot.now();
+    let langs = bot.langs(request);
+    bot.store.update(key, |current| {
+        match game_of(&current, request, langs.private) {
+            Ok((game, seat)) => decide(InGame {
+                game,
+                seat,
+                public: langs.public,
+                private: langs.private,
+                now,
+            }),
+            Err(answer) => Update::keep(answer),
+        }
+    })
+}
+
 pub(super) fn play(
     bot: &Bot,
     request: &Request,
     key: &str,
     turn_text: &str,
 ) -> Result<Answer, StoreError> {
-    let now = bot.now();
-    let langs = bot.langs(request);
-    let (public, private) = (langs.public, langs.private);
-    bot.store.update(key, |current| {
-        let (game, seat) = match game_of(&current, request, private) {
-            Ok(found) => found,
-            Err(answer) => return Update::keep(answer),
-        };
-        let to_move = game.game.to_move();
-        if to_move != seat {
+    update_game(bot, request, key, |at| play_turn(&at, key, turn_text))
+}
+
+/// A turn by the player in `at.seat`: refused, or played and stored.
+fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<Answer> {
+    let (game, seat, private) = (at.game, at.seat, at.private);
+    let to_move = game.game.to_move();
+    if to_move != seat {
+        return Update::keep(Answer::error(t!(
+            private,
+            "game-not-your-turn",
+            player = player_label_in(game, to_move, private)
+        )));
+    }
+    if turn_text.is_empty() {
+        return Update::keep(Answer::error(t!(private, "game-say-which-turn")));
+    }
+    let mut record = game.clone();
+    let was_mid_turn = record.game.in_mid_turn();
+    let played = match record.game.play_str(turn_text) {
+        Ok(played) => played,
+        Err(TurnError::GameOver) => {
+            return Update::keep(Answer::error(t!(private, "game-already-over")))
+        }
+        Err(error) => {
             return Update::keep(Answer::error(t!(
                 private,
-                "game-not-your-turn",
-                player = player_label_in(game, to_move, private)
-            )));
+                "game-refused",
+                reason = sentence(&say(private, &error.message()))
+            )))
         }
-        if turn_text.is_empty() {
-            return Update::keep(Answer::error(t!(private, "game-say-which-turn")));
-        }
-        let mut record = game.clone();
-        let was_mid_turn = record.game.in_mid_turn();
-        let played = match record.game.play_str(turn_text) {
-            Ok(played) => played,
-            Err(error) => {
-                let message = match error {
-                    TurnError::GameOver => t!(private, "game-already-over"),
-                    other => t!(
-                        private,
-                        "game-refused",
-                        reason = sentence(&say(private, &other.message()))
-                    ),
-                };
-                return Update::keep(Answer::error(message));
-            }
-        };
-        // A turn sent in parts is announced whole once its last part is in:
-        // the parts are this seat's entries at the end of the history.
-        let mut shown = played.canonical.clone();
-        if was_mid_turn && !record.game.in_mid_turn() {
-            let parts: Vec<&str> = record
-                .history
-                .iter()
-                .rev()
-                .take_while(|t| t.seat == seat)
-                .map(|t| t.turn.as_str())
-                .collect();
-            if !parts.is_empty() {
-                let mut whole: Vec<&str> = parts.into_iter().rev().collect();
-                whole.push(&played.canonical);
-                shown = whole.join(" ");
-            }
-        }
-        record.history.push(TurnRecord {
-            turn: played.canonical.clone(),
-            seat,
-            at_ms: now,
+    };
+    let shown = whole_turn(&record, seat, was_mid_turn, &played.canonical);
+    record.history.push(TurnRecord {
+        turn: played.canonical.clone(),
+        seat,
+        at_ms: at.now,
+    });
+    record.last = played.highlights;
+    let lapsed = lapse_requests(&mut record, seat, at.public);
+    let next = record.game.to_move();
+    if let Some(clock) = record.clock.as_mut() {
+        clock.turn_done(seat.index(), next.index(), at.now);
+    }
+    let mut text = played_text(&record, seat, &shown, at.public);
+    for note in lapsed.iter().chain(&warning_line(&record, at.public)) {
+        text.push(' ');
+        text.push_str(note);
+    }
+    let answer = game_reply(&record, text);
+    store_game(key, record, answer, at.now)
+}
+
+/// A turn sent in parts is announced whole once its last part is in: the
+/// parts are this seat's entries at the end of the history.
+fn whole_turn(record: &GameRecord, seat: Seat, was_mid_turn: bool, last: &str) -> String {
+    if !was_mid_turn || record.game.in_mid_turn() {
+        return last.to_string();
+    }
+    let mut parts: Vec<&str> = record
+        .history
+        .iter()
+        .rev()
+        .take_while(|t| t.seat == seat)
+        .map(|t| t.turn.as_str())
+        .collect();
+    parts.reverse();
+    parts.push(last);
+    parts.join(" ")
+}
+
+/// What a turn ends: a pending draw offer or undo request lapses with the
+/// next turn played (documented in `help draw` and `help undo`), and so
+/// do resignations waiting for their confirmation.
+fn lapse_requests(record: &mut GameRecord, seat: Seat, lang: Lang) -> Vec<String> {
+    let mut lapsed = Vec::new();
+    let player = record.player(seat).name.clone();
+    if let Some(offerer) = record.draw_offer.take() {
+        lapsed.push(if offerer == seat {
+            t!(lang, "game-draw-offer-lapses", name = &player)
+        } else {
+            t!(
+                lang,
+                "game-draw-offer-declined",
+                name = &player,
+                offerer = &record.player(offerer).name
+            )
         });
-        record.last = played.highlights;
-        // What this turn ends: a pending draw offer or undo request lapses
-        // with the next turn played (documented in `help draw` and `help undo`).
-        let mut lapsed = Vec::new();
-        let player = record.player(seat).name.clone();
-        if let Some(offerer) = record.draw_offer.take() {
-            lapsed.push(if offerer == seat {
-                t!(public, "game-draw-offer-lapses", name = &player)
-            } else {
-                t!(
-                    public,
-                    "game-draw-offer-declined",
-                    name = &player,
-                    offerer = &record.player(offerer).name
-                )
-            });
-        }
-        if let Some(asker) = record.undo_request.take() {
-            lapsed.push(if asker == seat {
-                t!(public, "game-undo-lapses", name = &player)
-            } else {
-                t!(
-                    public,
-                    "game-undo-refused",
-                    name = &player,
-                    asker = &record.player(asker).name
-                )
-            });
-        }
-        record.resign_request = [None; 2];
-        let next = record.game.to_move();
-        if let Some(clock) = record.clock.as_mut() {
-            clock.turn_done(seat.index(), next.index(), now);
-        }
-        let mover = player_label_in(&record, seat, public);
-        let mut text = match record.outcome() {
-            Some(outcome) => t!(
-                public,
-                "game-played",
-                player = mover,
-                turn = &shown,
-                status = crate::end_phrase_in(&record, outcome, public)
-            ),
-            None if record.game.in_mid_turn() => t!(
-                public,
-                "game-played-mid-turn",
-                player = mover,
-                turn = &shown,
-                name = &player
-            ),
-            None => t!(
-                public,
-                "game-played",
-                player = mover,
-                turn = &shown,
-                status = status_caption_in(&record, public)
-            ),
-        };
-        for note in lapsed {
-            text.push(' ');
-            text.push_str(&note);
-        }
-        if let Some(warning) = warning_line(&record, public) {
-            text.push(' ');
-            text.push_str(&warning);
-        }
-        let answer = game_reply(&record, text);
-        store_game(key, record, answer, now)
-    })
+    }
+    if let Some(asker) = record.undo_request.take() {
+        lapsed.push(if asker == seat {
+            t!(lang, "game-undo-lapses", name = &player)
+        } else {
+            t!(
+                lang,
+                "game-undo-refused",
+                name = &player,
+                asker = &record.player(asker).name
+            )
+        });
+    }
+    record.resign_request = [None; 2];
+    lapsed
+}
+
+/// "alice (White) played c3. bob (Black) to move.", or how the game ended,
+/// or what is left of a turn played in parts.
+fn played_text(record: &GameRecord, seat: Seat, shown: &str, lang: Lang) -> String {
+    let mover = player_label_in(record, seat, lang);
+    match record.outcome() {
+        Some(outcome) => t!(
+            lang,
+            "game-played",
+            player = mover,
+            turn = shown,
+            status = crate::end_phrase_in(record, outcome, lang)
+        ),
+        None if record.game.in_mid_turn() => t!(
+            lang,
+            "game-played-mid-turn",
+            player = mover,
+            turn = shown,
+            name = &record.player(seat).name
+        ),
+        None => t!(
+            lang,
+            "game-played",
+            player = mover,
+            turn = shown,
+            status = status_caption_in(record, lang)
+        ),
+    }
 }
 
 /// An engine's message without its final full stop (one is added after),
@@ -329,14 +397,14 @@ pub(super) fn legal_list(game: &AnyGame, lang: Lang) -> String {
 }
 
 pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let langs = bot.langs(request);
-    let (public, private) = (langs.public, langs.private);
-    let now = bot.now();
-    bot.store.update(key, |current| {
-        let (game, seat) = match game_of(&current, request, private) {
-            Ok(found) => found,
-            Err(answer) => return Update::keep(answer),
-        };
+    update_game(bot, request, key, |at| {
+        let InGame {
+            game,
+            seat,
+            public,
+            private,
+            now,
+        } = at;
         let opponent = game.player(seat.other());
         let requester = match game.undo_request {
             Some(asked) if asked == seat => {
@@ -421,14 +489,14 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
 pub(super) const RESIGN_CONFIRM_MS: u64 = 60_000;
 
 pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let langs = bot.langs(request);
-    let (public, private) = (langs.public, langs.private);
-    let now = bot.now();
-    bot.store.update(key, |current| {
-        let (game, seat) = match game_of(&current, request, private) {
-            Ok(found) => found,
-            Err(answer) => return Update::keep(answer),
-        };
+    update_game(bot, request, key, |at| {
+        let InGame {
+            game,
+            seat,
+            public,
+            private,
+            now,
+        } = at;
         let mut record = game.clone();
         // Resigning cannot be undone: the first `resign` asks, a second one
         // within a minute (or the button) confirms.
@@ -467,14 +535,14 @@ pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
 }
 
 pub(super) fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
-    let langs = bot.langs(request);
-    let (public, private) = (langs.public, langs.private);
-    let now = bot.now();
-    bot.store.update(key, |current| {
-        let (game, seat) = match game_of(&current, request, private) {
-            Ok(found) => found,
-            Err(answer) => return Update::keep(answer),
-        };
+    update_game(bot, request, key, |at| {
+        let InGame {
+            game,
+            seat,
+            public,
+            private,
+            now,
+        } = at;
         if !game.game.can_draw() {
             return Update::keep(Answer::error(t!(
                 private,

@@ -8,6 +8,7 @@
 
 mod challenge;
 mod game;
+mod history;
 mod settings;
 
 pub mod args;
@@ -16,6 +17,7 @@ pub mod set;
 use challenge::{accept, challenge, withdraw};
 pub(crate) use game::lose_on_time;
 use game::{draw, games, play, resign, show, undo};
+pub(crate) use history::replay_attachment;
 use settings::{lang, notify, settings};
 
 use crate::i18n::{say, Lang};
@@ -78,13 +80,11 @@ pub(super) fn execute(
         Command::Notify { mode } => notify(bot, request, *mode),
         Command::Settings { threads } => settings(bot, request, *threads),
         Command::Lang { language } => lang(bot, request, langs, *language),
-        Command::Replay => super::history_commands::replay(bot, request, &key),
-        Command::Export => super::history_commands::export(bot, request, &key),
-        Command::Rating { player, game } => {
-            super::history_commands::rating(bot, request, player.as_ref(), *game)
-        }
+        Command::Replay => history::replay(bot, request, &key),
+        Command::Export => history::export(bot, request, &key),
+        Command::Rating { player, game } => history::rating(bot, request, player.as_ref(), *game),
         Command::Leaderboard { game, scope } => {
-            super::history_commands::leaderboard(bot, request, &key, *game, *scope)
+            history::leaderboard(bot, request, &key, *game, *scope)
         }
     }
 }

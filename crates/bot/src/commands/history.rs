@@ -3,12 +3,12 @@
 //! read the store; ratings are written with each game's result (see
 //! `store::Store::update` and `history::rating`).
 
-use super::{Answer, Attachment, AttachmentKind, Bot, Reply, Request, Table, User};
 use crate::commands::args::Scope;
 use crate::history::record::Record;
 use crate::history::replay_frames_in;
 use crate::i18n::{say, Lang};
 use crate::t;
+use crate::{Answer, Attachment, AttachmentKind, Bot, Reply, Request, Table, User};
 use cairn_render::replay::{render_gif, Timing};
 use cairn_rules::GameKind;
 use cairn_store::rating::{Rating, PROVISIONAL_DEVIATION};
@@ -27,7 +27,7 @@ fn file_stem(game: &GameRecord) -> String {
 /// The game's replay as a GIF attachment (`None`, logged, if it cannot be
 /// drawn: the rest of the reply still goes out).
 /// The replay of `game` as a GIF, the boards' words in `lang`.
-pub(super) fn replay_attachment(game: &GameRecord, lang: Lang) -> Option<Attachment> {
+pub(crate) fn replay_attachment(game: &GameRecord, lang: Lang) -> Option<Attachment> {
     let turns: Vec<String> = game.history.iter().map(|t| t.turn.clone()).collect();
     let names = [game.players[0].name.clone(), game.players[1].name.clone()];
     let frames = match replay_frames_in(
