@@ -342,6 +342,15 @@ impl Postgres {
         F: Future<Output = Result<T, StoreError>> + Send + 'static,
         T: Send + 'static,
     {
+        self.run_deadline(future, self.timeout)
+    }
+
+    /// [`Postgres::run`] with its own deadline.
+    fn run_deadline<T, F>(&self, future: F, deadline: Duration) -> Result<T, StoreError>
+    where
+        F: Future<Output = Result<T, StoreError>> + Send + 'static,
+        T: Send + 'static,
+    {
         let Some(runtime) = &self.runtime else {
             return Err(StoreError::Unavailable {
                 cause: "the database connection is closed".into(),
@@ -351,13 +360,13 @@ impl Postgres {
         let task = runtime.spawn(async move {
             let _ = tx.send(future.await);
         });
-        let result = match rx.recv_timeout(self.timeout) {
+        let result = match rx.recv_timeout(deadline) {
             Ok(result) => result,
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                 // Stop waiting, and stop the call: nothing of it may land
                 // after the answer.
                 task.abort();
-                let after_ms = self.timeout.as_millis() as u64;
+                let after_ms = deadline.as_millis() as u64;
                 tracing::warn!(
                     location = %self.shown,
                     after_ms,
@@ -370,6 +379,13 @@ impl Postgres {
             }),
         };
         result.map_err(|error| self.scrub(error))
+    }
+
+    /// The deadline of a bulk call (a dump or an import of the whole
+    /// database, for the operator's tools and backups): a minute per
+    /// `CAIRN_DB_TIMEOUT` second, at least ten minutes.
+    fn bulk_timeout(&self) -> Duration {
+        (self.timeout * 60).max(Duration::from_secs(600))
     }
 
     /// A commit whose outcome is unknown (the call timed out, or the
@@ -766,6 +782,20 @@ async fn commit(
     Ok(true)
 }
 
+/// The server's statement deadline for the rest of a bulk transaction
+/// (exports, copies, imports).
+async fn set_local_timeout(
+    tx: &deadpool_postgres::Transaction<'_>,
+    deadline: Duration,
+) -> Result<(), StoreError> {
+    tx.batch_execute(&format!(
+        "SET LOCAL statement_timeout = {}",
+        deadline.as_millis()
+    ))
+    .await
+    .map_err(pg)
+}
+
 /// A lost connection injected into the next commit, for the tests of
 /// unknown outcomes (see [`crate::testing::inject_commit_fault`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -882,9 +912,10 @@ async fn move_game(pool: Pool, from: String, to: String) -> Result<(), MoveError
     Ok(())
 }
 
-async fn insert_raw(pool: Pool, entries: Vec<RawEntry>) -> Result<(), StoreError> {
+async fn insert_raw(pool: Pool, entries: Vec<RawEntry>, bulk: Duration) -> Result<(), StoreError> {
     let mut client = pool.get().await.map_err(pg)?;
     let tx = client.transaction().await.map_err(pg)?;
+    set_local_timeout(&tx, bulk).await?;
     for entry in &entries {
         let inserted = if entry.tree == TreeName::Channels {
             tx.execute(
@@ -983,7 +1014,7 @@ async fn move_raw(
     Ok(true)
 }
 
-async fn dump(pool: Pool) -> Result<Vec<RawEntry>, StoreError> {
+async fn dump(pool: Pool, bulk: Duration) -> Result<Vec<RawEntry>, StoreError> {
     let mut client = pool.get().await.map_err(pg)?;
     // One snapshot of every table.
     let tx = client
@@ -993,6 +1024,7 @@ async fn dump(pool: Pool) -> Result<Vec<RawEntry>, StoreError> {
         .start()
         .await
         .map_err(pg)?;
+    set_local_timeout(&tx, bulk).await?;
     let mut out = Vec::new();
     for tree in TreeName::ALL {
         for (key, value) in entries_in(&tx, tree).await? {
@@ -1259,11 +1291,13 @@ impl Backend for Postgres {
     }
 
     fn dump(&self) -> Result<Vec<RawEntry>, StoreError> {
-        self.run(dump(self.pool.clone()))
+        let bulk = self.bulk_timeout();
+        self.run_deadline(dump(self.pool.clone(), bulk), bulk)
     }
 
     fn insert_raw(&self, entries: &[RawEntry]) -> Result<(), StoreError> {
-        self.run(insert_raw(self.pool.clone(), entries.to_vec()))
+        let bulk = self.bulk_timeout();
+        self.run_deadline(insert_raw(self.pool.clone(), entries.to_vec(), bulk), bulk)
     }
 
     fn move_raw(

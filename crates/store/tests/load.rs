@@ -8,7 +8,9 @@
 //! 0). Prints writes per second (and per core), p50 and p99 latency.
 //!
 //! Settings: LOAD_GAMES (1000), LOAD_WRITES (20000), LOAD_THREADS per
-//! client (16), LOAD_RACING percent (10).
+//! client (16), LOAD_RACING percent (10), LOAD_RESTART=1 (the server is
+//! stopped with a fast shutdown and started again a third of the way in;
+//! writes refused meanwhile are counted, none acknowledged may be lost).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -69,6 +71,15 @@ fn three_clients_one_thousand_games() {
         .map(|_| Store::connect(&url).expect("connect"))
         .collect();
     let next = Arc::new(AtomicUsize::new(0));
+    let restarter = (setting("LOAD_RESTART", 0) == 1).then(|| {
+        let next = next.clone();
+        std::thread::spawn(move || {
+            while next.load(Ordering::SeqCst) < writes / 3 {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            restart_server()
+        })
+    });
     let start = Instant::now();
     let mut handles = Vec::new();
     for (c, store) in clients.iter().enumerate() {
@@ -135,7 +146,15 @@ fn three_clients_one_thousand_games() {
         errors += e;
     }
     let elapsed = start.elapsed();
-    // Every acknowledged mark exactly once.
+    let restarted = restarter.map(|r| r.join().expect("the restart"));
+    // Every acknowledged mark exactly once (after a restart, once the
+    // server answers again).
+    if restarted.is_some() {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while clients[0].load("load:g0000").is_err() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
     let mut stored: HashMap<String, usize> = HashMap::new();
     for game in 0..games {
         let key = format!("load:g{game:04}");
@@ -161,6 +180,83 @@ fn three_clients_one_thousand_games() {
         p(0.50),
         p(0.99),
     );
+    if let Some(mut server) = restarted {
+        eprintln!("(the server was restarted a third of the way in)");
+        // Stop the server this test started (fast shutdown).
+        let _ = std::process::Command::new("kill")
+            .args(["-INT", &server.id().to_string()])
+            .status();
+        let _ = server.wait();
+    }
     assert_eq!(lost, 0, "acknowledged writes lost");
     assert_eq!(duplicated, 0, "writes applied twice");
+}
+
+/// Stop the test server (fast shutdown) and start it again with the same
+/// command line and user; returns the new server process.
+fn restart_server() -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    let url = std::env::var("CAIRN_TEST_POSTGRES").expect("a test server");
+    let port = url
+        .rsplit_once(':')
+        .and_then(|(_, after)| after.split('/').next())
+        .expect("a port")
+        .to_string();
+    let mut found = None;
+    for entry in std::fs::read_dir("/proc").expect("proc").flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let args: Vec<String> = cmdline
+            .split(|&b| b == 0)
+            .filter(|a| !a.is_empty())
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        if args.first().is_some_and(|a| a.ends_with("postgres"))
+            && args.windows(2).any(|w| w[0] == "-p" && w[1] == port)
+        {
+            let uid = std::fs::read_to_string(entry.path().join("status"))
+                .ok()
+                .and_then(|status| {
+                    status
+                        .lines()
+                        .find(|l| l.starts_with("Uid:"))
+                        .and_then(|l| l.split_whitespace().nth(1))
+                        .and_then(|u| u.parse::<u32>().ok())
+                })
+                .expect("the server's user");
+            found = Some((pid, args, uid));
+        }
+    }
+    let (pid, args, uid) = found.expect("the test server's process");
+    let began = Instant::now();
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .expect("kill");
+    assert!(status.success());
+    // Gone, or a zombie its parent (the script's shell) has not reaped.
+    let gone = || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+            stat.rsplit_once(')')
+                .is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
+        })
+    };
+    while !gone() && began.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Its files (postmaster.pid) go last.
+    std::thread::sleep(Duration::from_millis(200));
+    let child = std::process::Command::new(&args[0])
+        .args(&args[1..])
+        .uid(uid)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start the server again");
+    eprintln!("server stopped and started again in {:?}", began.elapsed());
+    child
 }
