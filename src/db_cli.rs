@@ -10,7 +10,8 @@ use anyhow::{Context, Result};
 use clap::Subcommand;
 
 use cairn_store::{
-    backup, decode_channel, decode_finished, shown_key, Location, Skipped, Store, TreeName,
+    backup, deadline_channel, deadline_entry, decode_channel, decode_finished, shown_key, Location,
+    RawEntry, Skipped, Store, TreeName,
 };
 
 #[derive(Subcommand)]
@@ -183,10 +184,25 @@ fn check(store: &Store) -> Result<()> {
     let mut bad = 0;
     let mut lost = 0;
     let mut quarantined = 0;
+    let mut scans = Vec::new();
     for tree in TreeName::ALL {
         let scan = store
             .scan(tree)
             .with_context(|| format!("reading the {} tree", tree.as_str()))?;
+        scans.push((tree, scan));
+    }
+    let readable: Vec<RawEntry> = scans
+        .iter()
+        .flat_map(|(tree, scan)| {
+            scan.entries.iter().map(|(key, value)| RawEntry {
+                tree: *tree,
+                key: key.clone(),
+                value: value.clone(),
+            })
+        })
+        .collect();
+    let known = known_channel_keys(&readable);
+    for (tree, scan) in scans {
         if tree == TreeName::Quarantine {
             quarantined = scan.entries.len();
         }
@@ -200,7 +216,8 @@ fn check(store: &Store) -> Result<()> {
                     lost += 1;
                     writeln!(
                         out,
-                        "unreadable: {skipped}. Copy everything else into a new database with `cairn db salvage <this directory> --to <new directory>`."
+                        "unreadable: {skipped}{}. Copy everything else into a new database with `cairn db salvage <this directory> --to <new directory>`.",
+                        named_inside(&skipped, &known)
                     )?;
                 }
             }
@@ -230,6 +247,78 @@ fn check(store: &Store) -> Result<()> {
         anyhow::bail!("{bad} records and {lost} parts of the database cannot be read",);
     }
     Ok(())
+}
+
+/// Channel keys the readable entries name: the channel records, the
+/// deadline index and the places (so a lost stretch of one tree can be
+/// named by what the others still know).
+fn known_channel_keys(entries: &[RawEntry]) -> Vec<String> {
+    let mut keys = std::collections::BTreeSet::new();
+    for entry in entries {
+        match entry.tree {
+            TreeName::Channels | TreeName::Places => {
+                keys.insert(shown_key(&entry.key));
+            }
+            TreeName::Deadlines => {
+                if let Some(key) = deadline_channel(&entry.key) {
+                    keys.insert(key);
+                }
+            }
+            _ => {}
+        }
+    }
+    keys.into_iter().collect()
+}
+
+/// `; known from other trees: …` for a lost stretch of the channels tree
+/// that holds channel keys other trees name (empty otherwise).
+fn named_inside(skipped: &Skipped, known: &[String]) -> String {
+    let Skipped::Stretch { tree, stretch } = skipped else {
+        return String::new();
+    };
+    if *tree != TreeName::Channels {
+        return String::new();
+    }
+    let inside: Vec<&str> = known
+        .iter()
+        .filter(|key| stretch.holds(key.as_bytes()))
+        .map(String::as_str)
+        .collect();
+    if inside.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; the other trees name these channels in it: {}",
+            inside.join(", ")
+        )
+    }
+}
+
+/// The salvaged entries with the deadline index made again from the
+/// channel records copied (a lost part of the index would leave clocks
+/// that never run out; an entry for a lost record would point nowhere).
+fn with_rebuilt_deadlines(entries: Vec<RawEntry>) -> Vec<RawEntry> {
+    let mut out: Vec<RawEntry> = entries
+        .into_iter()
+        .filter(|e| e.tree != TreeName::Deadlines)
+        .collect();
+    let index: Vec<RawEntry> = out
+        .iter()
+        .filter(|e| e.tree == TreeName::Channels)
+        .filter_map(|e| {
+            let key = String::from_utf8_lossy(&e.key).into_owned();
+            let record = decode_channel(&key, &e.value).ok()?;
+            Some(RawEntry {
+                tree: TreeName::Deadlines,
+                key: deadline_entry(&key, &record)?,
+                value: Vec::new(),
+            })
+        })
+        .collect();
+    out.extend(index);
+    // In the order a dump reads them back: by tree, then key.
+    out.sort_by(|a, b| (a.tree, &a.key).cmp(&(b.tree, &b.key)));
+    out
 }
 
 /// A stored value decodes as its tree's records do: else why not.
@@ -296,6 +385,9 @@ fn salvage(from: &Location, to: &Location) -> Result<()> {
     let read = source.dump_checked();
     drop(source);
     let (entries, skipped) = read.with_context(|| format!("reading {from}"))?;
+    let known = known_channel_keys(&entries);
+    let read = entries.len();
+    let entries = with_rebuilt_deadlines(entries);
     let destination = Store::open_location(to)?;
     let there = destination
         .dump()
@@ -318,7 +410,7 @@ fn salvage(from: &Location, to: &Location) -> Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "Salvaged {} records from {from} into {to}.",
+        "Salvaged {read} records from {from} into {to} ({} with the deadline index made again).",
         entries.len()
     )?;
     if skipped.is_empty() {
@@ -326,8 +418,12 @@ fn salvage(from: &Location, to: &Location) -> Result<()> {
     } else {
         writeln!(out, "Could not read {}:", skipped.len())?;
         for what in &skipped {
-            writeln!(out, "  {what}")?;
+            writeln!(out, "  {what}{}", named_inside(what, &known))?;
         }
+        writeln!(
+            out,
+            "The deadline index (clocks, reminders, challenge expiries) was rebuilt from the channel records copied."
+        )?;
         writeln!(
             out,
             "Games among them may be in an older backup (`cairn db import` into another empty directory shows them)."

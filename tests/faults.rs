@@ -944,6 +944,7 @@ fn a_flipped_bit_in_an_older_log_segment_is_refused_naming_salvage_and_salvaged(
         .and_then(|n| n.parse().ok())
         .expect("Salvaged N records");
     assert!(stdout.contains("Could not read"), "{stdout}");
+    assert!(stdout.contains("deadline index"), "{stdout}");
     assert!(
         saved < total && saved + 40 > total,
         "saved {saved} of {total}"

@@ -624,6 +624,17 @@ fn decode<T: serde::de::DeserializeOwned>(key: &str, bytes: &[u8]) -> Result<T, 
     })
 }
 
+/// The deadline index entry (key) a channel record needs, if anything is
+/// due in it: for rebuilding the index after a salvage.
+pub fn deadline_entry(key: &str, record: &ChannelRecord) -> Option<Vec<u8>> {
+    record.next_due_ms().map(|due| deadline_key(key, due))
+}
+
+/// The channel key a deadline index entry points to.
+pub fn deadline_channel(index_key: &[u8]) -> Option<String> {
+    parse_deadline_key(index_key).map(|(_, key)| key)
+}
+
 /// `platform NUL due NUL key` -> (due, key).
 fn parse_deadline_key(bytes: &[u8]) -> Option<(u64, String)> {
     let text = std::str::from_utf8(bytes).ok()?;
