@@ -158,16 +158,21 @@ impl Config {
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         toml::from_str(&text).map_err(|error| {
             // toml's own message shows the offending line, which may hold a
-            // token: say where and what, with quoted values blanked.
+            // token: say where and what, with quoted values blanked; under
+            // a secret key (of any type: a number, a table), say nothing
+            // of the value at all.
             let line = error
                 .span()
                 .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
             let place = line.map(|l| format!(" at line {l}")).unwrap_or_default();
-            anyhow::anyhow!(
-                "{} is not valid configuration{place}: {}",
-                path.display(),
-                blank_quoted(error.message().trim())
-            )
+            let secret = line.and_then(|l| secret_key_on_line(&text, l));
+            let what = match secret {
+                Some(key) => format!(
+                    "the value of `{key}` is not what it should be (a quoted string); it is not shown here"
+                ),
+                None => blank_quoted(error.message().trim()),
+            };
+            anyhow::anyhow!("{} is not valid configuration{place}: {what}", path.display())
         })
     }
 
@@ -343,20 +348,44 @@ fn check_platforms(discord: &DiscordConfig, matrix: &MatrixConfig) -> Result<()>
 /// Values in double quotes blanked (serde's messages quote the value).
 fn blank_quoted(message: &str) -> String {
     let mut out = String::with_capacity(message.len());
-    let mut inside = false;
+    let mut inside: Option<char> = None;
     for c in message.chars() {
-        if c == '"' {
-            if inside {
-                out.push_str("…\"");
-            } else {
-                out.push('"');
+        match inside {
+            Some(open) if c == open => {
+                out.push('…');
+                out.push(c);
+                inside = None;
             }
-            inside = !inside;
-        } else if !inside {
-            out.push(c);
+            Some(_) => {}
+            None if c == '"' || c == '`' => {
+                out.push(c);
+                inside = Some(c);
+            }
+            None => out.push(c),
         }
     }
     out
+}
+
+/// The keys whose values are secrets (a token, a password, a database
+/// URL that may hold one), in any table.
+const SECRET_KEYS: &[&str] = &[
+    "token",
+    "password",
+    "access_token",
+    "store_passphrase",
+    "db",
+];
+
+/// The secret key set on line `line` (1-based) of `text`, if any.
+fn secret_key_on_line(text: &str, line: usize) -> Option<&'static str> {
+    let content = text.lines().nth(line.checked_sub(1)?)?;
+    let key = content.split('=').next()?.trim().trim_matches('"');
+    let key = key.rsplit('.').next().unwrap_or(key).trim();
+    SECRET_KEYS
+        .iter()
+        .copied()
+        .find(|k| k.eq_ignore_ascii_case(key))
 }
 
 /// The resolved load and backup settings.
@@ -487,6 +516,30 @@ mod tests {
         assert_eq!(
             blank_quoted("invalid type: string \"hunter2\", expected u64"),
             "invalid type: string \"…\", expected u64"
+        );
+    }
+
+    #[test]
+    fn secret_values_of_any_type_are_not_in_parse_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        for (toml, secret) in [
+            ("[matrix]\npassword = 9876543210\n", "9876543210"),
+            ("[matrix]\npassword = 98765.4321\n", "98765"),
+            ("[matrix]\npassword = [\"ab?cd@ef%gh\"]\n", "ab?cd"),
+            ("[discord]\ntoken = { inner = \"tok-SECRET\" }\n", "SECRET"),
+            ("[discord]\ntoken = 2026-01-01T10:00:00Z\n", "2026"),
+            ("db = 31415926\n", "31415926"),
+            ("[matrix]\npassword = true\n", "true"),
+        ] {
+            let path = dir.path().join("cairn.toml");
+            std::fs::write(&path, toml).unwrap();
+            let error = format!("{:#}", Config::read_file(&path).unwrap_err());
+            assert!(!error.contains(secret), "{toml}: {error}");
+            assert!(error.contains("line "), "{error}");
+        }
+        assert_eq!(
+            blank_quoted("invalid type: integer `12345`, expected a string"),
+            "invalid type: integer `…`, expected a string"
         );
     }
 

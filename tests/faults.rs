@@ -194,6 +194,64 @@ fn full_disk_changes_nothing_says_so_and_writes_resume_when_space_returns() {
     assert_eq!(history_len(&store, "main"), 1);
 }
 
+#[test]
+fn a_settings_write_on_a_full_disk_changes_nothing() {
+    let Some(disk) = SmallDisk::mount(16) else {
+        eprintln!("cannot mount a tmpfs here (not root?): skipping the settings full-disk test");
+        return;
+    };
+    let path = disk.path().join("db");
+    let bot = Bot::new(Store::open(&path).expect("open"), config());
+    let filler = disk.fill();
+    let notify = |bot: &Bot| {
+        bot.store()
+            .user_settings("test", "carol")
+            .expect("read")
+            .notify
+    };
+    let lang = |bot: &Bot| {
+        bot.store()
+            .server_settings("test", "room")
+            .map(|s| s.lang)
+            .unwrap_or(None)
+    };
+    let mut refused = None;
+    for i in 0..1000 {
+        let (command, channel) = match i % 3 {
+            0 => ("notify off", "room"),
+            1 => ("notify on", "room"),
+            _ => (if i % 2 == 0 { "lang es" } else { "lang en" }, "room"),
+        };
+        let (notify_before, lang_before) = (notify(&bot), lang(&bot));
+        let r = say(&bot, channel, "carol", command);
+        if text(&r).contains("not saved") {
+            // Refused: every read sees the setting as it was.
+            assert_eq!(notify(&bot), notify_before, "memory ran ahead ({command})");
+            assert_eq!(lang(&bot), lang_before, "memory ran ahead ({command})");
+            refused = Some(text(&r));
+            break;
+        }
+    }
+    let refused = refused.expect("the full disk refused a settings write");
+    assert!(
+        refused.contains("no space is left on the disk") && !refused.contains("os error"),
+        "{refused}"
+    );
+    // Space returns: the setting is written, and read back.
+    std::fs::remove_file(filler).expect("free space");
+    let wanted = if notify(&bot) == cairn_store::Notify::Off {
+        "notify on"
+    } else {
+        "notify off"
+    };
+    let r = say(&bot, "room", "carol", wanted);
+    assert!(text(&r).contains("Done"), "{}", text(&r));
+    let now = notify(&bot);
+    drop(bot);
+    let store = Store::open(&path).expect("reopen");
+    assert_eq!(store.user_settings("test", "carol").unwrap().notify, now);
+}
+
 // ----------------------------------------------------------- damaged files
 
 /// A database with one game in it, closed and opened once more (so sled
@@ -618,8 +676,18 @@ fn export_and_import_round_trip_exactly() {
     assert!(out.status.success(), "{out:?}");
     let first = out.stdout;
     // Three channels (the finished game stays on show), one archived game,
-    // and two deadlines (the live game's clock, the open challenge's expiry).
-    assert_eq!(String::from_utf8_lossy(&first).lines().count(), 6);
+    // and two deadlines (the live game's clock, the open challenge's
+    // expiry), then the trailer.
+    let lines: Vec<String> = String::from_utf8_lossy(&first)
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), 7);
+    assert!(
+        lines[6].contains("\"trailer\"") && lines[6].contains("\"records\":6"),
+        "{}",
+        lines[6]
+    );
     std::fs::write(dir.path().join("export.jsonl"), &first).unwrap();
     let copy = tempfile::tempdir().unwrap();
     let out = cairn(copy.path())
@@ -668,4 +736,328 @@ fn periodic_backups_keep_the_newest() {
     let newest = backup::backups_in(&plan.dir).unwrap().pop().unwrap();
     let text = std::fs::read_to_string(newest).unwrap();
     assert!(text.contains("test:main"), "{text}");
+}
+
+#[test]
+fn a_truncated_or_changed_backup_is_refused_on_import() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let bot = Bot::new(Store::open(dir.path().join("db")).unwrap(), config());
+        start_game(&bot, "one");
+        start_game(&bot, "two");
+        say(&bot, "one", "alice", "move c3");
+    }
+    let out = cairn(dir.path()).args(["db", "export"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let whole = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = whole.lines().collect();
+    // Cut at a line boundary (the trailer gone, or an entry gone), cut in
+    // a line, or one byte changed: each refused, nothing written.
+    let cut_at_line = format!("{}\n", lines[..lines.len() - 1].join("\n"));
+    let entry_missing = format!(
+        "{}\n{}\n",
+        lines[..lines.len() - 2].join("\n"),
+        lines[lines.len() - 1]
+    );
+    let cut_in_line = whole[..whole.len() / 2].to_string();
+    let changed = whole.replacen("alice", "alicf", 1);
+    for (name, text, says) in [
+        ("cut at a line", cut_at_line, "no trailer"),
+        (
+            "an entry missing",
+            entry_missing,
+            "does not match its trailer",
+        ),
+        ("cut in a line", cut_in_line, "cut short"),
+        ("changed", changed, "checksum"),
+    ] {
+        let file = dir.path().join("backup.jsonl");
+        std::fs::write(&file, text).unwrap();
+        let target = tempfile::tempdir().unwrap();
+        let out = cairn(target.path())
+            .args(["db", "import"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{name}: {stderr}");
+        assert!(stderr.contains(says), "{name}: {stderr}");
+        let check = cairn(target.path())
+            .args(["db", "export"])
+            .output()
+            .unwrap();
+        assert!(
+            String::from_utf8_lossy(&check.stdout).starts_with("{\"trailer\""),
+            "{name}: nothing imported"
+        );
+    }
+    // The whole file restores as the README says, and the bot starts on it.
+    let file = dir.path().join("backup.jsonl");
+    std::fs::write(&file, &whole).unwrap();
+    let target = tempfile::tempdir().unwrap();
+    let out = cairn(target.path())
+        .args(["db", "import"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let out = cairn(target.path()).args(["db", "check"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let bot = Bot::new(Store::open(target.path().join("db")).unwrap(), config());
+    let r = say(&bot, "one", "bob", "board");
+    assert!(!r[0].ephemeral, "{}", text(&r));
+}
+
+// ------------------------------------------------------ damage and salvage
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &to.join(entry.file_name()));
+        } else if entry.file_name() != "cairn.lock" {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
+/// A database of many channels, written so that the early ones sit in an
+/// older segment of sled's log, closed and opened again.
+fn database_with_many_channels(dir: &Path) -> (PathBuf, usize) {
+    let path = dir.join("db");
+    {
+        let bot = Bot::new(Store::open(&path).expect("open"), config());
+        for i in 0..150 {
+            say(&bot, &format!("c{i:03}"), "carol", "challenge sight dave");
+        }
+        for round in 0..6 {
+            for i in 0..60 {
+                say(
+                    &bot,
+                    &format!("z{i:03}"),
+                    &format!("p{round}"),
+                    "challenge collapse q setup=ranks",
+                );
+                say(&bot, &format!("z{i:03}"), &format!("p{round}"), "cancel");
+            }
+        }
+    }
+    let store = Store::open(&path).expect("reopen");
+    let total = store.dump().expect("dump").len();
+    drop(store);
+    (path, total)
+}
+
+#[test]
+fn a_flipped_bit_in_an_older_log_segment_is_refused_naming_salvage_and_salvaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = dir.path().join("original");
+    let (built, total) = database_with_many_channels(&original);
+    // Damage an early channel's newest page where it lies in the oldest
+    // part of the log (written long before the snapshot, so sled itself
+    // does not read it when it opens): the first such channel whose
+    // damage the start finds.
+    let path = dir.path().join("db");
+    let found = (0..150).find(|i| {
+        let _ = std::fs::remove_dir_all(&path);
+        copy_dir(&built, &path);
+        let log = path.join("db");
+        let mut bytes = std::fs::read(&log).unwrap();
+        let needle = format!("test:c{i:03}");
+        let Some(at) = bytes
+            .windows(needle.len())
+            .rposition(|w| w == needle.as_bytes())
+        else {
+            return false;
+        };
+        if at > bytes.len() / 3 {
+            return false;
+        }
+        bytes[at + 3] ^= 0x08;
+        std::fs::write(&log, &bytes).unwrap();
+        matches!(
+            Store::open(&path),
+            Err(cairn_store::StoreError::NeedsSalvage { .. })
+        )
+    });
+    assert!(
+        found.is_some(),
+        "a flip in an older segment that only reads find"
+    );
+    // That check opened it once; start again from the same damage.
+    let _ = std::fs::remove_dir_all(&path);
+    copy_dir(&built, &path);
+    {
+        let i = found.unwrap_or(0);
+        let log = path.join("db");
+        let mut bytes = std::fs::read(&log).unwrap();
+        let needle = format!("test:c{i:03}");
+        let at = bytes
+            .windows(needle.len())
+            .rposition(|w| w == needle.as_bytes())
+            .unwrap_or(0);
+        bytes[at + 3] ^= 0x08;
+        std::fs::write(&log, &bytes).unwrap();
+    }
+
+    // The bot refuses to start, with one sentence naming salvage.
+    let out = run_with_input(cairn(dir.path()), b"");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("cairn db salvage")
+            && stderr.contains("is damaged")
+            && !stderr.contains("Corruption"),
+        "{stderr}"
+    );
+    // `db check` names the damaged stretch and reads everything else.
+    let out = cairn(dir.path()).args(["db", "check"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("unreadable: the ") && stdout.contains(" records between"),
+        "{stdout}"
+    );
+    // Backups and exports go on, listing what they left out.
+    let out = cairn(dir.path()).args(["db", "export"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("Left out") && stderr.contains("records between"),
+        "{stderr}"
+    );
+    // Salvage copies the rest into a new directory and lists the loss.
+    let out = cairn(dir.path())
+        .args(["db", "salvage"])
+        .arg(&path)
+        .arg("--to")
+        .arg(dir.path().join("salvaged"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    let saved: usize = stdout
+        .lines()
+        .find(|l| l.starts_with("Salvaged"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .expect("Salvaged N records");
+    assert!(stdout.contains("Could not read"), "{stdout}");
+    assert!(stdout.contains("deadline index"), "{stdout}");
+    assert!(
+        saved < total && saved + 40 > total,
+        "saved {saved} of {total}"
+    );
+    eprintln!("salvaged {saved} of {total} records: {stdout}");
+    // The bot plays on the salvaged copy.
+    let bot = Bot::new(Store::open(dir.path().join("salvaged")).unwrap(), config());
+    let r = say(&bot, "z001", "alice", "challenge sight bob");
+    assert!(!r[0].ephemeral, "{}", text(&r));
+}
+
+// ------------------------------------------------------ passwords
+
+#[test]
+fn database_passwords_are_never_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    // Nothing listens on port 9 of this machine: every path fails to
+    // connect and says so.
+    let secrets = ["pa?ss", "p@ss", "pa%25ss", "kv-S3cr?t@%x"];
+    let locations = [
+        "postgres://cairn:pa%3Fss@127.0.0.1:9/cairn".to_string(),
+        "postgres://cairn:p%40ss@127.0.0.1:9/cairn".to_string(),
+        "postgresql://cairn:pa%2525ss@127.0.0.1:9/cairn?sslmode=disable".to_string(),
+        "postgres://127.0.0.1:9/cairn?user=cairn&password=pa%3Fss".to_string(),
+        "host=127.0.0.1 port=9 user=cairn password='kv-S3cr?t@%x' dbname=cairn".to_string(),
+        "host=127.0.0.1 port=9 user=cairn password=kv-S3cr?t@%x dbname=cairn".to_string(),
+        // Written wrongly (an unescaped `?` in a URL): still not printed.
+        "postgres://cairn:pa?ss@127.0.0.1:9/cairn".to_string(),
+        "postgres://cairn:p@ss@127.0.0.1:9/cairn".to_string(),
+    ];
+    // A database for `db copy --to` and `db salvage` to read from.
+    drop(Store::open(dir.path().join("db")).unwrap());
+    let mut outputs = Vec::new();
+    for location in &locations {
+        let mut runs: Vec<Command> = Vec::new();
+        let mut start = cairn(dir.path());
+        start.env("CAIRN_DB", location).env("RUST_LOG", "debug");
+        runs.push(start);
+        for args in [
+            vec!["db", "check"],
+            vec!["db", "export"],
+            vec!["db", "quarantine", "x"],
+        ] {
+            let mut c = cairn(dir.path());
+            c.env("CAIRN_DB", location)
+                .env("RUST_LOG", "debug")
+                .args(args);
+            runs.push(c);
+        }
+        let mut copy = cairn(dir.path());
+        copy.env("RUST_LOG", "debug")
+            .args(["db", "copy", "--from", location, "--to"])
+            .arg(dir.path().join("copy"));
+        runs.push(copy);
+        let mut to = cairn(dir.path());
+        to.env("RUST_LOG", "debug")
+            .args(["db", "copy", "--to", location, "--from"])
+            .arg(dir.path().join("db"));
+        runs.push(to);
+        let mut salvage = cairn(dir.path());
+        salvage
+            .env("RUST_LOG", "debug")
+            .args(["db", "salvage"])
+            .arg(dir.path().join("db"))
+            .args(["--to", location]);
+        runs.push(salvage);
+        for command in runs {
+            let out = run_with_input(command, b"");
+            assert!(!out.status.success(), "{location}: {out:?}");
+            outputs.push((location.clone(), out));
+        }
+    }
+    // A real server refusing a wrong password with `?`, `@` and `%`.
+    if let Some(admin) = cairn_store::testing::postgres_url("database_passwords_are_never_printed")
+    {
+        let (head, host) = admin.rsplit_once('@').expect("user@host");
+        let user = head.rsplit_once(':').map_or(head, |(user, _)| user);
+        let location = format!("{user}:wr%3Fng%40pw%25x@{host}");
+        let mut check = cairn(dir.path());
+        check
+            .env("CAIRN_DB", &location)
+            .env("RUST_LOG", "debug")
+            .args(["db", "check"]);
+        let out = run_with_input(check, b"");
+        assert!(!out.status.success());
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!all.contains("wr?ng") && !all.contains("wr%3Fng"), "{all}");
+        assert!(all.contains("***"), "{all}");
+    }
+    for (location, out) in &outputs {
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for secret in secrets {
+            assert!(!all.contains(secret), "{location}: {all}");
+        }
+        for encoded in ["pa%3Fss", "p%40ss", "pa%2525ss"] {
+            assert!(!all.contains(encoded), "{location}: {all}");
+        }
+        assert!(!all.trim().is_empty(), "{location}: says something");
+    }
+    // A connection string is never taken for a directory.
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            !name.contains("host=") && !name.contains("password"),
+            "{name}"
+        );
+    }
 }

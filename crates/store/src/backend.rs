@@ -16,7 +16,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::ratings::{rated_entries, rating_key, RatingEntry};
-use crate::{decode_channel, FinishedGame, GameRecord, MoveError, RawEntry, StoreError, TreeName};
+use crate::scan::LostStretch;
+use crate::{
+    decode_channel, FinishedGame, GameRecord, MoveError, RawEntry, Skipped, StoreError, TreeName,
+};
 use cairn_rules::Seat;
 
 /// A stored key and its bytes.
@@ -28,6 +31,38 @@ pub struct Loaded {
     pub bytes: Vec<u8>,
     /// The PostgreSQL version column (sled compares the bytes instead).
     pub version: i64,
+}
+
+/// What a careful read of one tree found.
+#[derive(Clone, Debug, Default)]
+pub struct TreeScan {
+    /// Entries read and checked: keys and payloads, in key order.
+    pub entries: Vec<KeyValue>,
+    /// Entries whose stored bytes fail their check: key, why.
+    pub unreadable: Vec<(Vec<u8>, String)>,
+    /// Stretches of the tree that cannot be read at all.
+    pub lost: Vec<LostStretch>,
+}
+
+impl TreeScan {
+    /// What could not be read, each named.
+    pub fn skipped(&self, tree: TreeName) -> Vec<Skipped> {
+        let records = self.unreadable.iter().map(|(key, why)| Skipped::Record {
+            tree,
+            key: key.clone(),
+            why: why.clone(),
+        });
+        let stretches = self.lost.iter().map(|stretch| Skipped::Stretch {
+            tree,
+            stretch: stretch.clone(),
+        });
+        records.chain(stretches).collect()
+    }
+
+    /// Everything was read.
+    pub fn is_whole(&self) -> bool {
+        self.unreadable.is_empty() && self.lost.is_empty()
+    }
 }
 
 /// What happens to the channel's record itself.
@@ -103,8 +138,24 @@ pub trait Backend: Send + Sync {
     /// Archive entries that may be games of `user_id`, newest first (at
     /// least the `limit` newest that are).
     fn archive_of_player(&self, user_id: &str, limit: usize) -> Result<Vec<KeyValue>, StoreError>;
+    /// What opening the database did that the operator should know.
+    fn opening_notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Every entry of a tree, checked, going around what cannot be read.
+    fn scan(&self, tree: TreeName) -> Result<TreeScan, StoreError> {
+        Ok(TreeScan {
+            entries: self.entries(tree)?,
+            ..TreeScan::default()
+        })
+    }
     /// Every entry of every tree, consistently.
     fn dump(&self) -> Result<Vec<RawEntry>, StoreError>;
+    /// Every readable entry of every tree, consistently, and what could
+    /// not be read.
+    fn dump_checked(&self) -> Result<(Vec<RawEntry>, Vec<Skipped>), StoreError> {
+        Ok((self.dump()?, Vec::new()))
+    }
     /// Write raw entries, refusing keys already present.
     fn insert_raw(&self, entries: &[RawEntry]) -> Result<(), StoreError>;
     /// Move an entry to another tree, bytes unchanged.

@@ -23,10 +23,18 @@ use sled::{IVec, Transactional};
 
 use crate::backend::{
     check_move, rating_keys, rating_writes, Backend, ChannelWrite, KeyValue, Loaded, RawChange,
+    TreeScan,
 };
 use crate::durable::{self, Durable};
 use crate::ratings::default_place;
-use crate::{deadline_key, parse_deadline_key, MoveError, RawEntry, StoreError, TreeName};
+use crate::scan::{careful_scan, cause_of, LostStretch};
+use crate::seal;
+use crate::{
+    deadline_key, parse_deadline_key, shown_key, MoveError, RawEntry, Skipped, StoreError, TreeName,
+};
+
+/// A tree's readable entries as stored, and the stretches that are not.
+type RawScan = (BTreeMap<Vec<u8>, IVec>, Vec<LostStretch>);
 
 /// The deadline index entries a write removed and added.
 type DeadlineMoves = (Option<Vec<u8>>, Option<Vec<u8>>);
@@ -121,38 +129,76 @@ struct Inner {
 /// The sled database of one process.
 pub struct Sled {
     inner: Inner,
+    /// Records moved into quarantine at start, in words.
+    quarantined: Mutex<Vec<String>>,
+}
+
+/// The quarantine key of a record moved aside: `key@time` for channels
+/// and the archive (as `cairn db quarantine` does), `tree/key@time` for
+/// the others.
+pub fn quarantine_key(tree: TreeName, key: &[u8]) -> String {
+    let at = crate::now_ms();
+    match tree {
+        TreeName::Channels | TreeName::Archive => format!("{}@{at}", shown_key(key)),
+        other => format!("{}/{}@{at}", other.as_str(), shown_key(key)),
+    }
 }
 
 /// Below this much free space, a reopen is not tried (sled writes a
 /// snapshot when it opens).
 const MIN_FREE_TO_REOPEN: u64 = 1 << 20;
 
+/// How a sled database is opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenMode {
+    /// For the bot: refused when damaged, rolled back or missing its
+    /// snapshot; every tree read at start, records that fail their
+    /// checksum moved into quarantine (and the operator told), a file
+    /// with unreadable parts refused with a sentence naming
+    /// `cairn db salvage`.
+    Serve,
+    /// For the operator's tools (check, export, quarantine, salvage):
+    /// opened as it is, whatever can be read; warnings are logged.
+    Inspect,
+}
+
 impl Sled {
     /// Open (or create) the database at `path`, refusing with a sentence
     /// when another process holds it, it is damaged, or its snapshot file
     /// has gone missing.
     pub fn open(path: impl AsRef<Path>) -> Result<Sled, StoreError> {
+        Sled::open_with(path, OpenMode::Serve)
+    }
+
+    /// Open the database at `path` for the bot or for the operator's
+    /// tools (see [`OpenMode`]).
+    pub fn open_with(path: impl AsRef<Path>, mode: OpenMode) -> Result<Sled, StoreError> {
         let path = path.as_ref().to_path_buf();
         std::fs::create_dir_all(&path).map_err(|e| StoreError::OpenIo {
             path: path.clone(),
             source: e,
         })?;
         let lock = durable::lock(&path)?;
-        durable::check_snapshot(&path)?;
+        if mode == OpenMode::Serve {
+            durable::check_snapshot(&path)?;
+        }
         let open = Handle::open_holding_lock(&path)?;
         let stored = open.generation()?;
         let acknowledged = durable::acknowledged_generation(&path);
         if acknowledged > stored {
-            return Err(StoreError::RolledBack {
-                path,
-                missing: acknowledged - stored,
-            });
+            let missing = acknowledged - stored;
+            if mode == OpenMode::Serve {
+                return Err(StoreError::RolledBack { path, missing });
+            }
+            tracing::warn!(path = %path.display(), missing, "the database has lost its newest acknowledged writes; reading what is left");
         }
-        durable::remember_snapshot(&path).map_err(|e| StoreError::OpenIo {
-            path: path.clone(),
-            source: e,
-        })?;
-        Ok(Sled {
+        if mode == OpenMode::Serve {
+            durable::remember_snapshot(&path).map_err(|e| StoreError::OpenIo {
+                path: path.clone(),
+                source: e,
+            })?;
+        }
+        let sled = Sled {
             inner: Inner {
                 path,
                 _lock: lock,
@@ -162,7 +208,80 @@ impl Sled {
                 }),
                 writer: Mutex::new(()),
             },
-        })
+            quarantined: Mutex::default(),
+        };
+        if mode == OpenMode::Serve {
+            sled.verify_at_start()?;
+        }
+        Ok(sled)
+    }
+
+    /// Read every record of every tree once: a file with parts that
+    /// cannot be read is refused (naming `cairn db salvage`); records that
+    /// fail their checksum are moved into quarantine, bytes kept, and the
+    /// operator told which and why.
+    fn verify_at_start(&self) -> Result<(), StoreError> {
+        let mut lost = Vec::new();
+        let mut broken = Vec::new();
+        for tree in TreeName::ALL {
+            let scan = self.scan_tree(tree)?;
+            lost.extend(scan.lost.iter().map(|stretch| Skipped::Stretch {
+                tree,
+                stretch: stretch.clone(),
+            }));
+            if tree != TreeName::Quarantine {
+                broken.extend(
+                    scan.unreadable
+                        .into_iter()
+                        .map(|(key, why)| (tree, key, why)),
+                );
+            }
+        }
+        if !lost.is_empty() {
+            for skipped in &lost {
+                tracing::error!(path = %self.inner.path.display(), %skipped, "part of the database cannot be read");
+            }
+            let named: Vec<String> = lost.iter().take(3).map(ToString::to_string).collect();
+            let more = lost.len().saturating_sub(3);
+            let detail = format!(
+                "{} part(s) of it cannot be read: {}{}",
+                lost.len(),
+                named.join("; "),
+                if more > 0 {
+                    format!("; and {more} more")
+                } else {
+                    String::new()
+                }
+            );
+            return Err(StoreError::NeedsSalvage {
+                path: self.inner.path.clone(),
+                detail,
+            });
+        }
+        for (tree, key, why) in broken {
+            let aside = quarantine_key(tree, &key);
+            self.move_raw(tree, TreeName::Quarantine, &key, aside.as_bytes())?;
+            let said = format!(
+                "the {} record `{}` failed its check ({why}) and was moved into quarantine as `{aside}` (bytes kept; `cairn db export` includes them)",
+                tree.as_str(),
+                shown_key(&key)
+            );
+            tracing::warn!(path = %self.inner.path.display(), "{said}");
+            self.quarantined
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(said);
+        }
+        Ok(())
+    }
+
+    /// What was moved into quarantine when the database was opened, in
+    /// sentences for the operator.
+    pub fn quarantined_at_start(&self) -> Vec<String> {
+        self.quarantined
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
     }
 
     fn read(&self) -> RwLockReadGuard<'_, State> {
@@ -214,45 +333,66 @@ impl Sled {
             return Ok(value.clone());
         }
         let open = open_of(&state)?;
-        Ok(open.tree(tree).get(key)?)
+        open.tree(tree)
+            .get(key)
+            .map_err(|error| read_error(tree, key, error))
     }
 
-    /// Every entry of a tree as on disk, in key order.
-    fn entries_ivec(&self, tree: TreeName) -> Result<Vec<(IVec, IVec)>, StoreError> {
+    /// Every readable entry of a tree as on disk (raw stored bytes), in
+    /// key order, and the stretches of it that cannot be read.
+    fn scan_raw(&self, tree: TreeName) -> Result<RawScan, StoreError> {
         let state = self.read();
         let open = open_of(&state)?;
-        let mut out = Vec::new();
-        for entry in open.tree(tree).iter() {
-            out.push(entry?);
-        }
-        if state.overlay.keys().any(|(t, _)| *t == tree) {
-            let mut merged: BTreeMap<Vec<u8>, IVec> =
-                out.into_iter().map(|(k, v)| (k.to_vec(), v)).collect();
-            for ((t, key), value) in &state.overlay {
-                if *t != tree {
-                    continue;
-                }
-                match value {
-                    Some(v) => merged.insert(key.clone(), v.clone()),
-                    None => merged.remove(key),
-                };
+        let (mut entries, lost) = careful_scan(open.tree(tree));
+        for ((t, key), value) in &state.overlay {
+            if *t != tree {
+                continue;
             }
-            out = merged
-                .into_iter()
-                .map(|(k, v)| (IVec::from(k), v))
-                .collect();
+            match value {
+                Some(v) => entries.insert(key.clone(), v.clone()),
+                None => entries.remove(key),
+            };
         }
-        Ok(out)
+        Ok((entries, lost))
+    }
+
+    /// Every readable entry of a tree as on disk, in key order.
+    fn entries_ivec(&self, tree: TreeName) -> Result<Vec<(IVec, IVec)>, StoreError> {
+        Ok(self
+            .scan_raw(tree)?
+            .0
+            .into_iter()
+            .map(|(k, v)| (IVec::from(k), v))
+            .collect())
+    }
+
+    /// Every entry of a tree checked: payloads of the readable ones, the
+    /// keys of those that fail their checksum, the stretches that cannot
+    /// be read at all.
+    fn scan_tree(&self, tree: TreeName) -> Result<TreeScan, StoreError> {
+        let (raw, lost) = self.scan_raw(tree)?;
+        let mut scan = TreeScan {
+            lost,
+            ..TreeScan::default()
+        };
+        for (key, stored) in raw {
+            match payload_of(tree, &stored) {
+                Ok(payload) => scan.entries.push((key, payload)),
+                Err(why) => scan.unreadable.push((key, why)),
+            }
+        }
+        Ok(scan)
     }
     /// A channel's record as stored (sled compares bytes, so the version
     /// is unused).
     fn load_versioned(&self, key: &str) -> Result<Option<Loaded>, StoreError> {
-        Ok(self
-            .get_raw(TreeName::Channels, key.as_bytes())?
-            .map(|bytes| Loaded {
-                bytes: bytes.to_vec(),
+        match self.get_raw(TreeName::Channels, key.as_bytes())? {
+            None => Ok(None),
+            Some(stored) => Ok(Some(Loaded {
+                bytes: open_stored(TreeName::Channels, key.as_bytes(), &stored)?,
                 version: 0,
-            }))
+            })),
+        }
     }
 
     /// Write `write` if the record's bytes are still `seen`, atomically
@@ -285,7 +425,13 @@ impl Sled {
         let abort = |e: StoreError| ConflictableTransactionError::Abort(e);
         let result = trees.transaction(|(channels, archive, deadlines, meta, ratings, places)| {
             let bytes = channels.get(key)?;
-            if bytes.as_deref() != seen_record.map(|s| s.bytes.as_slice()) {
+            let payload = bytes.as_deref().map(seal::open);
+            let same = match (payload, seen_record) {
+                (None, None) => true,
+                (Some(Ok(now)), Some(seen)) => now == seen.bytes.as_slice(),
+                _ => false,
+            };
+            if !same {
                 return Ok(false);
             }
             *seen.borrow_mut() = bytes;
@@ -295,7 +441,7 @@ impl Sled {
             match &write.change {
                 RawChange::Keep => {}
                 RawChange::Put(bytes) => {
-                    channels.insert(key, bytes.as_slice())?;
+                    channels.insert(key, seal::seal(bytes))?;
                 }
                 RawChange::Remove => {
                     channels.remove(key)?;
@@ -310,16 +456,19 @@ impl Sled {
                     deadlines.remove(old.as_slice())?;
                 }
                 if let Some(new) = &added {
-                    deadlines.insert(new.as_slice(), &[])?;
+                    deadlines.insert(new.as_slice(), seal::seal(&[]))?;
                 }
                 *deadline_moves.borrow_mut() = (removed, added);
             }
             if let Some((archive_key, bytes, finished)) = &write.archive {
                 *archived.borrow_mut() = Some(archive_key.clone().into_bytes());
-                archive.insert(archive_key.as_bytes(), bytes.as_slice())?;
+                archive.insert(archive_key.as_bytes(), seal::seal(bytes))?;
                 // The players' ratings change with the archived result, once.
                 let place = match places.get(key)? {
-                    Some(place) => String::from_utf8_lossy(&place).into_owned(),
+                    Some(place) => String::from_utf8_lossy(
+                        &open_stored(TreeName::Places, key.as_bytes(), &place).map_err(abort)?,
+                    )
+                    .into_owned(),
                     None => default_place(key),
                 };
                 let keys = rating_keys(key, finished);
@@ -327,14 +476,19 @@ impl Sled {
                 let mut old: Vec<(Vec<u8>, Option<IVec>)> = Vec::new();
                 for (slot, rating_key) in stored.iter_mut().zip(&keys) {
                     let bytes = ratings.get(rating_key.as_slice())?;
-                    *slot = bytes.as_ref().map(|b| b.to_vec());
+                    *slot = match &bytes {
+                        Some(b) => {
+                            Some(open_stored(TreeName::Ratings, rating_key, b).map_err(abort)?)
+                        }
+                        None => None,
+                    };
                     old.push((rating_key.clone(), bytes));
                 }
                 if let Some(entries) =
                     rating_writes(finished, &place, &keys, stored).map_err(abort)?
                 {
                     for (rating_key, bytes) in entries {
-                        ratings.insert(rating_key, bytes)?;
+                        ratings.insert(rating_key, seal::seal(&bytes))?;
                     }
                     *rated.borrow_mut() = old;
                 }
@@ -498,8 +652,20 @@ impl Sled {
         let open = open_of(&state)?;
         let mut out = Vec::new();
         for entry in open.tree(TreeName::Deadlines).scan_prefix(&prefix) {
-            let (k, v) = entry?;
-            out.push((k.to_vec(), v));
+            match entry {
+                Ok((k, v)) => out.push((k.to_vec(), v)),
+                Err(error) => {
+                    // A damaged page: what can be read around it.
+                    tracing::warn!(cause = %cause_of(&error), "part of the deadline index cannot be read");
+                    drop(state);
+                    return Ok(self
+                        .entries_ivec(TreeName::Deadlines)?
+                        .into_iter()
+                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .map(|(k, v)| (k.to_vec(), v))
+                        .collect());
+                }
+            }
         }
         Ok(out)
     }
@@ -516,15 +682,38 @@ impl Sled {
         Ok(())
     }
 
+    /// Write one entry of a settings-like tree (users, servers, places)
+    /// with the discipline of a game record: durable before `Ok`, and on
+    /// a failed write nothing changes as far as any later read can tell
+    /// (sled has already applied it in memory: the overlay keeps the value
+    /// on disk until the database is reopened).
     fn put_setting(&self, tree: TreeName, key: Vec<u8>, bytes: Vec<u8>) -> Result<(), StoreError> {
         let _writer = self.writer();
         self.ensure_writable()?;
         let state = self.read();
         let open = open_of(&state)?;
-        open.tree(tree).insert(key, bytes)?;
-        open.db.flush()?;
-        open.durable.sync()?;
-        Ok(())
+        let before = open
+            .tree(tree)
+            .get(&key)
+            .map_err(|error| read_error(tree, &key, error))?;
+        let written = open
+            .tree(tree)
+            .insert(key.as_slice(), seal::seal(&bytes))
+            .map_err(StoreError::from)
+            .and_then(|_| open.db.flush().map_err(StoreError::from))
+            .and_then(|_| open.durable.sync().map_err(StoreError::from));
+        drop(state);
+        match written {
+            Ok(()) => Ok(()),
+            Err(error) => {
+                let cause = failure_words(&error);
+                tracing::error!(path = %self.inner.path.display(), tree = tree.as_str(), %cause, "a settings write failed; the setting is left as stored");
+                let mut state = self.write_state();
+                state.overlay.entry((tree, key)).or_insert(before);
+                state.failure.get_or_insert(cause.clone());
+                Err(StoreError::WriteFailed { cause })
+            }
+        }
     }
 
     /// Move a game in progress from channel `from` to the empty channel
@@ -546,8 +735,19 @@ impl Sled {
             let abort = |e: MoveError| ConflictableTransactionError::Abort(e);
             let from_bytes = channels.get(from)?;
             let to_bytes = channels.get(to)?;
-            let due =
-                check_move(from, from_bytes.as_deref(), to, to_bytes.as_deref()).map_err(abort)?;
+            let payload = |key: &str, bytes: &Option<IVec>| match bytes {
+                Some(b) => open_stored(TreeName::Channels, key.as_bytes(), b)
+                    .map(Some)
+                    .map_err(|e| abort(e.into())),
+                None => Ok(None),
+            };
+            let due = check_move(
+                from,
+                payload(from, &from_bytes)?.as_deref(),
+                to,
+                payload(to, &to_bytes)?.as_deref(),
+            )
+            .map_err(abort)?;
             *seen.borrow_mut() = (from_bytes.clone(), to_bytes, due);
             if let Some(bytes) = from_bytes {
                 channels.insert(to.as_bytes(), bytes)?;
@@ -555,7 +755,7 @@ impl Sled {
             channels.remove(from.as_bytes())?;
             if let Some(due) = due {
                 deadlines.remove(deadline_key(from, due))?;
-                deadlines.insert(deadline_key(to, due), &[])?;
+                deadlines.insert(deadline_key(to, due), seal::seal(&[]))?;
             }
             // The thread belongs to the channel's place (its server), for
             // the game's rating and the server's leaderboard.
@@ -618,18 +818,23 @@ impl Sled {
     /// Every stored entry of every tree, taken while no write is in flight
     /// (a consistent snapshot for exports and backups).
     pub fn dump(&self) -> Result<Vec<RawEntry>, StoreError> {
+        Ok(self.dump_checked()?.0)
+    }
+
+    /// Every readable entry of every tree (payloads), taken while no
+    /// write is in flight, and what could not be read.
+    pub fn dump_checked(&self) -> Result<(Vec<RawEntry>, Vec<Skipped>), StoreError> {
         let _writer = self.writer();
         let mut out = Vec::new();
+        let mut skipped = Vec::new();
         for tree in TreeName::ALL {
-            for (key, value) in self.entries_ivec(tree)? {
-                out.push(RawEntry {
-                    tree,
-                    key: key.to_vec(),
-                    value: value.to_vec(),
-                });
+            let scan = self.scan_tree(tree)?;
+            skipped.extend(scan.skipped(tree));
+            for (key, value) in scan.entries {
+                out.push(RawEntry { tree, key, value });
             }
         }
-        Ok(out)
+        Ok((out, skipped))
     }
 
     /// Write raw entries (import), durably. Refuses keys already present.
@@ -649,7 +854,7 @@ impl Sled {
         }
         for entry in entries {
             open.tree(entry.tree)
-                .insert(entry.key.as_slice(), entry.value.as_slice())?;
+                .insert(entry.key.as_slice(), seal::seal(&entry.value))?;
         }
         open.db.flush()?;
         open.durable.sync()?;
@@ -698,15 +903,30 @@ impl Backend for Sled {
     }
 
     fn get(&self, tree: TreeName, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(self.get_raw(tree, key)?.map(|v| v.to_vec()))
+        match self.get_raw(tree, key)? {
+            None => Ok(None),
+            Some(stored) => open_stored(tree, key, &stored).map(Some),
+        }
     }
 
     fn entries(&self, tree: TreeName) -> Result<Vec<KeyValue>, StoreError> {
-        Ok(self
-            .entries_ivec(tree)?
-            .into_iter()
-            .map(|(k, v)| (k.to_vec(), v.to_vec()))
-            .collect())
+        let scan = self.scan_tree(tree)?;
+        for skipped in scan.skipped(tree) {
+            tracing::debug!(%skipped, "skipping what cannot be read");
+        }
+        Ok(scan.entries)
+    }
+
+    fn scan(&self, tree: TreeName) -> Result<TreeScan, StoreError> {
+        self.scan_tree(tree)
+    }
+
+    fn opening_notes(&self) -> Vec<String> {
+        self.quarantined_at_start()
+    }
+
+    fn dump_checked(&self) -> Result<(Vec<RawEntry>, Vec<Skipped>), StoreError> {
+        Sled::dump_checked(self)
     }
 
     fn load(&self, key: &str) -> Result<Option<Loaded>, StoreError> {
@@ -784,6 +1004,42 @@ impl Backend for Sled {
     }
 }
 
+/// The message of a page that cannot be read.
+const PAGE_DAMAGED: &str =
+    "the part of the database file that holds it fails its checksum (`cairn db salvage` copies everything else)";
+
+/// The payload of a value stored in `tree`, checked against its checksum
+/// (quarantined bytes are kept as they are, whatever they are): else why
+/// not.
+fn payload_of(tree: TreeName, stored: &[u8]) -> Result<Vec<u8>, String> {
+    match seal::open(stored) {
+        Ok(payload) => Ok(payload.to_vec()),
+        Err(_) if tree == TreeName::Quarantine => Ok(stored.to_vec()),
+        Err(broken) => Err(broken.to_string()),
+    }
+}
+
+/// [`payload_of`] with a typed error naming the record.
+fn open_stored(tree: TreeName, key: &[u8], stored: &[u8]) -> Result<Vec<u8>, StoreError> {
+    payload_of(tree, stored).map_err(|why| StoreError::Unreadable {
+        tree: tree.as_str(),
+        key: shown_key(key),
+        why,
+    })
+}
+
+/// A sled error met reading `key`: a damaged page names the key.
+fn read_error(tree: TreeName, key: &[u8], error: sled::Error) -> StoreError {
+    match error {
+        sled::Error::Corruption { .. } => StoreError::Unreadable {
+            tree: tree.as_str(),
+            key: shown_key(key),
+            why: PAGE_DAMAGED.into(),
+        },
+        other => other.into(),
+    }
+}
+
 fn open_of(state: &State) -> Result<&Handle, StoreError> {
     state.open.as_ref().ok_or_else(|| StoreError::Unavailable {
         cause: state
@@ -810,7 +1066,10 @@ fn failure_words(error: &StoreError) -> String {
         }
         _ => match error {
             StoreError::WriteFailed { cause } => cause.clone(),
-            other => other.to_string(),
+            other => {
+                tracing::warn!(error = %other, "the write failed");
+                other.player_problem()
+            }
         },
     }
 }

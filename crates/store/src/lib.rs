@@ -19,6 +19,8 @@ mod durable;
 mod postgres;
 pub mod rating;
 pub mod ratings;
+mod scan;
+mod seal;
 mod store;
 
 use std::path::{Path, PathBuf};
@@ -26,7 +28,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-pub use backend::Lease;
+pub use backend::{Lease, TreeScan};
+pub use scan::LostStretch;
 pub use store::{ActiveGames, Location, RawEntry, Store, TreeName};
 
 /// Helpers for tests that need a PostgreSQL server.
@@ -46,6 +49,16 @@ pub mod testing {
     /// A new empty database on the server of `admin_url`: its URL.
     pub fn create_database(admin_url: &str) -> Result<String, crate::StoreError> {
         crate::postgres::create_database(admin_url)
+    }
+
+    pub use crate::postgres::CommitFault;
+
+    /// Make the next PostgreSQL commit of this process lose its
+    /// connection (after or before the server commits), then run `then`
+    /// (a test may freeze the server there): the store must find out
+    /// what happened before it answers.
+    pub fn inject_commit_fault(fault: CommitFault, then: Option<Box<dyn FnOnce() + Send>>) {
+        crate::postgres::inject_commit_fault(fault, then)
     }
 }
 
@@ -68,6 +81,14 @@ pub enum StoreError {
         key: String,
         source: serde_json::Error,
     },
+    /// A stored value of any tree that fails its checksum, or sits in a
+    /// part of the database file that cannot be read.
+    #[error("the stored {tree} record `{key}` cannot be read: {why}")]
+    Unreadable {
+        tree: &'static str,
+        key: String,
+        why: String,
+    },
     #[error("the stored record `{key}` has schema version {found}, newer than this build's {SCHEMA_VERSION}")]
     TooNew { key: String, found: u64 },
     #[error("cannot encode a record: {0}")]
@@ -80,6 +101,8 @@ pub enum StoreError {
     Locked { path: PathBuf },
     #[error("the database at {path} is damaged ({detail}); restore it from a backup (`cairn db import <file>` into an empty directory, backups are in CAIRN_BACKUP_DIR), or move it aside to start afresh")]
     Damaged { path: PathBuf, detail: String },
+    #[error("the database at {path} is damaged ({detail}); copy what can still be read into a new database with `cairn db salvage {path} --to <new directory or postgres://...>` (it lists what it could not read), then set CAIRN_DB to the copy")]
+    NeedsSalvage { path: PathBuf, detail: String },
     #[error("the database at {path} has lost its snapshot file (snap.*), so opening it could silently roll games back; restore the directory from a backup, or delete {path}/{mark} to open it anyway and accept that loss", mark = durable::snapshot_mark_name())]
     MissingSnapshot { path: PathBuf },
     #[error("the database at {path} has lost its {missing} newest acknowledged writes (part of its log is damaged); restore it from a backup, or delete {path}/{file} to open it as it is", file = durable::generation_file_name())]
@@ -97,6 +120,17 @@ pub enum StoreError {
     Connect { location: String, cause: String },
     #[error("the PostgreSQL database has schema version {found}, newer than this build's {known}; run the newer Cairn, or copy the data into a new database with it")]
     SchemaTooNew { found: i32, known: i32 },
+    /// A call to PostgreSQL did not finish within `CAIRN_DB_TIMEOUT`.
+    #[error("the database did not answer within {after_ms} ms (CAIRN_DB_TIMEOUT)")]
+    Timeout { after_ms: u64 },
+    /// The connection failed after COMMIT was sent (resolved by reading
+    /// the record back; only seen inside the PostgreSQL backend).
+    #[error("the connection to the database failed while a change was being committed")]
+    CommitUnknown,
+    /// A change was sent, the connection was lost, and reading back could
+    /// not tell whether it was saved.
+    #[error("the database connection was lost while a change was being saved, and reading it back could not tell whether it was saved")]
+    OutcomeUnknown,
     #[error("internal error in the store: {0}")]
     Internal(&'static str),
 }
@@ -133,18 +167,23 @@ impl StoreError {
     /// database's): its key.
     pub fn unreadable_key(&self) -> Option<&str> {
         match self {
-            StoreError::Corrupt { key, .. } | StoreError::TooNew { key, .. } => Some(key),
+            StoreError::Corrupt { key, .. }
+            | StoreError::TooNew { key, .. }
+            | StoreError::Unreadable { key, .. } => Some(key),
             _ => None,
         }
     }
 
     /// What to tell the players, in a sentence or two, for the bot to
-    /// word in their language (`store-*` in the bot's `store.ftl`; the
-    /// operator's sentence for anything else is passed on as it is).
+    /// word in their language (`store-*` in the bot's `store.ftl`). Never
+    /// the raw text of a driver's or the disk's error: that is for the
+    /// operator's log ([`StoreError::player_problem`]).
     pub fn message(&self) -> cairn_words::Message {
         use cairn_words::Message;
         match self {
-            StoreError::Corrupt { key, .. } | StoreError::TooNew { key, .. } => {
+            StoreError::Corrupt { key, .. }
+            | StoreError::TooNew { key, .. }
+            | StoreError::Unreadable { key, .. } => {
                 Message::new("store-unreadable").arg("key", key.as_str())
             }
             StoreError::WriteFailed { cause } => {
@@ -153,7 +192,44 @@ impl StoreError {
             StoreError::Unavailable { cause } => {
                 Message::new("store-unavailable").arg("cause", cause.as_str())
             }
-            other => Message::new("store-failed").arg("problem", other.to_string()),
+            StoreError::Timeout { .. } => {
+                Message::new("store-unavailable").arg("cause", self.player_problem())
+            }
+            StoreError::OutcomeUnknown | StoreError::CommitUnknown => {
+                Message::new("store-outcome-unknown")
+            }
+            other => Message::new("store-failed").arg("problem", other.player_problem()),
+        }
+    }
+
+    /// The kind of problem in a few words a player may read (no paths,
+    /// no addresses, no driver text).
+    pub fn player_problem(&self) -> String {
+        match self {
+            StoreError::Sled(_) | StoreError::Damaged { .. } | StoreError::NeedsSalvage { .. } => {
+                "the database file could not be read".into()
+            }
+            StoreError::Io(_) | StoreError::OpenIo { .. } => {
+                "a file could not be read or written".into()
+            }
+            StoreError::Corrupt { .. }
+            | StoreError::TooNew { .. }
+            | StoreError::Unreadable { .. } => "a stored record cannot be read".into(),
+            StoreError::Encode(_) | StoreError::Internal(_) => "an internal error".into(),
+            StoreError::WriteFailed { cause } | StoreError::Unavailable { cause } => cause.clone(),
+            StoreError::Locked { .. } => "the database is in use by another process".into(),
+            StoreError::MissingSnapshot { .. } | StoreError::RolledBack { .. } => {
+                "the database needs an operator's attention".into()
+            }
+            StoreError::Exists { .. } => "the record exists already".into(),
+            StoreError::Postgres { .. } | StoreError::Connect { .. } => {
+                "the database server answered with an error".into()
+            }
+            StoreError::SchemaTooNew { .. } => "the database was written by a newer Cairn".into(),
+            StoreError::Timeout { .. } => "the database did not answer in time".into(),
+            StoreError::CommitUnknown | StoreError::OutcomeUnknown => {
+                "the connection to the database was lost".into()
+            }
         }
     }
 
@@ -161,7 +237,9 @@ impl StoreError {
     /// English wording of [`StoreError::message`]).
     pub fn reply_text(&self) -> String {
         match self {
-            StoreError::Corrupt { key, .. } | StoreError::TooNew { key, .. } => format!(
+            StoreError::Corrupt { key, .. }
+            | StoreError::TooNew { key, .. }
+            | StoreError::Unreadable { key, .. } => format!(
                 "The game stored for this channel cannot be read, so I cannot go on with it. An operator can run `cairn db quarantine {key}` to move it aside (its bytes are kept), after which the channel is free again."
             ),
             StoreError::WriteFailed { cause } => format!(
@@ -170,8 +248,14 @@ impl StoreError {
             StoreError::Unavailable { cause } => format!(
                 "I cannot read the games right now: the database is unavailable ({cause}). Please try again later."
             ),
+            StoreError::Timeout { .. } => format!(
+                "I cannot read the games right now: the database is unavailable ({}). Please try again later.",
+                self.player_problem()
+            ),
+            StoreError::OutcomeUnknown | StoreError::CommitUnknown => "The connection to the database was lost while that was being saved, and I could not tell whether it was saved. Look at `board` before you try again.".into(),
             other => format!(
-                "Sorry, something went wrong on my side ({other}). Nothing was changed; please try again."
+                "Sorry, something went wrong on my side ({}). Nothing was changed; please try again.",
+                other.player_problem()
             ),
         }
     }
@@ -444,6 +528,68 @@ pub enum MoveError {
     Store(#[from] StoreError),
 }
 
+/// A stored key as an operator reads it (the NUL separators of the
+/// index trees shown as `:`).
+pub fn shown_key(key: &[u8]) -> String {
+    String::from_utf8_lossy(key).replace('\0', ":")
+}
+
+/// What a dump, an export, a backup, a check or a salvage could not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Skipped {
+    /// One record whose bytes fail their check.
+    Record {
+        tree: TreeName,
+        key: Vec<u8>,
+        why: String,
+    },
+    /// Records in a part of the file that cannot be read, between two
+    /// that can (their keys are not known).
+    Stretch {
+        tree: TreeName,
+        stretch: LostStretch,
+    },
+}
+
+impl Skipped {
+    pub fn tree(&self) -> TreeName {
+        match self {
+            Skipped::Record { tree, .. } | Skipped::Stretch { tree, .. } => *tree,
+        }
+    }
+}
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Skipped::Record { tree, key, why } => {
+                write!(
+                    f,
+                    "the {} record `{}`: {why}",
+                    tree.as_str(),
+                    shown_key(key)
+                )
+            }
+            Skipped::Stretch { tree, stretch } => {
+                let after = stretch
+                    .after
+                    .as_deref()
+                    .map_or("the start".to_string(), |k| format!("`{}`", shown_key(k)));
+                let before = stretch
+                    .before
+                    .as_deref()
+                    .map_or("the end".to_string(), |k| format!("`{}`", shown_key(k)));
+                write!(
+                    f,
+                    "the {} records between {after} and {before} (keys unknown): {}",
+                    tree.as_str(),
+                    stretch.cause
+                )
+            }
+        }
+    }
+}
+
 /// The platform part of a channel key (`discord` of `discord:123`).
 pub fn platform_of(key: &str) -> &str {
     key.split_once(':').map_or(key, |(platform, _)| platform)
@@ -476,6 +622,17 @@ fn decode<T: serde::de::DeserializeOwned>(key: &str, bytes: &[u8]) -> Result<T, 
         key: key.to_string(),
         source,
     })
+}
+
+/// The deadline index entry (key) a channel record needs, if anything is
+/// due in it: for rebuilding the index after a salvage.
+pub fn deadline_entry(key: &str, record: &ChannelRecord) -> Option<Vec<u8>> {
+    record.next_due_ms().map(|due| deadline_key(key, due))
+}
+
+/// The channel key a deadline index entry points to.
+pub fn deadline_channel(index_key: &[u8]) -> Option<String> {
+    parse_deadline_key(index_key).map(|(_, key)| key)
 }
 
 /// `platform NUL due NUL key` -> (due, key).

@@ -65,44 +65,153 @@ pub struct Postgres {
     /// Only to scrub it from error messages, should a driver ever say it.
     password: Option<String>,
     wakers: Wakers,
+    /// The deadline of every call (`CAIRN_DB_TIMEOUT`).
+    timeout: Duration,
 }
 
-/// `url` without its password (`postgres://user:***@host/db`), for logs
-/// and messages.
-pub fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return "a PostgreSQL URL".into();
-    };
-    // The user information ends at the last `@` before the query (a
-    // password may hold `/` or `@`).
-    let (before_query, query) = match rest.split_once('?') {
-        Some((before, query)) => (before, Some(query)),
-        None => (rest, None),
-    };
-    let authority_and_path = match before_query.rsplit_once('@') {
-        Some((user_info, host)) => match user_info.split_once(':') {
-            Some((user, _)) => format!("{user}:***@{host}"),
-            None => format!("{user_info}@{host}"),
+/// The deadline of a database call unless `CAIRN_DB_TIMEOUT` says
+/// otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// `CAIRN_DB_TIMEOUT`: `5s`, `1500ms`, `2m` or a number of seconds.
+pub fn timeout_from_env() -> Duration {
+    match std::env::var("CAIRN_DB_TIMEOUT") {
+        Ok(text) if !text.trim().is_empty() => match parse_timeout(&text) {
+            Some(timeout) => timeout,
+            None => {
+                tracing::warn!(
+                    default_ms = DEFAULT_TIMEOUT.as_millis() as u64,
+                    "CAIRN_DB_TIMEOUT is not a duration such as 5s or 1500ms; using the default"
+                );
+                DEFAULT_TIMEOUT
+            }
         },
-        None => before_query.to_string(),
+        _ => DEFAULT_TIMEOUT,
+    }
+}
+
+fn parse_timeout(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let timeout = if let Some(ms) = text.strip_suffix("ms") {
+        Duration::from_millis(ms.trim().parse().ok()?)
+    } else if let Ok(seconds) = text.parse::<u64>() {
+        Duration::from_secs(seconds)
+    } else {
+        Duration::from_millis(crate::clock::parse_duration(text)?)
     };
-    // A password may also be a query parameter.
-    let tail = match query {
-        Some(query) => {
-            let query: Vec<String> = query
-                .split('&')
-                .map(|pair| match pair.split_once('=') {
-                    Some((name, _)) if name.eq_ignore_ascii_case("password") => {
-                        format!("{name}=***")
-                    }
-                    _ => pair.to_string(),
-                })
-                .collect();
-            format!("?{}", query.join("&"))
+    (timeout >= Duration::from_millis(100)).then_some(timeout)
+}
+
+/// A database URL or key-value connection string without its password,
+/// for logs and messages: rebuilt from what tokio-postgres's own parser
+/// read (user, hosts, ports, database), so nothing of the password can
+/// show however it is written (`?`, `@`, `%`, quotes, a `password=`
+/// parameter). Text that does not parse is not shown at all.
+pub fn redact(text: &str) -> String {
+    match tokio_postgres::Config::from_str(text.trim()) {
+        Ok(config) => shown_config(&config),
+        Err(_) => "a PostgreSQL connection string that cannot be read (not shown)".into(),
+    }
+}
+
+/// A parsed configuration as `postgres://user:***@host:port/dbname`
+/// (`host=… port=… user=… password=*** dbname=…` when a host is a
+/// socket directory).
+fn shown_config(config: &tokio_postgres::Config) -> String {
+    use tokio_postgres::config::Host;
+    let ports = config.get_ports();
+    let port_of = |i: usize| ports.get(i).or(ports.first()).copied();
+    let mut hosts = Vec::new();
+    let mut socket = false;
+    for (i, host) in config.get_hosts().iter().enumerate() {
+        let name = match host {
+            Host::Tcp(name) => name.clone(),
+            #[cfg(unix)]
+            Host::Unix(path) => {
+                socket = true;
+                path.display().to_string()
+            }
+        };
+        hosts.push((name, port_of(i)));
+    }
+    let user = config.get_user().unwrap_or("");
+    let has_password = config.get_password().is_some();
+    let dbname = config.get_dbname().unwrap_or("");
+    if socket {
+        let mut parts = Vec::new();
+        for (name, _) in &hosts {
+            parts.push(format!("host={name}"));
         }
-        None => String::new(),
+        if let Some(port) = port_of(0) {
+            parts.push(format!("port={port}"));
+        }
+        if !user.is_empty() {
+            parts.push(format!("user={user}"));
+        }
+        if has_password {
+            parts.push("password=***".into());
+        }
+        if !dbname.is_empty() {
+            parts.push(format!("dbname={dbname}"));
+        }
+        return parts.join(" ");
+    }
+    let hosts: Vec<String> = hosts
+        .into_iter()
+        .map(|(name, port)| match port {
+            Some(port) => format!("{name}:{port}"),
+            None => name,
+        })
+        .collect();
+    let user_info = match (user.is_empty(), has_password) {
+        (true, false) => String::new(),
+        (_, true) => format!("{user}:***@"),
+        (false, false) => format!("{user}@"),
     };
-    format!("{scheme}://{authority_and_path}{tail}")
+    format!("postgres://{user_info}{}/{dbname}", hosts.join(","))
+}
+
+/// `text` is a key-value connection string (`host=… password=…`) rather
+/// than a directory name: tokio-postgres's own parser reads it, or it
+/// begins with a libpq keyword and `=` (one that does not parse is still
+/// refused as a connection string, never taken for a directory).
+pub fn is_connection_string(text: &str) -> bool {
+    let text = text.trim();
+    let Some((first, _)) = text.split_once('=') else {
+        return false;
+    };
+    const KEYWORDS: &[&str] = &[
+        "host",
+        "hostaddr",
+        "port",
+        "user",
+        "password",
+        "dbname",
+        "options",
+        "application_name",
+        "sslmode",
+        "connect_timeout",
+        "keepalives",
+        "keepalives_idle",
+        "target_session_attrs",
+        "channel_binding",
+        "load_balance_hosts",
+    ];
+    KEYWORDS.contains(&first.trim().to_ascii_lowercase().as_str())
+        || tokio_postgres::Config::from_str(text).is_ok()
+}
+
+/// What tokio-postgres found wrong in a connection string, in words that
+/// hold none of its text (its messages may quote a piece of it).
+fn parse_problem(error: &tokio_postgres::Error) -> &'static str {
+    let text = error.to_string();
+    if text.contains("unknown option") {
+        "an unknown setting"
+    } else if text.contains("invalid value") {
+        "a setting with a value it cannot use"
+    } else {
+        "its form"
+    }
 }
 
 /// An error in words with its causes ("db error" alone says nothing; its
@@ -152,13 +261,30 @@ impl Postgres {
         let mut config =
             tokio_postgres::Config::from_str(url).map_err(|e| StoreError::Connect {
                 location: shown.clone(),
-                cause: format!("the URL cannot be read ({})", redact(&e.to_string())),
+                cause: format!(
+                    "it cannot be read as a URL or key-value connection string ({}); in a URL, write `?`, `@`, `%`, `/` and `:` in the password percent-encoded (`%3F`, `%40`, `%25`, `%2F`, `%3A`)",
+                    parse_problem(&e)
+                ),
             })?;
-        if config.get_connect_timeout().is_none() {
-            config.connect_timeout(Duration::from_secs(10));
-        }
         if config.get_application_name().is_none() {
             config.application_name("cairn");
+        }
+        let timeout = timeout_from_env();
+        // The server gives up on a statement, and on a transaction left
+        // idle, past the same deadline (so a frozen call holds no locks
+        // for long after Cairn has answered).
+        let server_side = format!(
+            "-c statement_timeout={ms} -c idle_in_transaction_session_timeout={idle}",
+            ms = timeout.as_millis(),
+            idle = timeout.as_millis() * 2
+        );
+        let options = match config.get_options() {
+            Some(existing) if !existing.trim().is_empty() => format!("{existing} {server_side}"),
+            _ => server_side,
+        };
+        config.options(&options);
+        if config.get_connect_timeout().is_none_or(|t| *t > timeout) {
+            config.connect_timeout(timeout);
         }
         let password = config
             .get_password()
@@ -179,9 +305,9 @@ impl Postgres {
         let pool = Pool::builder(manager)
             .max_size(16)
             .runtime(deadpool_postgres::Runtime::Tokio1)
-            .wait_timeout(Some(Duration::from_secs(30)))
-            .create_timeout(Some(Duration::from_secs(10)))
-            .recycle_timeout(Some(Duration::from_secs(5)))
+            .wait_timeout(Some(timeout))
+            .create_timeout(Some(timeout))
+            .recycle_timeout(Some(timeout))
             .build()
             .map_err(|e| StoreError::Connect {
                 location: shown.clone(),
@@ -194,6 +320,7 @@ impl Postgres {
             shown,
             password,
             wakers: Arc::default(),
+            timeout,
         };
         let pool = store.pool.clone();
         store
@@ -215,21 +342,108 @@ impl Postgres {
         F: Future<Output = Result<T, StoreError>> + Send + 'static,
         T: Send + 'static,
     {
+        self.run_deadline(future, self.timeout)
+    }
+
+    /// [`Postgres::run`] with its own deadline.
+    fn run_deadline<T, F>(&self, future: F, deadline: Duration) -> Result<T, StoreError>
+    where
+        F: Future<Output = Result<T, StoreError>> + Send + 'static,
+        T: Send + 'static,
+    {
         let Some(runtime) = &self.runtime else {
             return Err(StoreError::Unavailable {
                 cause: "the database connection is closed".into(),
             });
         };
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        runtime.spawn(async move {
+        let task = runtime.spawn(async move {
             let _ = tx.send(future.await);
         });
-        let result = rx.recv().unwrap_or_else(|_| {
-            Err(StoreError::Unavailable {
+        let result = match rx.recv_timeout(deadline) {
+            Ok(result) => result,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                // Stop waiting, and stop the call: nothing of it may land
+                // after the answer.
+                task.abort();
+                let after_ms = deadline.as_millis() as u64;
+                tracing::warn!(
+                    location = %self.shown,
+                    after_ms,
+                    "a database call exceeded its deadline (CAIRN_DB_TIMEOUT); answering without it"
+                );
+                Err(StoreError::Timeout { after_ms })
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(StoreError::Unavailable {
                 cause: "the database task stopped".into(),
-            })
-        });
+            }),
+        };
         result.map_err(|error| self.scrub(error))
+    }
+
+    /// The deadline of a bulk call (a dump or an import of the whole
+    /// database, for the operator's tools and backups): a minute per
+    /// `CAIRN_DB_TIMEOUT` second, at least ten minutes.
+    fn bulk_timeout(&self) -> Duration {
+        (self.timeout * 60).max(Duration::from_secs(600))
+    }
+
+    /// A commit whose outcome is unknown (the call timed out, or the
+    /// connection failed once COMMIT was sent): read the record back,
+    /// waiting for any transaction still holding it, and say whether the
+    /// write is there. `Ok(false)` (not written) makes the facade decide
+    /// again on the record as it is.
+    fn resolve_commit(
+        &self,
+        key: &str,
+        seen: Option<i64>,
+        write: &ChannelWrite,
+    ) -> Result<bool, StoreError> {
+        let pool = self.pool.clone();
+        let k = key.as_bytes().to_vec();
+        let archive_key = write
+            .archive
+            .as_ref()
+            .map(|(a, _, _)| a.clone().into_bytes());
+        let change = write.change.clone();
+        let answer = self.run(async move {
+            let mut client = pool.get().await.map_err(pg)?;
+            let tx = client.transaction().await.map_err(pg)?;
+            // FOR UPDATE waits for a transaction that still holds the row
+            // (the lost one, until the server has ended it).
+            let row = tx
+                .query_opt(
+                    "SELECT value, version FROM channels WHERE key = $1 FOR UPDATE",
+                    &[&k],
+                )
+                .await
+                .map_err(pg)?;
+            let archived = match &archive_key {
+                Some(a) => Some(
+                    tx.query_opt(
+                        "SELECT 1 FROM entries WHERE tree = 'archive' AND key = $1",
+                        &[a],
+                    )
+                    .await
+                    .map_err(pg)?
+                    .is_some(),
+                ),
+                None => None,
+            };
+            tx.rollback().await.map_err(pg)?;
+            let row: Option<(Vec<u8>, i64)> = row.map(|r| (r.get(0), r.get(1)));
+            Ok(outcome_of(&change, seen, row.as_ref(), archived))
+        });
+        match answer {
+            Ok(Some(written)) => {
+                tracing::info!(channel = %key, written, "a write's outcome was unknown; read back");
+                Ok(written)
+            }
+            Ok(None) | Err(_) => {
+                tracing::error!(channel = %key, "could not tell whether a write was saved");
+                Err(StoreError::OutcomeUnknown)
+            }
+        }
     }
 
     /// Make sure no error message carries the password.
@@ -550,8 +764,89 @@ async fn commit(
             }
         }
     }
-    tx.commit().await.map_err(pg)?;
+    if let Some((fault, then)) = take_commit_fault() {
+        match fault {
+            CommitFault::LostAfterCommit => tx.commit().await.map_err(pg)?,
+            CommitFault::LostBeforeCommit => tx.rollback().await.map_err(pg)?,
+        }
+        if let Some(then) = then {
+            then();
+        }
+        return Err(StoreError::CommitUnknown);
+    }
+    // Past this point a failure may come after the server committed.
+    tx.commit().await.map_err(|error| {
+        tracing::warn!(error = %pg(error), "the connection failed while committing");
+        StoreError::CommitUnknown
+    })?;
     Ok(true)
+}
+
+/// The server's statement deadline for the rest of a bulk transaction
+/// (exports, copies, imports).
+async fn set_local_timeout(
+    tx: &deadpool_postgres::Transaction<'_>,
+    deadline: Duration,
+) -> Result<(), StoreError> {
+    tx.batch_execute(&format!(
+        "SET LOCAL statement_timeout = {}",
+        deadline.as_millis()
+    ))
+    .await
+    .map_err(pg)
+}
+
+/// A lost connection injected into the next commit, for the tests of
+/// unknown outcomes (see [`crate::testing::inject_commit_fault`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommitFault {
+    /// The server commits, then the connection is lost before the answer.
+    LostAfterCommit,
+    /// The connection is lost before the server commits.
+    LostBeforeCommit,
+}
+
+type AfterFault = Box<dyn FnOnce() + Send>;
+
+static NEXT_FAULT: Mutex<Option<(CommitFault, Option<AfterFault>)>> = Mutex::new(None);
+
+pub fn inject_commit_fault(fault: CommitFault, then: Option<AfterFault>) {
+    *NEXT_FAULT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some((fault, then));
+}
+
+fn take_commit_fault() -> Option<(CommitFault, Option<AfterFault>)> {
+    NEXT_FAULT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take()
+}
+
+/// Whether a write is in the database, from the channel's row as read
+/// back (value, version) and whether its archive entry exists: `None`
+/// when that cannot tell.
+fn outcome_of(
+    change: &RawChange,
+    seen: Option<i64>,
+    row: Option<&(Vec<u8>, i64)>,
+    archived: Option<bool>,
+) -> Option<bool> {
+    match (change, seen, row) {
+        // Still the version the command saw: not written.
+        (_, Some(version), Some((_, now))) if *now == version => Some(false),
+        (RawChange::Put(bytes), Some(version), Some((value, now))) => {
+            (*now == version + 1 && value == bytes).then_some(true)
+        }
+        (RawChange::Put(bytes), None, Some((value, now))) => {
+            (*now == 1 && value == bytes).then_some(true)
+        }
+        (RawChange::Put(_), None, None) => Some(false),
+        (RawChange::Put(_), Some(_), None) => None,
+        (RawChange::Remove, Some(_), None) => archived.or(Some(true)),
+        (RawChange::Keep, _, _) => archived,
+        (RawChange::Remove, _, _) => None,
+    }
 }
 
 async fn move_game(pool: Pool, from: String, to: String) -> Result<(), MoveError> {
@@ -617,9 +912,10 @@ async fn move_game(pool: Pool, from: String, to: String) -> Result<(), MoveError
     Ok(())
 }
 
-async fn insert_raw(pool: Pool, entries: Vec<RawEntry>) -> Result<(), StoreError> {
+async fn insert_raw(pool: Pool, entries: Vec<RawEntry>, bulk: Duration) -> Result<(), StoreError> {
     let mut client = pool.get().await.map_err(pg)?;
     let tx = client.transaction().await.map_err(pg)?;
+    set_local_timeout(&tx, bulk).await?;
     for entry in &entries {
         let inserted = if entry.tree == TreeName::Channels {
             tx.execute(
@@ -718,7 +1014,7 @@ async fn move_raw(
     Ok(true)
 }
 
-async fn dump(pool: Pool) -> Result<Vec<RawEntry>, StoreError> {
+async fn dump(pool: Pool, bulk: Duration) -> Result<Vec<RawEntry>, StoreError> {
     let mut client = pool.get().await.map_err(pg)?;
     // One snapshot of every table.
     let tx = client
@@ -728,6 +1024,7 @@ async fn dump(pool: Pool) -> Result<Vec<RawEntry>, StoreError> {
         .start()
         .await
         .map_err(pg)?;
+    set_local_timeout(&tx, bulk).await?;
     let mut out = Vec::new();
     for tree in TreeName::ALL {
         for (key, value) in entries_in(&tx, tree).await? {
@@ -838,9 +1135,13 @@ impl Backend for Postgres {
         write: ChannelWrite,
     ) -> Result<bool, StoreError> {
         let pool = self.pool.clone();
-        let key = key.to_string();
         let seen = seen.map(|s| s.version);
-        self.run(commit(pool, key, seen, write))
+        match self.run(commit(pool, key.to_string(), seen, write.clone())) {
+            Err(StoreError::Timeout { .. }) | Err(StoreError::CommitUnknown) => {
+                self.resolve_commit(key, seen, &write)
+            }
+            other => other,
+        }
     }
 
     fn move_game(&self, from: &str, to: &str) -> Result<(), MoveError> {
@@ -990,11 +1291,13 @@ impl Backend for Postgres {
     }
 
     fn dump(&self) -> Result<Vec<RawEntry>, StoreError> {
-        self.run(dump(self.pool.clone()))
+        let bulk = self.bulk_timeout();
+        self.run_deadline(dump(self.pool.clone(), bulk), bulk)
     }
 
     fn insert_raw(&self, entries: &[RawEntry]) -> Result<(), StoreError> {
-        self.run(insert_raw(self.pool.clone(), entries.to_vec()))
+        let bulk = self.bulk_timeout();
+        self.run_deadline(insert_raw(self.pool.clone(), entries.to_vec(), bulk), bulk)
     }
 
     fn move_raw(
@@ -1149,14 +1452,78 @@ mod tests {
         );
         assert_eq!(
             redact("postgresql://db/cairn?user=c&password=s3cret&sslmode=disable"),
-            "postgresql://db/cairn?user=c&password=***&sslmode=disable"
+            "postgres://c:***@db:5432/cairn"
         );
         assert_eq!(
             redact("postgres://cairn@db/cairn"),
-            "postgres://cairn@db/cairn"
+            "postgres://cairn@db:5432/cairn"
         );
-        // A password containing `@` is hidden whole.
-        assert_eq!(redact("postgres://u:p@s/s@h/d"), "postgres://u:***@h/d");
+        assert_eq!(
+            redact("host=db port=5433 user=u password='p?a@s%s w' dbname=d"),
+            "postgres://u:***@db:5433/d"
+        );
+        assert_eq!(
+            redact("host=/run/pg user=u password=x%y@z dbname=d"),
+            "host=/run/pg user=u password=*** dbname=d"
+        );
+        for bad in [
+            "postgres://u:p?w@h/d",
+            "postgres://u:p%zz@h/d",
+            "host=h password",
+        ] {
+            let shown = redact(bad);
+            assert!(!shown.contains("p?w") && !shown.contains("%zz"), "{shown}");
+        }
+    }
+
+    #[test]
+    fn connection_strings_are_not_directories() {
+        assert!(is_connection_string("host=db password=s3cret"));
+        assert!(is_connection_string(" password=x"));
+        assert!(is_connection_string("HOST=db"));
+        assert!(!is_connection_string("./cairn-data"));
+        assert!(!is_connection_string("/var/lib/cairn"));
+        assert!(!is_connection_string("data=old"));
+    }
+
+    #[test]
+    fn a_lost_commit_is_read_back_truthfully() {
+        let ours = b"ours".to_vec();
+        let put = RawChange::Put(ours.clone());
+        let row = |v: &[u8], n: i64| (v.to_vec(), n);
+        // Still the version seen: not written.
+        assert_eq!(
+            outcome_of(&put, Some(4), Some(&row(b"old", 4)), None),
+            Some(false)
+        );
+        // The next version with our bytes: written.
+        assert_eq!(
+            outcome_of(&put, Some(4), Some(&row(&ours, 5)), None),
+            Some(true)
+        );
+        // Someone else's bytes, or a later version: cannot tell.
+        assert_eq!(
+            outcome_of(&put, Some(4), Some(&row(b"theirs", 5)), None),
+            None
+        );
+        assert_eq!(outcome_of(&put, Some(4), Some(&row(&ours, 6)), None), None);
+        // A new record.
+        assert_eq!(outcome_of(&put, None, None, None), Some(false));
+        assert_eq!(
+            outcome_of(&put, None, Some(&row(&ours, 1)), None),
+            Some(true)
+        );
+        // An archive-only write.
+        let keep = RawChange::Keep;
+        assert_eq!(
+            outcome_of(&keep, Some(2), Some(&row(b"x", 2)), Some(true)),
+            Some(false)
+        );
+        assert_eq!(outcome_of(&keep, None, None, Some(true)), Some(true));
+        assert_eq!(parse_timeout("5s"), Some(Duration::from_secs(5)));
+        assert_eq!(parse_timeout("1500ms"), Some(Duration::from_millis(1500)));
+        assert_eq!(parse_timeout("3"), Some(Duration::from_secs(3)));
+        assert_eq!(parse_timeout("soon"), None);
     }
 
     #[test]

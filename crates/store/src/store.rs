@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::backend::{Backend, ChannelWrite, KeyValue, Lease, RawChange};
-use crate::db::Sled;
+use crate::db::{OpenMode, Sled};
 use crate::ratings::{default_place, game_prefix, rating_key, RatingEntry};
+use crate::TreeScan;
 use crate::UserSettings;
 use crate::{archive_key, decode_channel, decode_finished, user_key, Change, ChannelRecord};
-use crate::{FinishedGame, GameRecord, MoveError, ServerSettings, StoreError, Update};
+use crate::{FinishedGame, GameRecord, MoveError, ServerSettings, Skipped, StoreError, Update};
 use cairn_rules::GameKind;
 
 /// The trees of the database.
@@ -92,11 +93,15 @@ pub enum Location {
 }
 
 impl Location {
-    /// A `postgres://` or `postgresql://` URL means PostgreSQL, anything
-    /// else a sled directory.
+    /// A `postgres://` or `postgresql://` URL, or a key-value connection
+    /// string (`host=… password=…`, read by tokio-postgres's own parser),
+    /// means PostgreSQL; anything else a sled directory.
     pub fn parse(text: &str) -> Location {
         let lower = text.trim_start().to_ascii_lowercase();
-        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+        if lower.starts_with("postgres://")
+            || lower.starts_with("postgresql://")
+            || crate::postgres::is_connection_string(text)
+        {
             Location::Postgres(text.trim().to_string())
         } else {
             Location::Sled(PathBuf::from(text))
@@ -151,6 +156,43 @@ impl Store {
     /// snapshot file has gone missing.
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
         Ok(Store::with(Arc::new(Sled::open(path)?)))
+    }
+
+    /// Open the sled database at `path` for the operator's tools (check,
+    /// export, quarantine, salvage): as it is, however damaged, reading
+    /// whatever can be read.
+    pub fn open_to_inspect(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        Ok(Store::with(Arc::new(Sled::open_with(
+            path,
+            OpenMode::Inspect,
+        )?)))
+    }
+
+    /// Open whichever database `location` names for the operator's tools
+    /// (a sled directory as [`Store::open_to_inspect`] does).
+    pub fn open_location_to_inspect(location: &Location) -> Result<Store, StoreError> {
+        match location {
+            Location::Sled(path) => Store::open_to_inspect(path),
+            Location::Postgres(url) => Store::connect(url),
+        }
+    }
+
+    /// What was done to the database when it was opened that the
+    /// operator should know (records moved into quarantine, and why).
+    pub fn opening_notes(&self) -> Vec<String> {
+        self.backend.opening_notes()
+    }
+
+    /// Every entry of a tree, checked, going around what cannot be read.
+    pub fn scan(&self, tree: TreeName) -> Result<TreeScan, StoreError> {
+        self.backend.scan(tree)
+    }
+
+    /// Every readable entry of every tree and what could not be read (a
+    /// consistent snapshot for exports and backups, which go on past
+    /// damage).
+    pub fn dump_checked(&self) -> Result<(Vec<RawEntry>, Vec<Skipped>), StoreError> {
+        self.backend.dump_checked()
     }
 
     /// Connect to the PostgreSQL database at `url` (migrating its schema
@@ -450,7 +492,21 @@ impl Store {
     pub fn active_games_of(&self, user_id: &str) -> Result<ActiveGames, StoreError> {
         let mut out = Vec::new();
         let mut unreadable = Vec::new();
-        for (key, bytes) in self.backend.channels_of_player(user_id)? {
+        let entries = if self.backend.sled_path().is_some() {
+            // sled scans every channel anyway: also name those that fail
+            // their checksum or cannot be read at all.
+            let scan = self.backend.scan(TreeName::Channels)?;
+            for (key, _) in &scan.unreadable {
+                unreadable.push(crate::shown_key(key));
+            }
+            for _ in &scan.lost {
+                unreadable.push("(a damaged part of the database)".to_string());
+            }
+            scan.entries
+        } else {
+            self.backend.channels_of_player(user_id)?
+        };
+        for (key, bytes) in entries {
             let key = String::from_utf8_lossy(&key).into_owned();
             match decode_channel(&key, &bytes) {
                 Ok(record) => {
@@ -550,6 +606,9 @@ mod tests {
         let location = Location::parse(url);
         assert_eq!(location, Location::Postgres(url.to_string()));
         assert_eq!(location.to_string(), "postgres://cairn:***@db:5432/cairn");
+        let key_value = Location::parse("host=db user=cairn password=s3cret dbname=cairn");
+        assert!(matches!(key_value, Location::Postgres(_)));
+        assert!(!key_value.to_string().contains("s3cret"));
         assert!(!format!("{location:?}").contains("s3cret"));
         assert!(location.sled_path().is_none());
         assert!(matches!(

@@ -4,3 +4,4 @@ store-unreadable = La partida guardada para este canal no se puede leer, así qu
 store-write-failed = No se guardó: no se pudo escribir en la base de datos ({ $cause }). No ha cambiado nada; inténtalo de nuevo más tarde.
 store-unavailable = Ahora mismo no puedo leer las partidas: la base de datos no está disponible ({ $cause }). Inténtalo de nuevo más tarde.
 store-failed = Lo siento, algo ha fallado por mi parte ({ $problem }). No se cambió nada; inténtalo de nuevo.
+store-outcome-unknown = Se perdió la conexión con la base de datos mientras se guardaba, y no pude saber si se guardó. Mira `board` antes de volver a intentarlo.
