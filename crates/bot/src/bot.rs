@@ -108,6 +108,15 @@ impl Answer {
     pub(crate) fn error(text: impl Into<String>) -> Answer {
         Answer::reply(Reply::error(text))
     }
+
+    /// Nothing to say.
+    pub(crate) fn silent() -> Answer {
+        Answer {
+            replies: Vec::new(),
+            board: None,
+            bot_to_move: false,
+        }
+    }
 }
 
 impl Bot {
@@ -316,7 +325,11 @@ impl Bot {
     }
 
     /// Let the bot opponent play while it is to move in this channel.
-    fn bot_turns(&self, request: &Request, progress: &mut impl FnMut(Reply)) -> Vec<Reply> {
+    pub(crate) fn bot_turns(
+        &self,
+        request: &Request,
+        progress: &mut impl FnMut(Reply),
+    ) -> Vec<Reply> {
         let mut replies = Vec::new();
         let langs = self.langs(request);
         // A game turn may take several bot commands (mid-turn steps), but
@@ -359,7 +372,7 @@ impl Bot {
             let mut memory = self.memories.take(&key);
             let choice = cairn_ai::choose(&game.game, &settings, &mut memory);
             drop(permit);
-            self.memories.keep(key, memory);
+            self.memories.keep(key.clone(), memory);
             let Some(choice) = choice else {
                 break;
             };
@@ -377,7 +390,13 @@ impl Bot {
                 place_lang: request.place_lang,
                 capabilities: request.capabilities,
             };
-            let answer = match commands::run(self, &bot_request) {
+            let answer = match commands::play_bot_turn(
+                self,
+                &bot_request,
+                &key,
+                &choice.turn.to_string(),
+                game.history.len(),
+            ) {
                 Ok(answer) => answer,
                 Err(error) => {
                     tracing::error!(%error, "bot move failed");

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use super::{commands, i18n, t, Answer, Bot, Lang, Reply, User};
+use super::{commands, i18n, t, Answer, Bot, Lang, Reply, Request, User};
 use cairn_store::clock::{format_duration, ClockEvent};
 use cairn_store::{Change, ChannelRecord, Notify, Update};
 
@@ -148,7 +148,7 @@ impl Bot {
             fire(key, record, now, &preference, lang)
         })?;
         let Some((answer, direct)) = fired else {
-            return Ok(None);
+            return Ok(self.resume_bot_turn(key, platform, channel, now, lang));
         };
         let replies = self.finish(answer.replies, answer.board, lang);
         Ok(Some(Delivery {
@@ -157,6 +157,37 @@ impl Bot {
             replies,
             direct,
         }))
+    }
+
+    /// Play the bot's turn in a channel where it is overdue (a crash, a
+    /// stop or a failed write interrupted it), and say it there.
+    fn resume_bot_turn(
+        &self,
+        key: &str,
+        platform: &str,
+        channel: &str,
+        now: u64,
+        lang: Lang,
+    ) -> Option<Delivery> {
+        let game = self.store.load(key).ok()??.game?;
+        if game.bot_turn_due_ms().is_none_or(|due| due > now) {
+            return None;
+        }
+        tracing::info!(channel = %key, "playing an interrupted bot turn");
+        let request = Request {
+            platform: platform.to_string(),
+            channel: channel.to_string(),
+            user: self.config.bot_user.clone(),
+            place_lang: Some(lang),
+            ..Request::default()
+        };
+        let replies = self.bot_turns(&request, &mut |_| {});
+        (!replies.is_empty()).then(|| Delivery {
+            platform: platform.to_string(),
+            channel: channel.to_string(),
+            replies,
+            direct: None,
+        })
     }
 
     /// Run the scheduler for `platforms` until `stop` is set: fire what is

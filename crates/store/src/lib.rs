@@ -366,12 +366,35 @@ impl GameRecord {
         (self.in_progress() && !self.player(seat).is_bot).then_some((seat, clock))
     }
 
-    /// When this game's clock next needs attention.
+    /// When this game next needs attention: its clock, or a bot turn that
+    /// should have been played by then.
     pub fn next_due_ms(&self) -> Option<u64> {
-        self.running_clock()
-            .map(|(seat, clock)| clock.next_event(seat.index()).1)
+        let clock = self
+            .running_clock()
+            .map(|(seat, clock)| clock.next_event(seat.index()).1);
+        clock.or_else(|| self.bot_turn_due_ms())
+    }
+
+    /// While the bot opponent is to move: when its turn is overdue. The
+    /// bot plays at once after the turn before; a crash, a stop or a
+    /// failed write can interrupt that, and this deadline, kept in the
+    /// deadline index like a clock's, has the scheduler play it then.
+    pub fn bot_turn_due_ms(&self) -> Option<u64> {
+        let bot_to_move = self.in_progress() && self.player(self.game.to_move()).is_bot;
+        bot_to_move.then(|| self.last_turn_ms().saturating_add(BOT_TURN_OVERDUE_MS))
+    }
+
+    /// When the last turn was played (the start, before the first).
+    pub fn last_turn_ms(&self) -> u64 {
+        self.history
+            .last()
+            .map_or(self.started_ms, |turn| turn.at_ms)
     }
 }
+
+/// How long after the turn before a bot turn counts as interrupted: well
+/// past the bot's thinking time and its queue.
+pub const BOT_TURN_OVERDUE_MS: u64 = 2 * 60 * 1000;
 
 /// Everything stored for one channel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

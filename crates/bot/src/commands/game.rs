@@ -159,6 +159,39 @@ pub(super) fn play(
     update_game(bot, request, key, |at| play_turn(&at, key, turn_text))
 }
 
+/// The bot's turn, searched on the position after `turns_before` turns:
+/// played only if the game still stands there with the bot to move, so
+/// that a turn searched twice (after a restart, or by two processes) is
+/// played once. Otherwise nothing is said.
+pub(crate) fn play_bot_turn(
+    bot: &Bot,
+    request: &Request,
+    key: &str,
+    turn: &str,
+    turns_before: usize,
+) -> Result<Answer, StoreError> {
+    let now = bot.now();
+    let langs = bot.langs(request);
+    bot.store.update(key, |current| {
+        let game = current.as_ref().and_then(|r| r.active_game());
+        let Some(game) = game.filter(|g| g.history.len() == turns_before) else {
+            return Update::keep(Answer::silent());
+        };
+        let seat = game.game.to_move();
+        if !game.player(seat).is_bot {
+            return Update::keep(Answer::silent());
+        }
+        let at = InGame {
+            game,
+            seat,
+            public: langs.public,
+            private: langs.private,
+            now,
+        };
+        play_turn(&at, key, turn)
+    })
+}
+
 /// A turn by the player in `at.seat`: refused, or played and stored.
 fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<Answer> {
     let (game, seat, private) = (at.game, at.seat, at.private);

@@ -15,8 +15,8 @@ pub mod args;
 pub mod set;
 
 use challenge::{accept, challenge, withdraw};
-pub(crate) use game::lose_on_time;
 use game::{draw, games, play, resign, show, undo};
+pub(crate) use game::{lose_on_time, play_bot_turn};
 pub(crate) use history::replay_attachment;
 use settings::{lang, notify, settings};
 
