@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use cairn::platform::discord::workers::{self, CoreWorkers};
 use cairn::platform::discord::AUTOCOMPLETE_BUDGET;
+use cairn::platform::discord::LIMITS;
 use cairn_bot::complete::complete_turn;
 use cairn_bot::{Bot, BotConfig, Request, User};
 use cairn_rules::{AnyGame, Game, SplitRng};
@@ -136,7 +137,7 @@ async fn measure(bot: &Bot, mover: &str, load: Option<Layout>) -> (Duration, Dur
         let (bot, mover) = (bot.clone(), mover.to_string());
         let began = Instant::now();
         let values = workers::autocomplete(AUTOCOMPLETE_BUDGET, move || {
-            complete_turn(&bot, "discord", "query", &mover, "")
+            complete_turn(&bot, "discord", "query", &mover, "", LIMITS)
         })
         .await;
         times.push(began.elapsed());

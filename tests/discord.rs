@@ -14,9 +14,8 @@ use cairn::platform::discord::{
     parse_shards, ping_builder, print_commands, request_from_command, ButtonCheck, Shards, Step,
     PLATFORM,
 };
-use cairn::platform::discord::{fit_to_permissions, response_builder, Allowed};
-use cairn_bot::complete::{MAX_CHOICES, MAX_LEN};
-use cairn_bot::{Action, Bot, BotConfig, ChannelRef, Reply, Request, User, COMMANDS};
+use cairn::platform::discord::{fit_to_permissions, response_builder, Allowed, LIMITS};
+use cairn_bot::{Action, Bot, BotConfig, ChannelKey, Reply, Request, User, COMMANDS};
 use cairn_rules::GameKind;
 use cairn_store::Store;
 use serde_json::Value;
@@ -816,9 +815,9 @@ fn challenge_reply_carries_accept_and_decline_buttons() {
 
 #[test]
 fn channel_keys_become_channel_links() {
-    let discord = ChannelRef::from_key("discord:645027906669510667");
+    let discord = ChannelKey::from_key("discord:645027906669510667");
     assert_eq!(channel_link(&discord), "<#645027906669510667>");
-    let matrix = ChannelRef::from_key("matrix:!room:example.org");
+    let matrix = ChannelKey::from_key("matrix:!room:example.org");
     assert_eq!(channel_link(&matrix), "!room:example.org");
     let mut reply = Reply::default();
     reply.text.push_str("- Sight in ");
@@ -999,7 +998,7 @@ fn begins(step: &str, turn: &str) -> bool {
 }
 
 fn check_choices(game: &cairn_rules::AnyGame, typed: &str, values: &[String]) {
-    assert!(values.len() <= MAX_CHOICES, "{} choices", values.len());
+    assert!(values.len() <= LIMITS.choices, "{} choices", values.len());
     let legal = game.legal_strings();
     let squeeze = |s: &str| {
         s.to_lowercase()
@@ -1009,7 +1008,7 @@ fn check_choices(game: &cairn_rules::AnyGame, typed: &str, values: &[String]) {
     };
     for value in values {
         assert!(
-            !value.is_empty() && value.chars().count() <= MAX_LEN,
+            !value.is_empty() && value.chars().count() <= LIMITS.length,
             "{value:?}"
         );
         // A whole legal turn, or the beginning of one.
@@ -1080,7 +1079,7 @@ fn autocomplete_for_floaters_goes_pit_then_laps() {
     }
     let (to_move, game) = mover(&s.bot);
     let pits = autocomplete_values(&s.bot, &turn_query(&to_move, ""));
-    assert!(!pits.is_empty() && pits.len() <= MAX_CHOICES);
+    assert!(!pits.is_empty() && pits.len() <= LIMITS.choices);
     assert!(
         pits[0].len() == 1 && pits[0].chars().all(|c| c.is_ascii_digit()),
         "{pits:?}"
@@ -1089,12 +1088,12 @@ fn autocomplete_for_floaters_goes_pit_then_laps() {
         for typed in [pit.clone(), format!("{pit} ")] {
             let values = autocomplete_values(&s.bot, &turn_query(&to_move, &typed));
             assert!(
-                !values.is_empty() && values.len() <= MAX_CHOICES,
+                !values.is_empty() && values.len() <= LIMITS.choices,
                 "{typed:?}"
             );
             for value in &values {
                 assert!(
-                    value.starts_with(pit.as_str()) && value.len() <= MAX_LEN,
+                    value.starts_with(pit.as_str()) && value.len() <= LIMITS.length,
                     "{value}"
                 );
                 // Every choice is a playable (whole or partial) turn.

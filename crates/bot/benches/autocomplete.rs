@@ -5,7 +5,12 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use cairn_bot::complete::{complete_game_turn, complete_options, complete_turn};
+use cairn_bot::complete::{complete_game_turn, complete_options, complete_turn, Limits};
+
+const LIMITS: Limits = Limits {
+    choices: 25,
+    length: 100,
+};
 use cairn_bot::{Bot, BotConfig, Request, User};
 use cairn_rules::{AnyGame, Game, GameKind, SplitRng};
 use cairn_store::Store;
@@ -96,7 +101,7 @@ fn bench(c: &mut Criterion) {
     ];
     for (kind, options, turns, seed) in cases {
         let (bot, mover, game, _dir) = busy_position(kind, options, turns, seed);
-        let first = complete_game_turn(&game, "");
+        let first = complete_game_turn(&game, "", LIMITS);
         let step = first.first().cloned().unwrap_or_default();
         eprintln!(
             "{kind} {options} after {turns} turns: {} legal turns, first choices {:?}",
@@ -112,14 +117,23 @@ fn bench(c: &mut Criterion) {
             }
         );
         c.bench_function(&format!("complete_turn {name} empty"), |b| {
-            b.iter(|| complete_turn(&bot, "discord", CHANNEL, &mover, ""))
+            b.iter(|| complete_turn(&bot, "discord", CHANNEL, &mover, "", LIMITS))
         });
         c.bench_function(&format!("complete_turn {name} first step"), |b| {
-            b.iter(|| complete_turn(&bot, "discord", CHANNEL, &mover, &format!("{step} ")))
+            b.iter(|| {
+                complete_turn(
+                    &bot,
+                    "discord",
+                    CHANNEL,
+                    &mover,
+                    &format!("{step} "),
+                    LIMITS,
+                )
+            })
         });
     }
     c.bench_function("complete_options callanish", |b| {
-        b.iter(|| complete_options(GameKind::Callanish, "size=9 blocked=e5,"))
+        b.iter(|| complete_options(GameKind::Callanish, "size=9 blocked=e5,", LIMITS))
     });
 }
 

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use crate::i18n::{self, Lang, Langs};
 use crate::{
-    captions_in, commands, limits, schedule, status_stone, t, text_board, Command, Input, Reply,
-    Request, User,
+    captions_in, commands, limits, schedule, status_stone, t, text_board, ChannelKey, Command,
+    Input, Reply, Request, User,
 };
 use cairn_render::RenderOptions;
 use cairn_rules::{view::capitalise, AnyGame, Seat};
@@ -176,13 +176,13 @@ impl Bot {
     /// The language chosen with `lang` for the place of a stored channel
     /// (`platform:channel`), if any: what reminders and notices use.
     pub fn channel_lang(&self, channel_key: &str) -> Option<Lang> {
-        let (platform, channel) = Store::split_channel_key(channel_key);
+        let key = ChannelKey::parse(channel_key)?;
         let place = self.store.place_of(channel_key).ok()?;
         let scope = match place.split_once("-server:") {
             Some((_, server)) => server.to_string(),
-            None => channel_scope(channel),
+            None => channel_scope(&key.channel),
         };
-        self.chosen_lang(platform, &scope)
+        self.chosen_lang(&key.platform, &scope)
     }
 
     fn chosen_lang(&self, platform: &str, scope: &str) -> Option<Lang> {
@@ -247,7 +247,7 @@ impl Bot {
         let Some(server) = &request.server else {
             return;
         };
-        let key = Store::channel_key(&request.platform, &request.channel);
+        let key = ChannelKey::of(request).to_string();
         let place = format!("{}-server:{server}", request.platform);
         if self.store.place_of(&key).is_ok_and(|known| known == place) {
             return;
@@ -335,7 +335,7 @@ impl Bot {
         // A game turn may take several bot commands (mid-turn steps), but
         // never more than a game has turns; the bound only guards bugs.
         for _ in 0..64 {
-            let key = cairn_store::Store::channel_key(&request.platform, &request.channel);
+            let key = ChannelKey::of(request).to_string();
             let record = match self.store.load(&key) {
                 Ok(Some(record)) => record,
                 Ok(None) => break,

@@ -24,10 +24,13 @@ use cairn_store::Store;
 
 use super::Bot;
 
-/// Discord's limit on autocomplete choices.
-pub const MAX_CHOICES: usize = 25;
-/// Discord's limit on a choice's length.
-pub const MAX_LEN: usize = 100;
+/// How many choices a platform shows at once, and how long each may be:
+/// declared by the platform (Discord: 25 choices of up to 100 characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub choices: usize,
+    pub length: usize,
+}
 /// Above this many legal turns a game is not enumerated.
 const ENUMERATE_LIMIT: u64 = 50_000;
 /// Typed text longer than this is cut (nothing legal is that long).
@@ -35,7 +38,7 @@ const MAX_TYPED: usize = 400;
 
 /// Legal turns (and first steps of turns) of the game in `platform:channel`
 /// that match what `user_id` typed so far, most useful first: at most
-/// [`MAX_CHOICES`], each at most [`MAX_LEN`] characters. Empty when there is
+/// `limits.choices`, each at most `limits.length` characters. Empty when there is
 /// no game, it is over, or it is not this user's turn.
 pub fn complete_turn(
     bot: &Bot,
@@ -43,6 +46,7 @@ pub fn complete_turn(
     channel: &str,
     user_id: &str,
     typed: &str,
+    limits: Limits,
 ) -> Vec<String> {
     let key = Store::channel_key(platform, channel);
     let record = match bot.store().load(&key) {
@@ -59,17 +63,20 @@ pub fn complete_turn(
     if game.outcome().is_some() || game.seat_of(user_id) != Some(game.game.to_move()) {
         return Vec::new();
     }
-    complete_game_turn(&game.game, typed)
+    complete_game_turn(&game.game, typed, limits)
 }
 
 /// The completions of `typed` in `game` (see [`complete_turn`]).
-pub fn complete_game_turn(game: &AnyGame, typed: &str) -> Vec<String> {
+pub fn complete_game_turn(game: &AnyGame, typed: &str, limits: Limits) -> Vec<String> {
     if game.outcome().is_some() {
         return Vec::new();
     }
     let typed = cut(typed.trim_start(), MAX_TYPED).to_lowercase();
-    if let Some(steps) = game.complete_steps(&typed, MAX_CHOICES) {
-        return steps.into_iter().filter(|s| s.len() <= MAX_LEN).collect();
+    if let Some(steps) = game.complete_steps(&typed, limits.choices) {
+        return steps
+            .into_iter()
+            .filter(|s| s.len() <= limits.length)
+            .collect();
     }
     let huge = cairn_rules::with_game!(game, g => huge_counts(g));
     if huge || game.count_turns() > ENUMERATE_LIMIT {
@@ -77,12 +84,18 @@ pub fn complete_game_turn(game: &AnyGame, typed: &str) -> Vec<String> {
         return game
             .canonical(&typed)
             .ok()
-            .filter(|c| c.len() <= MAX_LEN)
+            .filter(|c| c.len() <= limits.length)
             .into_iter()
             .collect();
     }
     let legal = game.legal_strings();
-    complete_from(game.kind(), &legal, &typed, game.canonical(&typed).ok())
+    complete_from(
+        game.kind(),
+        &legal,
+        &typed,
+        game.canonical(&typed).ok(),
+        limits,
+    )
 }
 
 fn huge_counts<G: Game>(_: &G) -> bool {
@@ -183,8 +196,8 @@ fn variants(kind: GameKind, canonical: &str) -> Vec<String> {
 }
 
 /// Push `item` unless present or too long.
-fn push_unique(out: &mut Vec<String>, item: String) {
-    if out.len() < MAX_CHOICES && item.len() <= MAX_LEN && !out.contains(&item) {
+fn push_unique(out: &mut Vec<String>, item: String, limits: Limits) {
+    if out.len() < limits.choices && item.len() <= limits.length && !out.contains(&item) {
         out.push(item);
     }
 }
@@ -195,6 +208,7 @@ fn complete_from(
     legal: &[String],
     typed: &str,
     parsed: Option<String>,
+    limits: Limits,
 ) -> Vec<String> {
     let spelling = kind.spelling();
     let t = normalise(typed, spelling);
@@ -218,36 +232,42 @@ fn complete_from(
     let mut out = Vec::new();
     // What was typed, if it is a legal turn as it stands.
     if let Some(parsed) = parsed.filter(|p| legal.binary_search(p).is_ok()) {
-        push_unique(&mut out, parsed);
+        push_unique(&mut out, parsed, limits);
     }
-    if matches.len() + out.len() <= MAX_CHOICES {
+    if matches.len() + out.len() <= limits.choices {
         for (canonical, _) in &matches {
-            push_unique(&mut out, canonical.to_string());
+            push_unique(&mut out, canonical.to_string(), limits);
         }
         return out;
     }
     // Too many: the next steps first (whole turns among them stay whole),
     // then whole turns to fill the list.
     for (_, step) in &matches {
-        push_unique(&mut out, step.clone());
-        if out.len() == MAX_CHOICES {
+        push_unique(&mut out, step.clone(), limits);
+        if out.len() == limits.choices {
             return out;
         }
     }
     for (canonical, _) in &matches {
-        push_unique(&mut out, canonical.to_string());
-        if out.len() == MAX_CHOICES {
+        push_unique(&mut out, canonical.to_string(), limits);
+        if out.len() == limits.choices {
             break;
         }
     }
     out
 }
 
+/// [`complete_options`] of the game called `name` (nothing for a name
+/// that is no game's).
+pub fn complete_options_named(name: &str, typed: &str, limits: Limits) -> Vec<String> {
+    GameKind::parse(name).map_or_else(Vec::new, |kind| complete_options(kind, typed, limits))
+}
+
 /// Completions of a game's `key=value` options: the words typed so far
 /// are kept and the last (partly typed) word is completed to each valid
-/// pair, leaving out keys already given. At most [`MAX_CHOICES`], each
-/// within [`MAX_LEN`]. Empty for games without options.
-pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
+/// pair, leaving out keys already given. At most `limits.choices`, each
+/// within `limits.length`. Empty for games without options.
+pub fn complete_options(game: GameKind, typed: &str, limits: Limits) -> Vec<String> {
     let typed = cut(typed.trim_start(), MAX_TYPED);
     let specs = game.option_specs();
     let mut words: Vec<&str> = typed.split_whitespace().collect();
@@ -275,7 +295,7 @@ pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
         } else {
             format!("{kept} {pair}")
         };
-        push_unique(&mut out, item);
+        push_unique(&mut out, item, limits);
     };
     let (key_part, value_part) = match partial.split_once('=') {
         Some((k, v)) => (k.to_ascii_lowercase(), Some(v.to_ascii_lowercase())),
@@ -313,7 +333,7 @@ pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
         }
         if spec.kind == OptionKind::Points {
             if let Some(board) = &base {
-                for points in point_lists(&board.board_view(), value) {
+                for points in point_lists(&board.board_view(), value, limits) {
                     push(format!("{}={points}", spec.key));
                 }
             }
@@ -337,7 +357,7 @@ pub fn complete_options(game: GameKind, typed: &str) -> Vec<String> {
 /// points given so far, then each open point not yet listed that starts
 /// with the last, partly typed one, nearest the centre first (where a hole
 /// changes the game most).
-fn point_lists(view: &BoardView, value: &str) -> Vec<String> {
+fn point_lists(view: &BoardView, value: &str, limits: Limits) -> Vec<String> {
     let (Layout::Cells { files, ranks } | Layout::Points { files, ranks }) = view.layout else {
         return Vec::new();
     };
@@ -371,13 +391,19 @@ fn point_lists(view: &BoardView, value: &str) -> Vec<String> {
                 format!("{head},{name}")
             }
         })
-        .take(MAX_CHOICES)
+        .take(limits.choices)
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Discord's limits, the tightest a platform declares.
+    const LIMITS: Limits = Limits {
+        choices: 25,
+        length: 100,
+    };
     use cairn_rules::Options;
 
     fn game(kind: GameKind, options: &[&str]) -> AnyGame {
@@ -394,9 +420,9 @@ mod tests {
     /// Every item is within Discord's limits, distinct, and a legal turn
     /// or the beginning of one.
     fn check(game: &AnyGame, items: &[String]) {
-        assert!(items.len() <= MAX_CHOICES, "{} items", items.len());
+        assert!(items.len() <= LIMITS.choices, "{} items", items.len());
         for (i, item) in items.iter().enumerate() {
-            assert!(item.len() <= MAX_LEN && !item.is_empty(), "{item:?}");
+            assert!(item.len() <= LIMITS.length && !item.is_empty(), "{item:?}");
             assert!(!items[..i].contains(item), "duplicate {item}");
             let playable = game.clone().play_str(item).is_ok();
             if let AnyGame::Floaters(_) = game {
@@ -466,24 +492,24 @@ mod tests {
     #[test]
     fn callanish_opening_and_steps() {
         let mut g = game(GameKind::Callanish, &["size=7"]);
-        let items = complete_game_turn(&g, "");
+        let items = complete_game_turn(&g, "", LIMITS);
         check(&g, &items);
-        assert_eq!(items.len(), MAX_CHOICES);
-        let items = complete_game_turn(&g, "D");
+        assert_eq!(items.len(), LIMITS.choices);
+        let items = complete_game_turn(&g, "D", LIMITS);
         assert_eq!(items, ["d1", "d2", "d3", "d4", "d5", "d6", "d7"]);
         play(&mut g, &["d4", "c3"]);
         // The removal first, then the removal with one addition.
-        let items = complete_game_turn(&g, "");
+        let items = complete_game_turn(&g, "", LIMITS);
         check(&g, &items);
         assert_eq!(items[0], "d4", "{items:?}");
-        let items = complete_game_turn(&g, "d4");
+        let items = complete_game_turn(&g, "d4", LIMITS);
         check(&g, &items);
         assert!(items.iter().all(|i| i.starts_with("d4 ")), "{items:?}");
         assert!(items.iter().any(|i| i.split(' ').count() == 2), "{items:?}");
         assert!(items.iter().any(|i| i.split(' ').count() == 3), "{items:?}");
         // A removal and one addition: whole turns with that addition,
         // whichever of the two it is in canonical order.
-        let items = complete_game_turn(&g, "d4 f5");
+        let items = complete_game_turn(&g, "d4 f5", LIMITS);
         check(&g, &items);
         assert!(!items.is_empty());
         assert!(
@@ -503,24 +529,24 @@ mod tests {
         let turn = legal.iter().find(|t| t.starts_with("d4")).unwrap();
         let parts: Vec<&str> = turn.split(' ').collect();
         let typed = format!("{}:{},{}", parts[0].to_uppercase(), parts[2], parts[1]);
-        let items = complete_game_turn(&g, &typed);
+        let items = complete_game_turn(&g, &typed, LIMITS);
         assert_eq!(items.first(), Some(turn), "{items:?}");
     }
 
     #[test]
     fn alquerque_capture_chains() {
         let mut g = game(GameKind::Alquerque, &["rules=basic"]);
-        let items = complete_game_turn(&g, "");
+        let items = complete_game_turn(&g, "", LIMITS);
         check(&g, &items);
         assert!(!items.is_empty());
-        let items = complete_game_turn(&g, "b2c3");
+        let items = complete_game_turn(&g, "b2c3", LIMITS);
         check(&g, &items);
         // Play until a capture is available, then check the chain steps.
         for _ in 0..40 {
             let legal = g.legal_strings();
             if let Some(capture) = legal.iter().find(|t| t.contains('x')) {
                 let from = &capture[..2];
-                let items = complete_game_turn(&g, from);
+                let items = complete_game_turn(&g, from, LIMITS);
                 check(&g, &items);
                 assert!(items.iter().any(|i| i.contains('x')), "{items:?}");
                 return;
@@ -540,7 +566,7 @@ mod tests {
             .find(|t| t.ends_with('a') || t.ends_with('w'))
             .unwrap();
         let bare = capture.trim_end_matches(['a', 'w']);
-        let items = complete_game_turn(&g, bare);
+        let items = complete_game_turn(&g, bare, LIMITS);
         check(&g, &items);
         assert!(items.contains(capture), "{items:?} lacks {capture}");
     }
@@ -548,10 +574,10 @@ mod tests {
     #[test]
     fn alquad_setup_in_either_order() {
         let g = game(GameKind::Alquad, &[]);
-        let items = complete_game_turn(&g, "");
+        let items = complete_game_turn(&g, "", LIMITS);
         check(&g, &items);
         assert!(items.iter().all(|i| i.starts_with("w:")), "{items:?}");
-        let items = complete_game_turn(&g, "b:d4 w:c");
+        let items = complete_game_turn(&g, "b:d4 w:c", LIMITS);
         check(&g, &items);
         assert!(items.contains(&"w:c3 b:d4".to_string()), "{items:?}");
     }
@@ -560,7 +586,7 @@ mod tests {
     fn every_game_gives_legal_choices_from_the_start() {
         for kind in GameKind::ALL {
             let g = game(kind, &[]);
-            let items = complete_game_turn(&g, "");
+            let items = complete_game_turn(&g, "", LIMITS);
             check(&g, &items);
             assert!(!items.is_empty(), "{kind}");
         }
@@ -569,7 +595,7 @@ mod tests {
     #[test]
     fn floaters_pit_then_laps() {
         let mut g = game(GameKind::Floaters, &[]);
-        let items = complete_game_turn(&g, "");
+        let items = complete_game_turn(&g, "", LIMITS);
         check(&g, &items);
         assert_eq!(&items[..6], ["1", "2", "3", "4", "5", "6"]);
         // A whole turn typed in full (forced laps included) comes back first.
@@ -580,7 +606,7 @@ mod tests {
             if after.to_move() != g.to_move() {
                 wholes += 1;
                 assert_eq!(
-                    complete_game_turn(&g, &canonical.to_uppercase()).first(),
+                    complete_game_turn(&g, &canonical.to_uppercase(), LIMITS).first(),
                     Some(&canonical)
                 );
             }
@@ -598,10 +624,10 @@ mod tests {
             let turn = f.random_turn(&mut rng).unwrap().to_string();
             play(&mut g, &[&turn]);
         }
-        let items = complete_game_turn(&g, "");
+        let items = complete_game_turn(&g, "", LIMITS);
         check(&g, &items);
         let pit = items[0].clone();
-        let items = complete_game_turn(&g, &pit);
+        let items = complete_game_turn(&g, &pit, LIMITS);
         check(&g, &items);
         assert!(
             items
@@ -609,7 +635,7 @@ mod tests {
                 .all(|i| i.starts_with(&format!("{pit} ")) || *i == pit),
             "{items:?}"
         );
-        let items = complete_game_turn(&g, &format!("{pit} "));
+        let items = complete_game_turn(&g, &format!("{pit} "), LIMITS);
         check(&g, &items);
         assert!(!items.is_empty());
     }
@@ -632,8 +658,8 @@ mod tests {
         }
         let start = std::time::Instant::now();
         for typed in ["", "1", "2 ", "3 r", "4 b", "5 rb", "6 "] {
-            let items = complete_game_turn(&g, typed);
-            assert!(items.len() <= MAX_CHOICES);
+            let items = complete_game_turn(&g, typed, LIMITS);
+            assert!(items.len() <= LIMITS.choices);
         }
         assert!(start.elapsed() < std::time::Duration::from_secs(1));
     }
@@ -651,7 +677,7 @@ mod tests {
                 "-",
                 "9 rrrr",
             ] {
-                let items = complete_game_turn(&g, typed);
+                let items = complete_game_turn(&g, typed, LIMITS);
                 check(&g, &items);
             }
         }
@@ -659,49 +685,49 @@ mod tests {
 
     #[test]
     fn options_of_each_game() {
-        assert!(complete_options(GameKind::Sight, "").is_empty());
-        assert!(complete_options(GameKind::Alquad, "size=").is_empty());
-        let all = complete_options(GameKind::Callanish, "");
+        assert!(complete_options(GameKind::Sight, "", LIMITS).is_empty());
+        assert!(complete_options(GameKind::Alquad, "size=", LIMITS).is_empty());
+        let all = complete_options(GameKind::Callanish, "", LIMITS);
         assert!(all.contains(&"size=9".to_string()) && all.contains(&"shape=circle".to_string()));
         assert_eq!(
-            complete_options(GameKind::Callanish, "size=1"),
+            complete_options(GameKind::Callanish, "size=1", LIMITS),
             ["size=11", "size=13", "size=15", "size=17", "size=19"]
         );
         assert_eq!(
-            complete_options(GameKind::Callanish, "SH"),
+            complete_options(GameKind::Callanish, "SH", LIMITS),
             ["shape=square", "shape=circle"]
         );
         assert_eq!(
-            complete_options(GameKind::Callanish, "size=7 sh"),
+            complete_options(GameKind::Callanish, "size=7 sh", LIMITS),
             ["size=7 shape=square"]
         );
         assert_eq!(
-            complete_options(GameKind::Callanish, "stones=37"),
+            complete_options(GameKind::Callanish, "stones=37", LIMITS),
             ["stones=37"]
         );
         assert_eq!(
-            complete_options(GameKind::Callanish, "stones=3"),
+            complete_options(GameKind::Callanish, "stones=3", LIMITS),
             ["stones=3", "stones=32"]
         );
-        let blocked = complete_options(GameKind::Callanish, "size=7 blocked=d4,");
+        let blocked = complete_options(GameKind::Callanish, "size=7 blocked=d4,", LIMITS);
         assert!(
             blocked.iter().all(|b| b.starts_with("size=7 blocked=d4,")),
             "{blocked:?}"
         );
         assert!(!blocked.iter().any(|b| b.ends_with("d4,d4")));
         assert_eq!(
-            complete_options(GameKind::Callanish, "blocked=")[0],
+            complete_options(GameKind::Callanish, "blocked=", LIMITS)[0],
             "blocked=e5"
         );
         assert_eq!(
-            complete_options(GameKind::Alquerque, "r"),
+            complete_options(GameKind::Alquerque, "r", LIMITS),
             ["rules=bell", "rules=basic"]
         );
         assert_eq!(
-            complete_options(GameKind::Alquerque, "stall=7"),
+            complete_options(GameKind::Alquerque, "stall=7", LIMITS),
             ["stall=7"]
         );
-        let fan = complete_options(GameKind::Fanorona, "board=dimy ");
+        let fan = complete_options(GameKind::Fanorona, "board=dimy ", LIMITS);
         assert!(fan.iter().all(|f| f.starts_with("board=dimy ")));
         assert!(
             fan.contains(&"board=dimy stall-turns=50".to_string()),
@@ -709,7 +735,7 @@ mod tests {
         );
         assert!(!fan.iter().any(|f| f.contains("board=tsivy")));
         assert_eq!(
-            complete_options(GameKind::Fanorona, "stall"),
+            complete_options(GameKind::Fanorona, "stall", LIMITS),
             [
                 "stall=score",
                 "stall=draw",
@@ -719,22 +745,22 @@ mod tests {
             ]
         );
         assert_eq!(
-            complete_options(GameKind::Collapse, ""),
+            complete_options(GameKind::Collapse, "", LIMITS),
             ["setup=ring", "setup=ranks"]
         );
         assert_eq!(
-            complete_options(GameKind::Floaters, "first=n"),
+            complete_options(GameKind::Floaters, "first=n", LIMITS),
             ["first=north"]
         );
-        assert!(complete_options(GameKind::Floaters, "colour=").is_empty());
+        assert!(complete_options(GameKind::Floaters, "colour=", LIMITS).is_empty());
     }
 
     #[test]
     fn every_suggested_option_starts_a_game() {
         for kind in GameKind::ALL {
             for typed in ["", "s", "b", "r", "f", "p", "st"] {
-                for item in complete_options(kind, typed) {
-                    assert!(item.len() <= MAX_LEN);
+                for item in complete_options(kind, typed, LIMITS) {
+                    assert!(item.len() <= LIMITS.length);
                     let words: Vec<&str> = item.split_whitespace().collect();
                     let options = Options::parse(&words).unwrap();
                     assert!(AnyGame::new(kind, &options).is_ok(), "{kind} {item}");

@@ -24,7 +24,7 @@ pub(crate) use bot::{place_scope, replay, to_user, Answer, BoardShow};
 pub use bot::{Bot, BotConfig};
 pub use captions::{captions_in, end_phrase_in, player_label_in, status_caption_in, status_stone};
 pub use messages::{
-    Action, Attachment, AttachmentKind, Capabilities, ChannelRef, ChannelSpan, GameThread, Reply,
+    Action, Attachment, AttachmentKind, Capabilities, ChannelKey, ChannelSpan, GameThread, Reply,
     Request, Table, User,
 };
 

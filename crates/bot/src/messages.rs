@@ -122,28 +122,43 @@ pub struct Reply {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChannelSpan {
     pub at: std::ops::Range<usize>,
-    pub channel: ChannelRef,
+    pub channel: ChannelKey,
 }
 
 /// A channel of some platform, as the store knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChannelRef {
+pub struct ChannelKey {
     pub platform: String,
     pub channel: String,
 }
 
-impl ChannelRef {
-    /// The channel a store key names.
-    pub fn from_key(key: &str) -> ChannelRef {
-        let (platform, channel) = Store::split_channel_key(key);
-        ChannelRef {
-            platform: platform.to_string(),
-            channel: channel.to_string(),
+impl ChannelKey {
+    pub fn new(platform: impl Into<String>, channel: impl Into<String>) -> ChannelKey {
+        ChannelKey {
+            platform: platform.into(),
+            channel: channel.into(),
         }
+    }
+
+    /// The channel a request comes from.
+    pub fn of(request: &Request) -> ChannelKey {
+        ChannelKey::new(request.platform.as_str(), request.channel.as_str())
+    }
+
+    /// The channel a store key (`platform:channel`) names; platform names
+    /// hold no colon, channel ids may (Matrix rooms).
+    pub fn parse(key: &str) -> Option<ChannelKey> {
+        let (platform, channel) = key.split_once(':')?;
+        Some(ChannelKey::new(platform, channel))
+    }
+
+    /// [`ChannelKey::parse`], or the whole key as a channel of no platform.
+    pub fn from_key(key: &str) -> ChannelKey {
+        ChannelKey::parse(key).unwrap_or_else(|| ChannelKey::new("", key))
     }
 }
 
-impl std::fmt::Display for ChannelRef {
+impl std::fmt::Display for ChannelKey {
     /// The store key: what a platform that names channels its own way
     /// replaces.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -227,7 +242,7 @@ impl Reply {
     }
 
     /// Appends `channel` to the reply's text, noting where it stands.
-    pub fn push_channel(&mut self, channel: ChannelRef) {
+    pub fn push_channel(&mut self, channel: ChannelKey) {
         let start = self.text.len();
         self.text.push_str(&channel.to_string());
         self.channels.push(ChannelSpan {
@@ -239,7 +254,7 @@ impl Reply {
     /// The text with each channel named by `name` (a link on Discord, a
     /// room link on Matrix, `#name` in the console). A span the text no
     /// longer holds (the text was changed after) is left as it stands.
-    pub fn text_with_channels(&self, name: impl Fn(&ChannelRef) -> String) -> String {
+    pub fn text_with_channels(&self, name: impl Fn(&ChannelKey) -> String) -> String {
         let mut out = String::with_capacity(self.text.len());
         let mut done = 0;
         for span in &self.channels {

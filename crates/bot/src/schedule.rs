@@ -12,9 +12,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use super::{commands, i18n, t, Answer, Bot, Lang, Reply, Request, User};
+use super::{commands, i18n, t, Answer, Bot, ChannelKey, Lang, Reply, Request, User};
+use cairn_rules::Seat;
 use cairn_store::clock::{format_duration, ClockEvent};
-use cairn_store::{Change, ChannelRecord, Notify, Update};
+use cairn_store::{Change, ChannelRecord, GameRecord, Notify, Update};
 
 /// Something the scheduler has to say in a channel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,9 +125,10 @@ impl Bot {
         key: &str,
         now: u64,
     ) -> Result<Option<Delivery>, cairn_store::StoreError> {
-        let Some((platform, channel)) = key.split_once(':') else {
+        let Some(ChannelKey { platform, channel }) = ChannelKey::parse(key) else {
             return Ok(None);
         };
+        let (platform, channel) = (platform.as_str(), channel.as_str());
         // Reminder preferences are read before the write (a sled
         // transaction must not read other trees); they only choose how a
         // reminder is delivered.
@@ -245,54 +247,26 @@ impl Bot {
     }
 }
 
-/// What is due in one channel at `now`: the new record and what to say,
-/// worded in `lang`.
+/// What is due in one channel at `now` and what to say of it: the
+/// record's new state, and the words in `lang` (with whom to write to
+/// directly).
+type Fired = Update<Option<(Answer, Option<User>)>>;
+
+/// What is due in one channel at `now`: a challenge lapsing, a loss on
+/// time or a reminder.
 fn fire(
     key: &str,
     mut record: ChannelRecord,
     now: u64,
     notify: &dyn Fn(&str) -> Notify,
     lang: Lang,
-) -> Update<Option<(Answer, Option<User>)>> {
-    if let Some(challenge) = &record.challenge {
-        if challenge.expires_ms.is_some_and(|at| at <= now) {
-            let text = t!(
-                lang,
-                "schedule-challenge-expired",
-                challenger = &challenge.challenger.name,
-                challenged = &challenge.challenged.name,
-                game = i18n::say(lang, &challenge.game.title_message()),
-                within = format_duration(
-                    challenge
-                        .expires_ms
-                        .unwrap_or(now)
-                        .saturating_sub(challenge.at_ms)
-                )
-            );
-            let mentions = [&challenge.challenger, &challenge.challenged]
-                .into_iter()
-                .filter(|p| !p.is_bot)
-                .map(super::to_user)
-                .collect();
-            record.challenge = None;
-            let change = if record.game.is_none() {
-                Change::Remove
-            } else {
-                Change::Put(record)
-            };
-            return Update {
-                change,
-                archive: None,
-                value: Some((
-                    Answer::reply(Reply {
-                        text,
-                        mentions,
-                        ..Reply::default()
-                    }),
-                    None,
-                )),
-            };
-        }
+) -> Fired {
+    let lapsed = record
+        .challenge
+        .as_ref()
+        .is_some_and(|c| c.expires_ms.is_some_and(|at| at <= now));
+    if lapsed {
+        return challenge_lapses(record, now, lang);
     }
     let Some(game) = record.game.as_mut() else {
         return Update::keep(None);
@@ -331,42 +305,93 @@ fn fire(
     } else {
         now
     };
-    let left = format_duration(clock.left_ms(seat.index(), at));
+    let left = clock.left_ms(seat.index(), at);
     game.clock = Some(clock);
-    let player = game.player(seat).clone();
-    let opponent = game.player(seat.other()).name.clone();
-    let title = i18n::say(lang, &game.kind.title_message());
-    let preference = notify(&player.id);
-    let value = match preference {
-        Notify::Off => None,
-        Notify::On | Notify::Direct => {
-            let id = if n == 1 {
-                "schedule-reminder"
-            } else {
-                "schedule-reminder-last"
-            };
-            let text = t!(
-                lang,
-                id,
-                player = &player.name,
-                game = title,
-                opponent = opponent,
-                left = left
-            );
-            let user = super::to_user(&player);
-            Some((
-                Answer::reply(Reply {
-                    text,
-                    mentions: vec![user.clone()],
-                    ..Reply::default()
-                }),
-                (preference == Notify::Direct).then_some(user),
-            ))
-        }
-    };
+    let value = reminder_words(game, seat, n, left, notify, lang);
     Update {
         change: Change::Put(record),
         archive: None,
         value,
     }
+}
+
+/// The challenge here lapsed unanswered: it goes, and both players hear.
+fn challenge_lapses(mut record: ChannelRecord, now: u64, lang: Lang) -> Fired {
+    let Some(challenge) = record.challenge.take() else {
+        return Update::keep(None);
+    };
+    let text = t!(
+        lang,
+        "schedule-challenge-expired",
+        challenger = &challenge.challenger.name,
+        challenged = &challenge.challenged.name,
+        game = i18n::say(lang, &challenge.game.title_message()),
+        within = format_duration(
+            challenge
+                .expires_ms
+                .unwrap_or(now)
+                .saturating_sub(challenge.at_ms)
+        )
+    );
+    let mentions = [&challenge.challenger, &challenge.challenged]
+        .into_iter()
+        .filter(|p| !p.is_bot)
+        .map(super::to_user)
+        .collect();
+    let change = if record.game.is_none() {
+        Change::Remove
+    } else {
+        Change::Put(record)
+    };
+    let reply = Reply {
+        text,
+        mentions,
+        ..Reply::default()
+    };
+    Update {
+        change,
+        archive: None,
+        value: Some((Answer::reply(reply), None)),
+    }
+}
+
+/// Reminder `n` for the player in `seat`, `left_ms` before their time runs
+/// out, as they asked to hear it (`notify`): in the channel, directly, or
+/// not at all.
+fn reminder_words(
+    game: &GameRecord,
+    seat: Seat,
+    n: u8,
+    left_ms: u64,
+    notify: &dyn Fn(&str) -> Notify,
+    lang: Lang,
+) -> Option<(Answer, Option<User>)> {
+    let player = game.player(seat);
+    let preference = notify(&player.id);
+    if preference == Notify::Off {
+        return None;
+    }
+    let id = if n == 1 {
+        "schedule-reminder"
+    } else {
+        "schedule-reminder-last"
+    };
+    let text = t!(
+        lang,
+        id,
+        player = &player.name,
+        game = i18n::say(lang, &game.kind.title_message()),
+        opponent = &game.player(seat.other()).name,
+        left = format_duration(left_ms)
+    );
+    let user = super::to_user(player);
+    let reply = Reply {
+        text,
+        mentions: vec![user.clone()],
+        ..Reply::default()
+    };
+    Some((
+        Answer::reply(reply),
+        (preference == Notify::Direct).then_some(user),
+    ))
 }

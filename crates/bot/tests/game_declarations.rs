@@ -5,7 +5,12 @@
 //! run over `GameKind::ALL` and would fail for a game whose knowledge lived
 //! anywhere else.
 
-use cairn_bot::complete::{complete_game_turn, complete_options};
+use cairn_bot::complete::{complete_game_turn, complete_options, Limits};
+
+const LIMITS: Limits = Limits {
+    choices: 25,
+    length: 100,
+};
 use cairn_bot::{Bot, BotConfig, Request, User};
 use cairn_rules::{AnyGame, GameKind, OptionError, OptionKind, Options, Seat, Seating};
 use cairn_store::Store;
@@ -64,7 +69,7 @@ fn options_parse_and_complete_from_the_game_declaration() {
         let specs = kind.option_specs();
         // Completing nothing offers every declared key, each with its
         // default first; nothing else.
-        let offered = complete_options(kind, "");
+        let offered = complete_options(kind, "", LIMITS);
         for item in &offered {
             let key = item.split('=').next().unwrap_or("");
             assert!(specs.iter().any(|s| s.key == key), "{kind}: {item}");
@@ -122,7 +127,7 @@ fn options_parse_and_complete_from_the_game_declaration() {
                 }
             }
             if spec.kind == OptionKind::Points {
-                let completed = complete_options(kind, &format!("{}=", spec.key));
+                let completed = complete_options(kind, &format!("{}=", spec.key), LIMITS);
                 assert!(!completed.is_empty(), "{kind}: no points offered");
                 let options = Options::parse(&completed[..1]).expect("a completed option");
                 assert!(AnyGame::new(kind, &options).is_ok(), "{completed:?}");
@@ -159,7 +164,7 @@ fn turns_complete_in_every_spelling_the_game_declares() {
         }
         for canonical in game.legal_strings().iter().take(20) {
             for spelling in kind.other_spellings(canonical) {
-                let offered = complete_game_turn(&game, &spelling);
+                let offered = complete_game_turn(&game, &spelling, LIMITS);
                 assert!(
                     offered.contains(canonical),
                     "{kind}: {spelling} -> {offered:?}"

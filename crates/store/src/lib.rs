@@ -405,6 +405,15 @@ pub struct ChannelRecord {
 }
 
 impl ChannelRecord {
+    /// A channel's record (the store stamps its schema when it writes it).
+    pub fn new(challenge: Option<Challenge>, game: Option<GameRecord>) -> ChannelRecord {
+        ChannelRecord {
+            schema: SCHEMA_VERSION,
+            challenge,
+            game,
+        }
+    }
+
     /// The game in progress here, if any (not a finished one kept for show).
     pub fn active_game(&self) -> Option<&GameRecord> {
         self.game.as_ref().filter(|g| g.in_progress())
@@ -436,6 +445,19 @@ pub struct FinishedGame {
     pub channel: String,
     pub finished_ms: u64,
     pub record: GameRecord,
+}
+
+impl FinishedGame {
+    /// A game finished in `channel` (the store stamps its schema when it
+    /// writes it).
+    pub fn new(channel: &str, finished_ms: u64, record: GameRecord) -> FinishedGame {
+        FinishedGame {
+            schema: SCHEMA_VERSION,
+            channel: channel.to_string(),
+            finished_ms,
+            record,
+        }
+    }
 }
 
 /// What a command does to its channel's record. (Short-lived, so the

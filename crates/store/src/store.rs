@@ -273,7 +273,7 @@ impl Store {
             let (change, due_after, players_after) = match &update.change {
                 Change::Keep => (RawChange::Keep, due_before, players_before.clone()),
                 Change::Put(record) => (
-                    RawChange::Put(serde_json::to_vec(record).map_err(StoreError::Encode)?),
+                    RawChange::Put(encode_channel(record)?),
                     record.next_due_ms(),
                     player_ids(record),
                 ),
@@ -283,7 +283,7 @@ impl Store {
                 None => None,
                 Some(finished) => Some((
                     archive_key(finished),
-                    serde_json::to_vec(finished).map_err(StoreError::Encode)?,
+                    encode_finished(finished)?,
                     finished.clone(),
                 )),
             };
@@ -594,6 +594,25 @@ fn player_ids(record: &ChannelRecord) -> Vec<String> {
         .as_ref()
         .map(|game| game.players.iter().map(|p| p.id.clone()).collect())
         .unwrap_or_default()
+}
+
+/// A channel's record as stored, stamped with the schema this build
+/// writes (the commands never name it).
+fn encode_channel(record: &ChannelRecord) -> Result<Vec<u8>, StoreError> {
+    let stamped = ChannelRecord {
+        schema: crate::SCHEMA_VERSION,
+        ..record.clone()
+    };
+    serde_json::to_vec(&stamped).map_err(StoreError::Encode)
+}
+
+/// A finished game as archived, stamped with the schema this build writes.
+fn encode_finished(finished: &FinishedGame) -> Result<Vec<u8>, StoreError> {
+    let stamped = FinishedGame {
+        schema: crate::SCHEMA_VERSION,
+        ..finished.clone()
+    };
+    serde_json::to_vec(&stamped).map_err(StoreError::Encode)
 }
 
 #[cfg(test)]

@@ -8,12 +8,11 @@ use serenity::all::{
 };
 
 use super::{clip, BUTTON_PREFIX, CUSTOM_ID_LIMIT, PLATFORM};
-use cairn_bot::complete::{complete_options, complete_turn, MAX_CHOICES, MAX_LEN};
+use cairn_bot::complete::{complete_options_named, complete_turn, Limits};
 use cairn_bot::{
     Action, ArgKind, ArgSpec, Args, Bot, BotConfig, Capabilities, CommandSpec, Context, Input,
     Lang, Request, User, COMMANDS,
 };
-use cairn_rules::GameKind;
 
 /// "Play your turn" from "play your turn".
 fn sentence_case(text: &str) -> String {
@@ -181,6 +180,13 @@ pub fn parse_shards(text: Option<&str>) -> Result<Shards, String> {
     }
 }
 
+/// Discord's limits on an autocomplete answer: 25 choices of up to 100
+/// characters.
+pub const LIMITS: Limits = Limits {
+    choices: 25,
+    length: 100,
+};
+
 /// What Discord lets the bot do: write to a player directly, and group
 /// channels in servers.
 pub const CAPABILITIES: Capabilities = Capabilities {
@@ -340,24 +346,23 @@ pub fn autocomplete_values(bot: &Bot, interaction: &CommandInteraction) -> Vec<S
             &interaction.channel_id.to_string(),
             &interaction.user.id.to_string(),
             focused.value,
+            LIMITS,
         ),
         ArgKind::GameOptions => {
             // The options of the game chosen in the command's game option.
             let game = interaction.data.options().iter().find_map(|o| {
                 match (spec.arg(o.name).map(|a| a.kind), &o.value) {
-                    (Some(ArgKind::Game), ResolvedValue::String(s)) => GameKind::parse(s),
+                    (Some(ArgKind::Game), ResolvedValue::String(s)) => Some(*s),
                     _ => None,
                 }
             });
-            match game {
-                Some(kind) => complete_options(kind, focused.value),
-                None => Vec::new(),
-            }
+            game.map(|name| complete_options_named(name, focused.value, LIMITS))
+                .unwrap_or_default()
         }
         _ => Vec::new(),
     };
-    values.retain(|v| !v.is_empty() && v.chars().count() <= MAX_LEN);
-    values.truncate(MAX_CHOICES);
+    values.retain(|v| !v.is_empty() && v.chars().count() <= LIMITS.length);
+    values.truncate(LIMITS.choices);
     values
 }
 

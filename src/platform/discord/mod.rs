@@ -42,7 +42,7 @@ pub mod workers;
 pub use commands::{
     autocomplete_response, autocomplete_values, button_check, command_definitions, custom_id,
     interaction_user, not_for_you, parse_custom_id, parse_shards, print_commands,
-    request_from_command, ButtonCheck, Shards,
+    request_from_command, ButtonCheck, Shards, CAPABILITIES, LIMITS,
 };
 pub use interactions::{run, RunOptions, ANSWER_AT_ONCE, AUTOCOMPLETE_BUDGET};
 pub use replies::{

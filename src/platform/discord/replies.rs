@@ -15,7 +15,7 @@ use super::{
     PLATFORM,
 };
 use cairn_bot::t;
-use cairn_bot::{Action, ChannelRef, Reply, Table};
+use cairn_bot::{Action, ChannelKey, Reply, Table};
 
 /// The buttons of a reply.
 pub fn action_rows(actions: &[Action]) -> Vec<CreateActionRow> {
@@ -97,7 +97,7 @@ pub struct MessageParts {
 
 /// A channel a reply speaks of, as Discord shows it: a link (which
 /// notifies nobody) for a Discord channel, the bare id otherwise.
-pub fn channel_link(channel: &ChannelRef) -> String {
+pub fn channel_link(channel: &ChannelKey) -> String {
     if channel.platform == PLATFORM {
         format!("<#{}>", channel.channel)
     } else {

@@ -73,6 +73,53 @@ pub use outgoing::*;
 use queue::*;
 use session::*;
 
+/// The bot as the logged-in account: its MXID and display name, and its
+/// localpart as a word that names it as an opponent.
+fn as_account(bot: &Bot, own_id: &UserId, display_name: &str) -> Bot {
+    let mut bot_config: BotConfig = bot.config().clone();
+    bot_config.bot_user = User::new(own_id.to_string(), display_name);
+    for alias in [
+        own_id.localpart().to_string(),
+        format!("@{}", own_id.localpart()),
+    ] {
+        if !bot_config
+            .bot_aliases
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(&alias))
+        {
+            bot_config.bot_aliases.push(alias);
+        }
+    }
+    bot.reconfigured(bot_config)
+}
+
+/// The first sync brings the state (and, after a restart, everything that
+/// happened while the bot was away): no handler sees it. It does not wait
+/// for news, so the bot listens as soon as it has caught up. Returns the
+/// token to sync on from.
+async fn first_sync(client: &Client, dir: &Path) -> Result<String> {
+    let mut delay = Duration::from_secs(1);
+    loop {
+        match client
+            .sync_once(SyncSettings::default().timeout(Duration::ZERO))
+            .await
+        {
+            Ok(response) => return Ok(response.next_batch),
+            Err(error) if is_unknown_token(&error) => {
+                return Err(anyhow!(error)).context(format!(
+                    "the homeserver refused the saved session; delete {} to log in again",
+                    dir.display()
+                ))
+            }
+            Err(error) => {
+                tracing::warn!(%error, "first Matrix sync failed, retrying in {delay:?}");
+                tokio::time::sleep(delay).await;
+                delay = (delay * 2).min(Duration::from_secs(60));
+            }
+        }
+    }
+}
+
 /// Run the bot on Matrix until the sync fails for good (a revoked token).
 ///
 /// `bot`'s configuration is kept except its own identity, which becomes the
@@ -116,45 +163,8 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
     };
     tracing::info!(user = %own_id, name = %display_name, device = ?client.device_id(), "logged in to Matrix");
 
-    let mut bot_config: BotConfig = bot.config().clone();
-    bot_config.bot_user = User::new(own_id.to_string(), display_name.clone());
-    for alias in [
-        own_id.localpart().to_string(),
-        format!("@{}", own_id.localpart()),
-    ] {
-        if !bot_config
-            .bot_aliases
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(&alias))
-        {
-            bot_config.bot_aliases.push(alias);
-        }
-    }
-    let bot = bot.reconfigured(bot_config);
-
-    // The first sync brings the state (and, after a restart, everything
-    // that happened while the bot was away): no handler sees it. It does not
-    // wait for news, so the bot listens as soon as it has caught up.
-    let mut delay = Duration::from_secs(1);
-    let token = loop {
-        match client
-            .sync_once(SyncSettings::default().timeout(Duration::ZERO))
-            .await
-        {
-            Ok(response) => break response.next_batch,
-            Err(error) if is_unknown_token(&error) => {
-                return Err(anyhow!(error)).context(format!(
-                    "the homeserver refused the saved session; delete {} to log in again",
-                    dir.display()
-                ))
-            }
-            Err(error) => {
-                tracing::warn!(%error, "first Matrix sync failed, retrying in {delay:?}");
-                tokio::time::sleep(delay).await;
-                delay = (delay * 2).min(Duration::from_secs(60));
-            }
-        }
-    };
+    let bot = as_account(&bot, &own_id, &display_name);
+    let token = first_sync(&client, &dir).await?;
 
     for room in client.invited_rooms() {
         spawn_join(room);

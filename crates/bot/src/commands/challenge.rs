@@ -10,9 +10,7 @@ use crate::{
 };
 use cairn_rules::{AnyGame, GameKind, OptionError, Options, Seat, Seating};
 use cairn_store::clock::{format_duration, GameClock, TimeControl};
-use cairn_store::{
-    Challenge, Change, ChannelRecord, GameRecord, Player, StoreError, Update, SCHEMA_VERSION,
-};
+use cairn_store::{Challenge, Change, ChannelRecord, GameRecord, Player, StoreError, Update};
 
 pub(super) fn player_of(user: &User) -> Player {
     Player {
@@ -91,12 +89,11 @@ pub(super) fn challenge(
         }
         let reply = challenge_reply(bot, &challenge, args, replaced, langs.public);
         Update {
-            change: Change::Put(ChannelRecord {
-                challenge: Some(challenge.clone()),
-                // A finished game stays on show until the new one starts.
-                game: record.game.clone(),
-                ..ChannelRecord::default()
-            }),
+            // A finished game stays on show until the new one starts.
+            change: Change::Put(ChannelRecord::new(
+                Some(challenge.clone()),
+                record.game.clone(),
+            )),
             archive: None,
             value: Answer::reply(reply),
         }
@@ -221,10 +218,7 @@ fn start_against_bot(
         first.mentions.extend(replaced.user);
     }
     Update {
-        change: Change::Put(ChannelRecord {
-            game: Some(game),
-            ..ChannelRecord::default()
-        }),
+        change: Change::Put(ChannelRecord::new(None, Some(game))),
         archive: None,
         value: answer,
     }
@@ -371,11 +365,7 @@ pub(super) fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
             }
         }
         Update {
-            change: Change::Put(ChannelRecord {
-                schema: SCHEMA_VERSION,
-                challenge: None,
-                game: Some(game),
-            }),
+            change: Change::Put(ChannelRecord::new(None, Some(game))),
             archive: None,
             value: answer,
         }
@@ -458,11 +448,7 @@ pub(super) fn withdraw(
         );
         let change = match current.as_ref().and_then(|r| r.game.clone()) {
             // The finished game shown here stays.
-            Some(game) => Change::Put(ChannelRecord {
-                schema: SCHEMA_VERSION,
-                challenge: None,
-                game: Some(game),
-            }),
+            Some(game) => Change::Put(ChannelRecord::new(None, Some(game))),
             None => Change::Remove,
         };
         Update {

@@ -4,12 +4,12 @@
 use crate::i18n::{say, Lang};
 use crate::{
     player_label_in, replay, status_caption_in, t, to_user, Action, Answer, BoardShow, Bot,
-    ChannelRef, Reply, Request,
+    ChannelKey, Reply, Request,
 };
 use cairn_rules::{AnyGame, Outcome, Reason, Seat, TurnError};
 use cairn_store::clock::format_duration;
 use cairn_store::{
-    Change, ChannelRecord, FinishedGame, GameRecord, StoreError, TurnRecord, Update, SCHEMA_VERSION,
+    Change, ChannelRecord, FinishedGame, GameRecord, StoreError, TurnRecord, Update,
 };
 
 /// Common checks for commands by a player of the channel's game.
@@ -89,26 +89,13 @@ pub(super) fn store_game(
     if record.outcome().is_some() {
         record.finished_ms = Some(now);
         Update {
-            change: Change::Put(ChannelRecord {
-                schema: SCHEMA_VERSION,
-                challenge: None,
-                game: Some(record.clone()),
-            }),
-            archive: Some(FinishedGame {
-                schema: SCHEMA_VERSION,
-                channel: key.to_string(),
-                finished_ms: now,
-                record,
-            }),
+            change: Change::Put(ChannelRecord::new(None, Some(record.clone()))),
+            archive: Some(FinishedGame::new(key, now, record)),
             value,
         }
     } else {
         Update {
-            change: Change::Put(ChannelRecord {
-                schema: SCHEMA_VERSION,
-                challenge: None,
-                game: Some(record),
-            }),
+            change: Change::Put(ChannelRecord::new(None, Some(record))),
             archive: None,
             value,
         }
@@ -669,7 +656,7 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
                 "games-line-head",
                 game = crate::captions_in(game, lang).0
             ));
-            reply.push_channel(ChannelRef::from_key(channel));
+            reply.push_channel(ChannelKey::from_key(channel));
             reply.text.push_str(&t!(
                 lang,
                 "games-line-tail",

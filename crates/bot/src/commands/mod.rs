@@ -21,10 +21,10 @@ pub(crate) use history::replay_attachment;
 use settings::{lang, notify, settings};
 
 use crate::i18n::{say, Lang};
-use crate::{t, Answer, Bot, Reply, Request};
+use crate::{t, Answer, Bot, ChannelKey, Reply, Request};
 use args::Context;
 use cairn_rules::GameKind;
-use cairn_store::{Store, StoreError};
+use cairn_store::StoreError;
 use set::{Command, Input, ParseError};
 
 /// Run one request: read its command (text is parsed against the command
@@ -58,7 +58,7 @@ pub(super) fn execute(
     request: &Request,
     command: &Command,
 ) -> Result<Answer, StoreError> {
-    let key = Store::channel_key(&request.platform, &request.channel);
+    let key = ChannelKey::of(request).to_string();
     let langs = bot.langs(request);
     match command {
         Command::Help { topic } => Ok(Answer::reply(Reply::text(set::help_for(
