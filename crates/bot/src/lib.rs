@@ -22,7 +22,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use cairn_render::RenderOptions;
-use cairn_rules::{view::capitalise, AnyGame, Colour, Seat};
+use cairn_rules::{capitalise, AnyGame, Colour, Seat};
 use cairn_store::clock::{Clock, SystemClock, TimeControl, DAY_MS, MINUTE_MS};
 use cairn_store::{GameRecord, Player, Store};
 

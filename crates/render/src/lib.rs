@@ -401,7 +401,7 @@ fn file_name(file: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cairn_rules::view::Hand;
+    use cairn_rules::Hand;
     use cairn_rules::Spot;
 
     fn decode(png: &Png) -> RgbaImage {

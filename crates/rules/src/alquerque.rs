@@ -1692,7 +1692,7 @@ mod tests {
             all[6].to_string(),
             "a2 is not empty; the piece on a1 has no legal move; your pieces that can move are on a1, b1, c1, d1, e1, a2, b2, c2, d2, e2 and 2 more"
         );
-        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+        crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     #[test]

@@ -1263,7 +1263,7 @@ mod tests {
             all[12].to_string(),
             "from b2 you could add on no cell only, and a turn needs two additions"
         );
-        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+        crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     fn game(options: &[(&str, &str)]) -> Callanish {
