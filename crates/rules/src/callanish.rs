@@ -187,7 +187,7 @@ fn controller(cell: u8) -> Option<usize> {
 /// A Callanish position.
 ///
 /// Besides the position itself (cells, supplies, turn count) it keeps
-/// [`Lines`], bookkeeping derived from the cells and updated cell by cell in
+/// `Lines`, bookkeeping derived from the cells and updated cell by cell in
 /// `apply`, so that neither the win test nor the turn count rescans the
 /// board. Equal positions have equal bookkeeping, so `==` and `Hash` may
 /// include it.

@@ -9,7 +9,7 @@
 //!
 //! A turn is a chosen pit and one colour string per lap. Turns can be very
 //! numerous (every order of a lap's colours is a distinct turn), so
-//! [`Game::count_turns`] counts them combinatorially (see [`Counter`]) and
+//! [`Game::count_turns`] counts them combinatorially (see `count::Counter`) and
 //! [`Game::random_turn`] samples uniformly through the same counts.
 //!
 //! **Decision** (the rules leave it open): the stones of a pit emptied for
