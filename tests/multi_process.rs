@@ -275,10 +275,8 @@ fn three_processes_race_on_one_postgres_and_one_is_killed() {
             };
             assert_eq!(turn.seat, seat, "game {game} turn {i}");
         }
-        let mut replay = AnyGame::new(GameKind::Sight, &Options::default()).expect("sight");
-        for turn in &stored {
-            replay.play_str(turn).expect("a stored turn replays");
-        }
+        AnyGame::replay(GameKind::Sight, &Options::default(), &stored)
+            .expect("the stored turns replay");
         assert_eq!(
             record.outcome().map(|o| o.reason),
             Some(Reason::Timeout),

@@ -24,11 +24,7 @@ fn options_of(kind: GameKind) -> Vec<String> {
 }
 
 fn final_position(kind: GameKind, options: &[String], turns: &[String]) -> AnyGame {
-    let mut game = AnyGame::new(kind, &Options::parse(options).unwrap()).unwrap();
-    for turn in turns {
-        game.play_str(turn).unwrap();
-    }
-    game
+    AnyGame::replay(kind, &Options::parse(options).unwrap(), turns).unwrap()
 }
 
 fn record(kind: GameKind, seed: u64) -> Record {

@@ -11,7 +11,7 @@ mod cpu_time;
 use cpu_time::CpuTime;
 
 use cairn_ai::mcts::playout;
-use cairn_rules::check::SplitRng;
+use cairn_rules::SplitRng;
 use cairn_rules::{AnyGame, Game, GameKind, Options, Seat};
 
 fn one<G: Game>(c: &mut Criterion<CpuTime>, name: &str, start: &G) {

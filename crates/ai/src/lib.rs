@@ -11,7 +11,7 @@ pub mod solver;
 
 use std::time::{Duration, Instant};
 
-use cairn_rules::view::capitalise;
+use cairn_rules::capitalise;
 use cairn_rules::{AnyGame, Game, SplitRng};
 use solver::Verdict;
 

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use cairn_ai::solver::{self, Verdict};
 use cairn_ai::{choose, choose_with, choose_with_memory, Memory, Player, Settings};
-use cairn_rules::check::SplitRng;
+use cairn_rules::SplitRng;
 use cairn_rules::{AnyGame, Game, GameKind, Options};
 
 fn start(kind: GameKind, options: &[(&str, &str)]) -> AnyGame {

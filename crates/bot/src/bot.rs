@@ -11,7 +11,7 @@ use crate::{
     Input, Reply, Request, User,
 };
 use cairn_render::RenderOptions;
-use cairn_rules::{view::capitalise, AnyGame, Seat};
+use cairn_rules::{capitalise, AnyGame, Seat};
 use cairn_store::clock::{Clock, SystemClock, TimeControl, DAY_MS, MINUTE_MS};
 use cairn_store::{GameRecord, Player, Store};
 

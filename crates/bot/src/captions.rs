@@ -3,7 +3,7 @@
 
 use crate::i18n::{self, Lang};
 use crate::t;
-use cairn_rules::{view::capitalise, Colour, Seat};
+use cairn_rules::{capitalise, Colour, Seat};
 use cairn_store::GameRecord;
 
 /// "alice (White)", "alice (白)", "alice (Blancas)".

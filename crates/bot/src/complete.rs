@@ -16,7 +16,7 @@
 //! millions, is completed lap by lap through its partial turns and never
 //! enumerated.
 
-use cairn_rules::notation::square_name;
+use cairn_rules::square_name;
 use cairn_rules::{
     AnyGame, BoardView, Game, GameKind, Layout, OptionKind, Options, Spot, TurnSpelling,
 };

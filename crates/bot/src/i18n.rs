@@ -89,7 +89,7 @@ pub fn say(lang: Lang, message: &Message) -> String {
 /// Words (turns, names) as one list in `lang`: "a4, c4 and d1",
 /// "a4、c4とd1", "a4, c4 y d1"; the games' own `list-and` and `list-comma`
 /// (`cairn_rules::locales`, `shared.ftl`). Empty for no words, as
-/// `cairn_rules::notation::list_and`, which stays the English form.
+/// `cairn_rules::list_and`, which stays the English form.
 pub fn list_and(lang: Lang, items: &[String]) -> String {
     list(lang, items, "list-and")
 }
@@ -137,10 +137,7 @@ mod tests {
         // English is the rules' own join.
         for n in 0..5 {
             let words: Vec<String> = (0..n).map(|i| format!("w{i}")).collect();
-            assert_eq!(
-                list_and(Lang::En, &words),
-                cairn_rules::notation::list_and(&words)
-            );
+            assert_eq!(list_and(Lang::En, &words), cairn_rules::list_and(&words));
         }
         assert_eq!(take_slips(), Vec::<String>::new());
     }

@@ -11,7 +11,7 @@ use std::sync::{Arc, Barrier};
 
 use cairn_bot::i18n::{take_slips, Lang};
 use cairn_bot::{Bot, BotConfig, Reply, Request, User};
-use cairn_rules::check::SplitRng;
+use cairn_rules::SplitRng;
 use cairn_store::{ChannelRecord, Store};
 
 struct Chat {

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use cairn_bot::{Bot, BotConfig, Reply, Request, User};
-use cairn_rules::check::SplitRng;
+use cairn_rules::SplitRng;
 use cairn_rules::{Colour, Layout, Reason, Seat, Spot};
 use cairn_store::clock::ManualClock;
 use cairn_store::{GameRecord, Store};

@@ -9,7 +9,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 
 use cairn_render::{render, render_png, RenderOptions};
-use cairn_rules::view::Hand;
+use cairn_rules::Hand;
 use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
 
 fn cells(n: u8) -> WordedView {

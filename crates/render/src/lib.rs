@@ -2,8 +2,8 @@
 //! language by the caller: the renderer never sees message ids) drawn as a PNG, and whole games as
 //! animated GIFs ([`replay`]).
 //!
-//! One drawing module per board family: [`cells`] (Callanish), [`points`]
-//! (the Alquerque and Fanorona boards) and [`mancala`] (Floaters). This
+//! One drawing module per board family: `cells` (Callanish), `points`
+//! (the Alquerque and Fanorona boards) and `mancala` (Floaters). This
 //! module lays out the frame around the board: the title above, then the
 //! board with its coordinates, the stones in hand mid-turn, the status or
 //! caption line and the notes.
@@ -401,7 +401,7 @@ fn file_name(file: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cairn_rules::view::Hand;
+    use cairn_rules::Hand;
     use cairn_rules::Spot;
 
     fn decode(png: &Png) -> RgbaImage {

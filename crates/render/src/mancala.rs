@@ -5,8 +5,8 @@
 
 use std::borrow::Cow;
 
-use cairn_rules::view::{Hand, MancalaWords};
 use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
+use cairn_rules::{Hand, MancalaWords};
 
 use super::paint::{Canvas, Rgb};
 use super::style::{self, Marks};

@@ -21,7 +21,7 @@ use image::RgbaImage;
 
 use super::png::{pack, Histogram, Palette};
 use super::{page, render_sized, RenderError, RenderOptions};
-use cairn_rules::view::Hand;
+use cairn_rules::Hand;
 use cairn_rules::{Colour, Highlights, Layout, MarkKind, Spot, WordedView};
 
 /// One position of a replay: the board and the line under it.

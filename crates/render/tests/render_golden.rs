@@ -18,7 +18,7 @@
 use std::path::PathBuf;
 
 use cairn_render::{render, render_png, RenderOptions};
-use cairn_rules::view::Hand;
+use cairn_rules::Hand;
 use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
 
 /// A square name (`c3`) as a spot index on a board `files` wide.

@@ -875,7 +875,7 @@ mod tests {
             all[11].to_string(),
             "colours are already chosen (the setter plays black, the chooser white): place one piece on an empty point"
         );
-        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+        crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     /// A game in play with White (the chooser) and Black on the given

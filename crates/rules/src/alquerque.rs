@@ -1337,7 +1337,7 @@ impl Game for Alquerque {
 
     /// Step by step, as Ludii's playouts do (its Murray ruleset, our basic
     /// rules, offers "jump again or pass" after each jump): see
-    /// [`Alquerque::stepwise_turn`]. Not uniform among whole chains, and
+    /// `Alquerque::stepwise_turn`. Not uniform among whole chains, and
     /// several times cheaper than counting them.
     fn playout_turn(&self, rng: &mut SplitRng) -> Option<Turn> {
         if self.outcome.is_some() {
@@ -1346,7 +1346,7 @@ impl Game for Alquerque {
         self.stepwise_turn(rng)
     }
 
-    /// Draws and plays each turn at once ([`Alquerque::playout_fused`]):
+    /// Draws and plays each turn at once (`Alquerque::playout_fused`):
     /// the same game as the default loop, at about half the cost.
     fn random_playout(&mut self, rng: &mut SplitRng, max_turns: usize) -> Option<Outcome> {
         #[cfg(target_arch = "x86_64")]
@@ -1692,7 +1692,7 @@ mod tests {
             all[6].to_string(),
             "a2 is not empty; the piece on a1 has no legal move; your pieces that can move are on a1, b1, c1, d1, e1, a2, b2, c2, d2, e2 and 2 more"
         );
-        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+        crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     #[test]

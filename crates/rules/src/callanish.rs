@@ -187,7 +187,7 @@ fn controller(cell: u8) -> Option<usize> {
 /// A Callanish position.
 ///
 /// Besides the position itself (cells, supplies, turn count) it keeps
-/// [`Lines`], bookkeeping derived from the cells and updated cell by cell in
+/// `Lines`, bookkeeping derived from the cells and updated cell by cell in
 /// `apply`, so that neither the win test nor the turn count rescans the
 /// board. Equal positions have equal bookkeeping, so `==` and `Hash` may
 /// include it.
@@ -1263,7 +1263,7 @@ mod tests {
             all[12].to_string(),
             "from b2 you could add on no cell only, and a turn needs two additions"
         );
-        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+        crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     fn game(options: &[(&str, &str)]) -> Callanish {

@@ -1,11 +1,12 @@
-//! Generic consistency checks over the [`Game`] contract, used by the
-//! property tests of every game (tests/properties.rs) and by the AI tests.
-//! They panic with a description on the first broken invariant.
+//! Test support: generic consistency checks over the [`Game`] contract,
+//! used by the property tests of every game (`tests/properties.rs`). They
+//! panic with a description on the first broken invariant, so they are
+//! built only for tests: this crate's own, and other crates' with the
+//! `test-support` feature (enabled by dev-dependencies only).
 
 use std::collections::HashSet;
 
-pub use super::rng::SplitRng;
-use super::{Game, TurnError};
+use crate::{Game, SplitRng, TurnError};
 
 /// Above this many legal turns, checks sample turns instead of listing them.
 pub const ENUMERATION_LIMIT: u64 = 20_000;
@@ -162,4 +163,37 @@ pub fn slow_perft<G: Game>(game: &G, depth: u32) -> u64 {
             slow_perft(&next, depth - 1)
         })
         .sum()
+}
+
+/// Test support: a message worded in every language, whole: no variable
+/// left unset, no message id shown, no slip noticed.
+#[cfg(test)]
+pub(crate) fn assert_worded(message: &crate::Message, what: &dyn std::fmt::Debug) {
+    for lang in crate::Lang::ALL {
+        let text = crate::locales::word(lang, message);
+        assert!(
+            !text.is_empty() && !text.contains('{') && !text.contains("???"),
+            "{lang}: {what:?} worded as {text:?}"
+        );
+        assert!(
+            !text.contains("-refusal-") && !text.contains("-usage") && !text.contains("option-"),
+            "{lang}: {what:?} names a message id: {text:?}"
+        );
+    }
+    let slips: Vec<String> = cairn_words::take_slips()
+        .into_iter()
+        .filter(|slip| slip.contains(message.id) || slip.contains("list") || slip.contains('-'))
+        .collect();
+    assert!(slips.is_empty(), "{what:?}: {slips:?}");
+}
+
+/// Test support: every refusal given worded in every language, whole,
+/// and its `Display` the English wording.
+#[cfg(test)]
+pub(crate) fn assert_refusals_render(refusals: Vec<crate::Refusal>) {
+    for refusal in refusals {
+        let message = refusal.message();
+        assert_worded(&message, &refusal);
+        assert_eq!(refusal.to_string(), crate::locales::english(&message));
+    }
 }

@@ -717,7 +717,7 @@ mod tests {
             all[2].to_string(),
             "c5 holds your opponent's piece; the white pieces that can capture are on a1, b1, c1, d1, e1, f1, g1, h1, i1, a2 or 5 more"
         );
-        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+        crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     #[test]

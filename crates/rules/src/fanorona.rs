@@ -1772,7 +1772,7 @@ mod tests {
             all[7].to_string(),
             "a capture is compulsory, so a paika is not allowed; captures are compulsory; the capturing moves start a1-b1a, a2-b2a, a3-b3a, a4-b4a, a5-b5a, a6-b6a, a7-b7a, a8-b8a, a9-b9a, a10-b10a or 2 more"
         );
-        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+        crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     #[test]

@@ -156,10 +156,6 @@ impl PointBoard {
         self.files * self.ranks
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     pub fn index(&self, file: usize, rank: usize) -> usize {
         rank * self.files + file
     }
@@ -172,6 +168,7 @@ impl PointBoard {
         p / self.files
     }
 
+    #[cfg(test)]
     pub fn is_strong(&self, p: usize) -> bool {
         self.strong >> p & 1 == 1
     }
@@ -406,10 +403,12 @@ impl CellBoard {
         self.size * self.size
     }
 
+    #[cfg(test)]
     pub fn file(&self, c: usize) -> usize {
         c % self.size
     }
 
+    #[cfg(test)]
     pub fn rank(&self, c: usize) -> usize {
         c / self.size
     }
@@ -425,20 +424,9 @@ impl CellBoard {
         &targets[..*count as usize]
     }
 
-    /// Line indices of cell `c`: its rank (`0..n`) and its file (`n..2n`).
-    #[inline]
-    pub fn lines_of(&self, c: usize) -> [usize; 2] {
-        [c / self.size, self.size + c % self.size]
-    }
-
     /// Number of lines (ranks then files).
     pub fn line_count(&self) -> usize {
         2 * self.size
-    }
-
-    /// Playable cells in a line.
-    pub fn line_len(&self, line: usize) -> usize {
-        self.line_len[line] as usize
     }
 
     /// Cells needed to win a line: ceil(L / 2); 0 for a line with no
@@ -447,6 +435,7 @@ impl CellBoard {
         self.threshold[line] as usize
     }
 
+    #[cfg(test)]
     pub fn name(&self, c: usize) -> String {
         notation::square_name(self.file(c), self.rank(c))
     }

@@ -17,36 +17,26 @@ pub fn sources(lang: Lang) -> Vec<&'static str> {
     }
 }
 
-/// The catalogue files of each language: the shared words and one file
-/// per game. A game added to the rules adds its file here.
-pub const FILES: &[&str] = &[
-    "shared.ftl",
-    "callanish.ftl",
-    "alquerque.ftl",
-    "fanorona.ftl",
-    "alquad.ftl",
-    "sight.ftl",
-    "collapse.ftl",
-    "floaters.ftl",
-];
-
-macro_rules! sources {
-    ($name:ident, $lang:literal) => {
+/// The catalogue files of each language, `FILES`, and their sources,
+/// `EN`, `JA` and `ES`: the shared words and one file per game of the list
+/// (`games.rs`), `locales/<lang>/<game>.ftl`.
+macro_rules! catalogues {
+    ([FILES] $($module:ident::{$Game:ident, $Refusal:ident}),* $(,)?) => {
+        /// The catalogue files of each language: the shared words and one
+        /// file per game, named after the game.
+        pub const FILES: &[&str] = &["shared.ftl", $(concat!(stringify!($module), ".ftl"),)*];
+    };
+    ([$name:ident $lang:literal] $($module:ident::{$Game:ident, $Refusal:ident}),* $(,)?) => {
         const $name: &[&str] = &[
             include_str!(concat!("../locales/", $lang, "/shared.ftl")),
-            include_str!(concat!("../locales/", $lang, "/callanish.ftl")),
-            include_str!(concat!("../locales/", $lang, "/alquerque.ftl")),
-            include_str!(concat!("../locales/", $lang, "/fanorona.ftl")),
-            include_str!(concat!("../locales/", $lang, "/alquad.ftl")),
-            include_str!(concat!("../locales/", $lang, "/sight.ftl")),
-            include_str!(concat!("../locales/", $lang, "/collapse.ftl")),
-            include_str!(concat!("../locales/", $lang, "/floaters.ftl")),
+            $(include_str!(concat!("../locales/", $lang, "/", stringify!($module), ".ftl")),)*
         ];
     };
 }
-sources!(EN, "en");
-sources!(JA, "ja");
-sources!(ES, "es");
+crate::__games!([catalogues][FILES]);
+crate::__games!([catalogues] [EN "en"]);
+crate::__games!([catalogues] [JA "ja"]);
+crate::__games!([catalogues] [ES "es"]);
 
 /// A message of the games worded in English.
 pub fn english(message: &Message) -> String {

@@ -66,6 +66,7 @@ pub fn split_squares(text: &str) -> Option<Vec<String>> {
 }
 
 /// Join names as "a4, c4 or d1" for messages.
+#[cfg(test)]
 pub fn list_or(items: &[String]) -> String {
     join_words(items, "or")
 }

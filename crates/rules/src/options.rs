@@ -558,7 +558,7 @@ mod tests {
         ];
         for error in &all {
             let message = error.message();
-            crate::assert_worded(&message, error);
+            crate::check::assert_worded(&message, error);
             assert_eq!(crate::locales::english(&message), error.to_string());
         }
         assert_eq!(

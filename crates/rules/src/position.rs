@@ -3,7 +3,10 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::{AnyGame, GameKind, OptionError, OptionValue, Options, Played, TurnError, UnknownGame};
+use crate::{
+    AnyGame, GameKind, OptionError, OptionValue, Options, Played, ReplayError, TurnError,
+    UnknownGame,
+};
 
 /// Above this many legal turns, `legal` is left out (`null`) and only
 /// `legal_count` is given.
@@ -36,6 +39,23 @@ impl From<OptionError> for PositionError {
     }
 }
 
+impl From<ReplayError> for PositionError {
+    fn from(error: ReplayError) -> Self {
+        match error {
+            ReplayError::Option(error) => PositionError::Option(error),
+            ReplayError::Turn {
+                number,
+                text,
+                error,
+            } => PositionError::Turn {
+                number,
+                text,
+                error,
+            },
+        }
+    }
+}
+
 /// Split a `--moves` list: turns separated by `;` (empty entries ignored).
 pub fn split_moves(moves: &str) -> Vec<&str> {
     moves
@@ -54,17 +74,9 @@ pub fn build(
 ) -> Result<(AnyGame, Vec<Played>), PositionError> {
     let kind: GameKind = game.parse()?;
     let options = Options::parse(options)?;
-    let mut any = AnyGame::new(kind, &options)?;
     let mut played = Vec::with_capacity(moves.len());
-    for (i, text) in moves.iter().enumerate() {
-        let turn = any.play_str(text).map_err(|error| PositionError::Turn {
-            number: i + 1,
-            text: text.to_string(),
-            error,
-        })?;
-        played.push(turn);
-    }
-    Ok((any, played))
+    let game = AnyGame::replay_each(kind, &options, moves, |_, turn| played.extend(turn))?;
+    Ok((game, played))
 }
 
 /// The JSON report of a position.

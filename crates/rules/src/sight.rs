@@ -757,7 +757,7 @@ mod tests {
             all[11].to_string(),
             "c4 is occupied; the stack on c3 has no empty neighbour; your moves are a1, b1, c1, d1, e1, a2, b2, c2, d2, e2 and 10 more"
         );
-        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+        crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
     use crate::check::slow_perft;
 

@@ -4,7 +4,8 @@
 
 use std::collections::HashSet;
 
-use cairn_rules::check::{accepted_iff_legal, random_playout, SplitRng};
+use cairn_rules::check::{accepted_iff_legal, random_playout};
+use cairn_rules::SplitRng;
 use cairn_rules::{Game, Options};
 use proptest::prelude::*;
 

@@ -5,11 +5,11 @@
 //! warnings, hint legends) on random games played to their end, each worded in every
 //! language without a missing message or an unused argument.
 
-use cairn_rules::view::{seat_message, status_line};
 use cairn_rules::{
     locales, with_game, AnyGame, Game, GameKind, Lang, Message, MessageArg, OptionKind, Options,
     Outcome, Reason, Seat, SplitRng,
 };
+use cairn_rules::{seat_message, status_line};
 use cairn_words::{take_slips, Catalogue};
 
 /// The messages a position shows: its view's words, seat names, hint

@@ -138,6 +138,8 @@ pub fn free_space(path: &Path) -> Option<u64> {
     {
         use std::os::unix::ffi::OsStrExt;
         let c_path = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+        // SAFETY: statvfs is a plain C struct of integers, for which all
+        // zeroes is a valid value.
         let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
         // SAFETY: a valid NUL-terminated path and a zeroed out-parameter.
         let ret = unsafe { libc::statvfs(c_path.as_ptr(), &mut stat) };

@@ -9,8 +9,8 @@
 pub mod record;
 
 use cairn_render::replay::ReplayFrame;
+use cairn_rules::capitalise;
 use cairn_rules::position::PositionError;
-use cairn_rules::view::capitalise;
 use cairn_rules::{AnyGame, GameKind, Lang, Options, Outcome, Reason, Seat};
 
 /// A game rebuilt turn by turn: each position with the turn that led to

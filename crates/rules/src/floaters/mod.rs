@@ -9,7 +9,7 @@
 //!
 //! A turn is a chosen pit and one colour string per lap. Turns can be very
 //! numerous (every order of a lap's colours is a distinct turn), so
-//! [`Game::count_turns`] counts them combinatorially (see [`Counter`]) and
+//! [`Game::count_turns`] counts them combinatorially (see `count::Counter`) and
 //! [`Game::random_turn`] samples uniformly through the same counts.
 //!
 //! **Decision** (the rules leave it open): the stones of a pit emptied for
@@ -1353,7 +1353,7 @@ impl Game for Floaters {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::SplitRng;
+    use crate::SplitRng;
     use crate::Refusal;
 
     fn refusal(g: &Floaters, text: &str) -> FloatersRefusal {
@@ -1457,7 +1457,7 @@ mod tests {
             all[7].to_string(),
             "the turn ends after lap 1 (its last stone lands in the west store), so `rb` has nothing to sow"
         );
-        crate::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
+        crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
 
     /// A position with these pits (spot, [red, black]); every other stone

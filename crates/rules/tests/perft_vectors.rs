@@ -1,11 +1,13 @@
-//! perft from the start positions, through the `position` command, against
-//! the independent figures in tests/fixtures/vectors/start-perft.json (see
-//! the README beside it for where they come from). Depths are
+//! perft from the start positions, through the library (`position::build`
+//! and `position::report`, what `cairn position --perft` prints), against
+//! the independent figures in `tests/fixtures/vectors/start-perft.json`
+//! (see the README beside it for where they come from). Depths are
 //! limited to what a debug build counts in seconds; the benchmarks go deeper.
 
 use std::path::PathBuf;
-use std::process::Command;
 
+use cairn_rules::position;
+use cairn_rules::GameKind;
 use serde_json::Value;
 
 /// Largest expected count checked here.
@@ -22,21 +24,11 @@ fn vectors() -> Vec<Value> {
         .unwrap_or_else(|e| panic!("the perft vectors {}: {e}", path.display()))
 }
 
+/// The report of `game`'s start position with `options`, counted to `depth`.
 fn position(game: &str, options: &[String], depth: u32) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
-        .arg("position")
-        .arg(game)
-        .args(options)
-        .arg("--perft")
-        .arg(depth.to_string())
-        .output()
-        .expect("run cairn position");
-    assert!(
-        out.status.success(),
-        "cairn position {game} {options:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("position prints JSON")
+    let (built, played) = position::build(game, options, &[])
+        .unwrap_or_else(|e| panic!("position {game} {options:?}: {e}"));
+    position::report(&built, &played, Some(depth))
 }
 
 fn check_game(game: &str) {
@@ -74,6 +66,19 @@ fn check_game(game: &str) {
     assert!(checked > 0, "no vectors for {game}");
 }
 
+/// Every game has vectors: one added to the rules without its figures
+/// fails here.
+#[test]
+fn every_game_has_perft_vectors() {
+    let vectors = vectors();
+    for kind in GameKind::ALL {
+        assert!(
+            vectors.iter().any(|e| e["game"] == kind.name()),
+            "no perft vectors for {kind}"
+        );
+    }
+}
+
 #[test]
 fn perft_callanish() {
     check_game("callanish");
@@ -107,18 +112,4 @@ fn perft_collapse() {
 #[test]
 fn perft_floaters() {
     check_game("floaters");
-}
-
-#[test]
-fn a_bad_option_is_reported_once() {
-    let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
-        .args(["position", "callanish", "size=4"])
-        .output()
-        .expect("running cairn position");
-    assert!(!out.status.success());
-    // Once, not "bad option: <reason>: <reason>".
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr).trim(),
-        "error: bad option: option `size` must be an odd number from 5 to 19, not `4`"
-    );
 }
