@@ -476,17 +476,19 @@ pub(crate) fn to_user(player: &Player) -> User {
     User::new(player.id.clone(), player.name.clone())
 }
 
-/// Rebuild a game from its options and turn history (used by `undo`).
+/// Rebuild a game from its options and turn history (used by `undo`),
+/// with the last turn's highlights.
 pub(crate) fn replay(
     kind: cairn_rules::GameKind,
     options: &[String],
     turns: &[String],
-) -> Option<(AnyGame, cairn_rules::Highlights)> {
-    let options = cairn_rules::Options::parse(options).ok()?;
-    let mut game = AnyGame::new(kind, &options).ok()?;
+) -> Result<(AnyGame, cairn_rules::Highlights), cairn_rules::ReplayError> {
+    let options = cairn_rules::Options::parse(options).map_err(cairn_rules::ReplayError::Option)?;
     let mut last = cairn_rules::Highlights::default();
-    for turn in turns {
-        last = game.play_str(turn).ok()?.highlights;
-    }
-    Some((game, last))
+    let game = AnyGame::replay_each(kind, &options, turns, |_, played| {
+        if let Some(played) = played {
+            last = played.highlights;
+        }
+    })?;
+    Ok((game, last))
 }

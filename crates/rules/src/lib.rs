@@ -65,7 +65,7 @@ pub use game::{Game, GameWords, Seating, Storable};
 pub use kind::{GameKind, UnknownGame};
 pub use notation::{list_and, square_name};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
-pub use outcome::{Outcome, Reason, Seat};
+pub use outcome::{Outcome, Reason, Seat, UnknownReason};
 pub use rng::SplitRng;
 pub use turn::{Refusal, TurnError, TurnSpelling};
 pub use view::{

@@ -72,6 +72,41 @@ impl Reason {
     }
 }
 
+impl Reason {
+    /// Every reason a game can end for.
+    pub const ALL: [Reason; 12] = [
+        Reason::Line,
+        Reason::NoMoves,
+        Reason::AllCaptured,
+        Reason::Repetition,
+        Reason::Stall,
+        Reason::Square,
+        Reason::BiggerSquare,
+        Reason::Exhausted,
+        Reason::Cleared,
+        Reason::Resign,
+        Reason::Timeout,
+        Reason::Agreement,
+    ];
+}
+
+/// A word that is no reason's ([`Reason::as_str`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a reason a game ends for")]
+pub struct UnknownReason(pub String);
+
+/// Read a reason back from its word (`no-moves`), as records write it.
+impl std::str::FromStr for Reason {
+    type Err = UnknownReason;
+
+    fn from_str(text: &str) -> Result<Reason, UnknownReason> {
+        Reason::ALL
+            .into_iter()
+            .find(|reason| reason.as_str() == text)
+            .ok_or_else(|| UnknownReason(text.chars().take(40).collect()))
+    }
+}
+
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -99,5 +134,21 @@ impl Outcome {
             winner: None,
             reason,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_reads_back_from_its_word() {
+        for reason in Reason::ALL {
+            assert_eq!(reason.as_str().parse::<Reason>(), Ok(reason));
+        }
+        assert_eq!(
+            "checkmate".parse::<Reason>(),
+            Err(UnknownReason("checkmate".into()))
+        );
     }
 }

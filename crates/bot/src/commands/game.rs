@@ -467,8 +467,12 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
             return Update::keep(Answer::error(t!(private, "game-undo-nothing")));
         }
         let turns: Vec<String> = history.iter().map(|t| t.turn.clone()).collect();
-        let Some((rebuilt, last)) = replay(game.kind, &game.options, &turns) else {
-            return Update::keep(Answer::error(t!(private, "game-undo-broken")));
+        let (rebuilt, last) = match replay(game.kind, &game.options, &turns) {
+            Ok(rebuilt) => rebuilt,
+            Err(error) => {
+                tracing::error!(%error, "a stored game does not replay for undo");
+                return Update::keep(Answer::error(t!(private, "game-undo-broken")));
+            }
         };
         let mut record = game.clone();
         record.game = rebuilt;

@@ -208,7 +208,7 @@ pub struct CommandSpec {
 }
 
 /// How a command's typed value is built from its arguments' values.
-type Builder = fn(&mut Args, &Context) -> Result<Command, ArgError>;
+type Builder = fn(&mut Args, &Context<'_>) -> Result<Command, ArgError>;
 
 impl CommandSpec {
     /// The command's name in `lang` (Discord's localized name).
@@ -257,7 +257,7 @@ impl CommandSpec {
     }
 
     /// The typed command from its arguments' values, each checked.
-    pub fn build(&self, args: &mut Args, context: &Context) -> Result<Command, ArgError> {
+    pub fn build(&self, args: &mut Args, context: &Context<'_>) -> Result<Command, ArgError> {
         (self.build)(args, context)
     }
 
@@ -802,7 +802,7 @@ pub static COMMANDS: &[CommandSpec] = &[
 
 /// `challenge`: the game, the opponent, the game's options and the
 /// challenge's own settings, each read and checked.
-fn build_challenge(a: &mut Args, context: &Context) -> Result<Command, ArgError> {
+fn build_challenge(a: &mut Args, context: &Context<'_>) -> Result<Command, ArgError> {
     const NAME: &str = "challenge";
     let kind = args::game(NAME, &a.required(NAME, "game")?)?;
     let opponent = match a.user("opponent") {
@@ -931,7 +931,7 @@ fn looks_like_turn(text: &str) -> bool {
 /// words fill first the arguments that recognise them (a game's name, one
 /// of a choice's words), then the remaining ones in order; what is left
 /// goes to the command's rest argument, or is refused.
-pub fn parse(text: &str, context: &Context) -> Result<Command, ParseError> {
+pub fn parse(text: &str, context: &Context<'_>) -> Result<Command, ParseError> {
     let text = text.trim();
     let length = text.chars().count();
     if length > MAX_COMMAND_CHARS {

@@ -30,20 +30,17 @@ pub fn replay(
     turns: &[String],
 ) -> Result<Replayed, PositionError> {
     let parsed = Options::parse(options)?;
-    let mut game = AnyGame::new(kind, &parsed)?;
     let mut positions = Vec::with_capacity(turns.len() + 1);
     let mut played = Vec::with_capacity(turns.len());
-    positions.push(game.clone());
-    for (i, text) in turns.iter().enumerate() {
-        let seat = game.to_move();
-        let turn = game.play_str(text).map_err(|error| PositionError::Turn {
-            number: i + 1,
-            text: text.clone(),
-            error,
-        })?;
-        played.push((seat, turn));
+    AnyGame::replay_each(kind, &parsed, turns, |game, turn| {
+        if let Some(turn) = turn {
+            // The mover is the one to move in the position before.
+            let mover = positions.last().map_or(Seat::First, AnyGame::to_move);
+            played.push((mover, turn));
+        }
         positions.push(game.clone());
-    }
+    })
+    .map_err(PositionError::from)?;
     Ok(Replayed {
         positions,
         turns: played,

@@ -463,7 +463,7 @@ fn outcome_of(
     };
     let reason = match reason {
         None => Reason::NoMoves,
-        Some(text) => parse_reason(text).ok_or_else(|| {
+        Some(text) => text.parse::<Reason>().map_err(|_| {
             bad(
                 "termination",
                 text,
@@ -476,26 +476,6 @@ fn outcome_of(
         std::cmp::Ordering::Less => Outcome::win(Seat::Second, reason),
         std::cmp::Ordering::Equal => Outcome::draw(reason),
     }))
-}
-
-fn parse_reason(text: &str) -> Option<Reason> {
-    use Reason::*;
-    [
-        Line,
-        NoMoves,
-        AllCaptured,
-        Repetition,
-        Stall,
-        Square,
-        BiggerSquare,
-        Exhausted,
-        Cleared,
-        Resign,
-        Timeout,
-        Agreement,
-    ]
-    .into_iter()
-    .find(|r| r.as_str() == text)
 }
 
 /// Days since 1970-01-01 of a civil date (proleptic Gregorian).
