@@ -100,7 +100,7 @@ pub struct Reply {
     pub actions: Vec<Action>,
     /// This reply starts a game that may move into a thread of its own
     /// (the server allows it; see `settings threads`). A platform that
-    /// creates the thread moves the game with [`Bot::move_game`] and posts
+    /// creates the thread moves the game with [`Bot::move_game`](crate::Bot::move_game) and posts
     /// this reply there.
     pub thread: Option<GameThread>,
     /// Files posted with the reply: a replay GIF, a game record.
