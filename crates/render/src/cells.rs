@@ -73,8 +73,23 @@ pub fn draw(
     style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 12.0);
     let (gx0, gy0) = g.corner(origin, 0, g.ranks - 1);
     let (gx1, gy1) = (gx0 + g.files as f32 * g.cell, gy0 + g.ranks as f32 * g.cell);
+    let grid = (gx0, gy0, gx1, gy1);
+    tint_cells(canvas, g, origin, view, marks);
+    grid_lines(canvas, g, grid);
+    let coord_size = if g.cell >= 40.0 { 15.0 } else { 12.5 };
+    cell_contents(canvas, g, origin, view, coord_size)?;
+    highlights(canvas, g, origin, view, marks)?;
+    coordinates(canvas, g, grid, coord_size)
+}
 
-    // Cells: blocked stone and last-turn tints, then the grid over them.
+/// Cells: blocked stone and last-turn tints, under the grid.
+fn tint_cells(
+    canvas: &mut Canvas,
+    g: &Geometry,
+    origin: (f32, f32),
+    view: &WordedView,
+    marks: &[Marks],
+) {
     for (spot, content) in view.spots.iter().enumerate() {
         let (x, y) = g.corner(origin, spot % g.files, spot / g.files);
         let (x0, y0) = (x.round() as i32, y.round() as i32);
@@ -91,7 +106,12 @@ pub fn draw(
             canvas.tint_rect(x0, y0, x1, y1, style::LAST, alpha);
         }
     }
-    // Crisp whole-pixel grid lines (the grid sits on whole pixels).
+}
+
+/// Crisp whole-pixel grid lines (the grid sits on whole pixels) and the
+/// frame around them; `grid` is its corners.
+fn grid_lines(canvas: &mut Canvas, g: &Geometry, grid: (f32, f32, f32, f32)) {
+    let (gx0, gy0, gx1, gy1) = grid;
     let (lw, ink) = if g.cell >= 40.0 {
         (2, style::WOOD.mix(style::LINE, 0.65))
     } else {
@@ -111,8 +131,16 @@ pub fn draw(
     canvas.fill_rect(ix0 - frame, iy1, ix1 + frame, iy1 + frame, style::LINE);
     canvas.fill_rect(ix0 - frame, iy0, ix0, iy1, style::LINE);
     canvas.fill_rect(ix1, iy0, ix1 + frame, iy1, style::LINE);
+}
 
-    let coord_size = if g.cell >= 40.0 { 15.0 } else { 12.5 };
+/// What stands on each cell: stacks of pieces, or a pit's counts.
+fn cell_contents(
+    canvas: &mut Canvas,
+    g: &Geometry,
+    origin: (f32, f32),
+    view: &WordedView,
+    coord_size: f32,
+) -> Result<(), RenderError> {
     let r = g.radius();
     for (spot, content) in view.spots.iter().enumerate() {
         let Some((x, y)) = g.spot_centre(origin, spot) else {
@@ -135,7 +163,18 @@ pub fn draw(
         }
     }
 
-    // The path, then rings and badges.
+    Ok(())
+}
+
+/// The last turn's path, then rings and badges, then a winning line.
+fn highlights(
+    canvas: &mut Canvas,
+    g: &Geometry,
+    origin: (f32, f32),
+    view: &WordedView,
+    marks: &[Marks],
+) -> Result<(), RenderError> {
+    let r = g.radius();
     let mut points = Vec::new();
     let mut trim = Vec::new();
     for &spot in &view.last.path {
@@ -169,7 +208,18 @@ pub fn draw(
             style::winning(canvas, x, y, r);
         }
     }
-    // Coordinates last, so that no highlight covers them.
+    Ok(())
+}
+
+/// The files and ranks around the grid, drawn last so that no highlight
+/// covers them.
+fn coordinates(
+    canvas: &mut Canvas,
+    g: &Geometry,
+    grid: (f32, f32, f32, f32),
+    coord_size: f32,
+) -> Result<(), RenderError> {
+    let (gx0, gy0, gx1, gy1) = grid;
     let mid = g.band / 2.0 + 1.0;
     for file in 0..g.files {
         let x = gx0 + (file as f32 + 0.5) * g.cell;

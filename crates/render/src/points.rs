@@ -65,7 +65,55 @@ pub fn draw(
 ) -> Result<(), RenderError> {
     let (w, h) = g.size();
     style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 12.0);
+    board_lines(canvas, g, origin);
+    let coord_size = (g.spacing * 0.2).clamp(11.0, 15.0);
+    point_contents(canvas, g, origin, view, marks, coord_size)?;
+    draw_path(canvas, g, origin, view);
+    let r = g.radius;
+    for (spot, m) in marks.iter().enumerate() {
+        if let Some((x, y)) = g.spot_centre(origin, spot) {
+            let occupied = matches!(&view.spots[spot], Spot::Stack(s) if !s.is_empty());
+            style::marks_over(canvas, x, y, r, *m, occupied)?;
+        }
+    }
+    for &spot in &view.winning {
+        if let Some((x, y)) = g.spot_centre(origin, spot) {
+            style::winning(canvas, x, y, r);
+        }
+    }
+    // Coordinates last, so that no highlight covers them.
+    // Files below, ranks on the left, midway between the outer
+    // pieces and the panel edge.
+    let gap = (g.pad + g.radius) / 2.0 + 2.0;
+    for file in 0..g.files {
+        let (x, y) = g.centre(origin, file, 0);
+        text::draw_centred(
+            canvas,
+            Face::Bold,
+            coord_size,
+            x,
+            y + gap,
+            &file_name(file),
+            style::COORD,
+        )?;
+    }
+    for rank in 0..g.ranks {
+        let (x, y) = g.centre(origin, 0, rank);
+        text::draw_centred(
+            canvas,
+            Face::Bold,
+            coord_size,
+            x - gap,
+            y,
+            &(rank + 1).to_string(),
+            style::COORD,
+        )?;
+    }
+    Ok(())
+}
 
+/// The board's lines and its points.
+fn board_lines(canvas: &mut Canvas, g: &Geometry, origin: (f32, f32)) {
     // Lines: every orthogonal neighbour pair, and the two diagonals out of
     // each strong point.
     // Orthogonal lines are crisp whole-pixel rectangles (points sit on
@@ -127,8 +175,18 @@ pub fn draw(
             );
         }
     }
+}
 
-    let coord_size = (g.spacing * 0.2).clamp(11.0, 15.0);
+/// The marks under the pieces, then what stands on each point: stacks,
+/// a blocked point, a pit's counts.
+fn point_contents(
+    canvas: &mut Canvas,
+    g: &Geometry,
+    origin: (f32, f32),
+    view: &WordedView,
+    marks: &[Marks],
+    coord_size: f32,
+) -> Result<(), RenderError> {
     let r = g.radius;
     for (spot, m) in marks.iter().enumerate() {
         if let Some((x, y)) = g.spot_centre(origin, spot) {
@@ -158,46 +216,6 @@ pub fn draw(
                 )?;
             }
         }
-    }
-    draw_path(canvas, g, origin, view);
-    for (spot, m) in marks.iter().enumerate() {
-        if let Some((x, y)) = g.spot_centre(origin, spot) {
-            let occupied = matches!(&view.spots[spot], Spot::Stack(s) if !s.is_empty());
-            style::marks_over(canvas, x, y, r, *m, occupied)?;
-        }
-    }
-    for &spot in &view.winning {
-        if let Some((x, y)) = g.spot_centre(origin, spot) {
-            style::winning(canvas, x, y, r);
-        }
-    }
-    // Coordinates last, so that no highlight covers them.
-    // Files below, ranks on the left, midway between the outer
-    // pieces and the panel edge.
-    let gap = (g.pad + g.radius) / 2.0 + 2.0;
-    for file in 0..g.files {
-        let (x, y) = g.centre(origin, file, 0);
-        text::draw_centred(
-            canvas,
-            Face::Bold,
-            coord_size,
-            x,
-            y + gap,
-            &file_name(file),
-            style::COORD,
-        )?;
-    }
-    for rank in 0..g.ranks {
-        let (x, y) = g.centre(origin, 0, rank);
-        text::draw_centred(
-            canvas,
-            Face::Bold,
-            coord_size,
-            x - gap,
-            y,
-            &(rank + 1).to_string(),
-            style::COORD,
-        )?;
     }
     Ok(())
 }
