@@ -277,6 +277,12 @@ pub fn render_png(view: &WordedView, options: &RenderOptions) -> Result<Png, Ren
     png::encode(&image)
 }
 
+/// An image drawn by [`render`] as the PNG [`render_png`] makes of it (the
+/// encoding alone, for benchmarks).
+pub fn encode_png(image: &RgbaImage) -> Result<Png, RenderError> {
+    png::encode(image)
+}
+
 /// Refuse views the renderer cannot draw sensibly.
 fn check(view: &WordedView) -> Result<(), RenderError> {
     match view.layout {
