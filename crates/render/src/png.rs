@@ -294,21 +294,87 @@ pub fn encode(image: &RgbaImage) -> Result<Png, RenderError> {
         h.counts[number] += run;
     }
     let (palette, map) = choose_palette(&h, 256);
-    let indices: Vec<u8> = numbers.iter().map(|&n| map[n as usize]).collect();
     let mut plte = Vec::with_capacity(palette.len() * 3);
     for &c in &palette {
         plte.extend_from_slice(&[c as u8, (c >> 8) as u8, (c >> 16) as u8]);
     }
-    // Level 1 zlib without filters: palette indices of flat areas are long
-    // runs that deflate finds alone; filtering them only costs time.
-    write(
-        image,
-        &indices,
-        ::png::ColorType::Indexed,
-        Some(plte),
-        ::png::DeflateCompression::Level(1),
-        ::png::Filter::NoFilter,
-    )
+    // The scanlines as PNG stores them: a filter byte (none) before each
+    // row of indices. Palette indices of flat areas are long runs that
+    // deflate finds alone; filtering them only costs time.
+    let width = image.width() as usize;
+    let mut lines = Vec::with_capacity(numbers.len() + image.height() as usize);
+    for row in numbers.chunks_exact(width.max(1)) {
+        lines.push(0);
+        lines.extend(row.iter().map(|&n| map[n as usize]));
+    }
+    let idat = zlib(&lines, LEVEL).ok_or_else(|| {
+        RenderError::Encode(std::io::Error::other("deflate stopped early").into())
+    })?;
+    let (width, height) = image.dimensions();
+    let mut bytes = Vec::with_capacity(idat.len() + plte.len() + 128);
+    let mut encoder = ::png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(::png::ColorType::Indexed);
+    encoder.set_depth(::png::BitDepth::Eight);
+    encoder.set_palette(plte);
+    let mut writer = encoder.write_header()?;
+    writer.write_chunk(::png::chunk::IDAT, &idat)?;
+    writer.finish()?;
+    Ok(Png {
+        bytes,
+        width,
+        height,
+    })
+}
+
+/// The deflate level of indexed boards, chosen by measurement
+/// (`cargo bench -p cairn-render --bench render`, `encode_only`).
+const LEVEL: u8 = 1;
+
+/// `data` as one zlib stream at `level`, compressed in a single call with a
+/// compressor kept per thread. (Going through the `png` crate's writer
+/// hands flate2 one scanline at a time, and flate2 zeroes its whole 32 KB
+/// output buffer on every call: that was two thirds of a board's encoding.)
+fn zlib(data: &[u8], level: u8) -> Option<Vec<u8>> {
+    use miniz_oxide::deflate::core::{
+        compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
+    };
+    use std::cell::RefCell;
+    thread_local! {
+        static COMPRESSOR: RefCell<Option<(u8, Box<CompressorOxide>)>> = const { RefCell::new(None) };
+    }
+    COMPRESSOR.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let compressor = match cell.as_mut() {
+            Some((kept, c)) if *kept == level => {
+                c.reset();
+                c
+            }
+            _ => {
+                let flags = create_comp_flags_from_zip_params(level.into(), 1, 0);
+                &mut cell.insert((level, Box::new(CompressorOxide::new(flags)))).1
+            }
+        };
+        let mut out = vec![0u8; data.len() / 4 + 1024];
+        let (mut input, mut at) = (data, 0);
+        loop {
+            let (status, read, written) =
+                compress(compressor, input, &mut out[at..], TDEFLFlush::Finish);
+            at += written;
+            input = &input[read..];
+            match status {
+                TDEFLStatus::Done => break,
+                TDEFLStatus::Okay => {
+                    if out.len() - at < 1024 {
+                        out.resize(out.len() * 2, 0);
+                    }
+                }
+                // Only a bug in the compressor's use.
+                _ => return None,
+            }
+        }
+        out.truncate(at);
+        Some(out)
+    })
 }
 
 /// A plain RGB PNG.
