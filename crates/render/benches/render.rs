@@ -15,9 +15,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 #[path = "../../../benches/support/cpu_time.rs"]
 mod cpu_time;
 
+use cairn_render::replay::{render_gif, theme_palette, ReplayFrame, Timing};
 use cairn_render::{render, render_png, RenderOptions};
 use cairn_rules::view::Hand;
-use cairn_rules::{AnyGame, GameKind, Lang, Options, SplitRng};
+use cairn_rules::{AnyGame, GameKind, Lang, Options, Seat, SplitRng};
 use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
 
 fn cells(n: u8) -> WordedView {
@@ -179,6 +180,65 @@ fn cases() -> Vec<(&'static str, WordedView, RenderOptions)> {
     ]
 }
 
+/// A 100-turn Callanish 13 x 13 replay as the bot builds it (board views
+/// turn by turn with the last turn marked, a caption naming the turn): each
+/// turn drawn at random among those that keep the game going.
+fn callanish_replay() -> Vec<ReplayFrame> {
+    let options =
+        Options::parse(&["size=13".to_string(), "stones=150".to_string()]).expect("options");
+    let turns = 100;
+    for seed in 1..100 {
+        let mut game = AnyGame::new(GameKind::Callanish, &options).expect("game");
+        let mut rng = SplitRng::new(seed);
+        let mut frames = vec![ReplayFrame {
+            view: game.view_in(Lang::En),
+            caption: "Start: alice (White) to move".into(),
+            stone: game.seat_colour(game.to_move()),
+        }];
+        while frames.len() <= turns {
+            let legal = game.legal_strings();
+            if legal.is_empty() {
+                break;
+            }
+            let start = rng.below(legal.len());
+            let mut next = None;
+            for i in 0..legal.len() {
+                let turn = &legal[(start + i) % legal.len()];
+                let mut trial = game.clone();
+                let seat = trial.to_move();
+                let played = trial.play_str(turn).expect("legal");
+                if trial.outcome().is_none() || frames.len() == turns {
+                    let mut view = trial.view_in(Lang::En);
+                    view.last = played.highlights;
+                    frames.push(ReplayFrame {
+                        view,
+                        caption: format!(
+                            "Turn {} of {turns}: {} played {turn}",
+                            frames.len(),
+                            if seat == Seat::First {
+                                "alice (White)"
+                            } else {
+                                "bob (Black)"
+                            }
+                        ),
+                        stone: trial.seat_colour(seat),
+                    });
+                    next = Some(trial);
+                    break;
+                }
+            }
+            match next {
+                Some(g) => game = g,
+                None => break,
+            }
+        }
+        if frames.len() == turns + 1 {
+            return frames;
+        }
+    }
+    panic!("no 100-turn Callanish game");
+}
+
 fn all_cases() -> Vec<(String, WordedView, RenderOptions)> {
     let mut all = mid_games();
     all.extend(
@@ -213,6 +273,28 @@ fn bench(c: &mut Criterion<cpu_time::CpuTime>) {
             b.iter(|| render(std::hint::black_box(&view), &options).expect("render"))
         });
     }
+    group.finish();
+    theme_palette();
+    let frames = callanish_replay();
+    let gif = render_gif(&frames, Timing::default()).expect("gif");
+    eprintln!(
+        "replay callanish 13x13: {} frames, {} bytes ({:.0} KB)",
+        frames.len(),
+        gif.len(),
+        gif.len() as f64 / 1024.0
+    );
+    let mut group = c.benchmark_group("replay_gif");
+    group.sample_size(10);
+    group.bench_function("callanish_100_turns", |b| {
+        b.iter(|| render_gif(std::hint::black_box(&frames), Timing::default()).expect("gif"))
+    });
+    group.bench_function("callanish_100_turns_drawing_only", |b| {
+        b.iter(|| {
+            for frame in &frames {
+                std::hint::black_box(render(&frame.view, &frame.render_options()).expect("draw"));
+            }
+        })
+    });
     group.finish();
     let mut group = c.benchmark_group("encode_only");
     for (name, view, options) in all_cases() {
