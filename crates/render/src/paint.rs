@@ -27,6 +27,9 @@
 //!
 //! Rounded rectangles and rings have no imageproc counterpart at all.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::{draw_filled_rect_mut, Blend};
 use imageproc::rect::Rect;
@@ -53,7 +56,65 @@ pub struct Canvas {
     pub width: u32,
     pub height: u32,
     image: RgbaImage,
+    /// While a sprite is recorded ([`Canvas::cached`]): each blend as the
+    /// pixel, its weight (`a` of [`blend_pixel`], 256 = opaque) and colour,
+    /// in drawing order, instead of drawing.
+    record: Option<Vec<(u32, u16, Rgb)>>,
 }
+
+/// A recorded drawing: what each pixel it touches becomes. Pixels that
+/// end under something opaque are a fixed colour; the others keep the
+/// blends to apply to whatever lies below, in order.
+struct Sprite {
+    /// Pixel index, and either a fixed colour (`len == u16::MAX`) or the
+    /// range of `ops`.
+    pixels: Vec<(u32, u32, u16, Rgb)>,
+    ops: Vec<(u16, Rgb)>,
+}
+
+impl Sprite {
+    fn from_ops(mut ops: Vec<(u32, u16, Rgb)>) -> Sprite {
+        ops.sort_by_key(|op| op.0);
+        let mut sprite = Sprite {
+            pixels: Vec::new(),
+            ops: Vec::new(),
+        };
+        for group in ops.chunk_by(|a, b| a.0 == b.0) {
+            let index = group[0].0;
+            match group.iter().rposition(|op| op.1 >= 256) {
+                Some(j) => {
+                    let mut p = [group[j].2 .0, group[j].2 .1, group[j].2 .2];
+                    for &(_, a, colour) in &group[j + 1..] {
+                        mix(&mut p, colour, u32::from(a));
+                    }
+                    sprite
+                        .pixels
+                        .push((index, 0, u16::MAX, Rgb(p[0], p[1], p[2])));
+                }
+                None => {
+                    let start = sprite.ops.len() as u32;
+                    sprite.ops.extend(group.iter().map(|&(_, a, c)| (a, c)));
+                    sprite
+                        .pixels
+                        .push((index, start, group.len() as u16, Rgb(0, 0, 0)));
+                }
+            }
+        }
+        sprite
+    }
+}
+
+/// Drawings kept by [`Canvas::cached`]: a caller's key and the canvas size.
+type SpriteKey = ((u32, u32, u32, u32), u32, u32);
+
+fn sprites() -> &'static Mutex<HashMap<SpriteKey, Arc<Sprite>>> {
+    static SPRITES: OnceLock<Mutex<HashMap<SpriteKey, Arc<Sprite>>>> = OnceLock::new();
+    SPRITES.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The sprite cache only grows this large (boards of every size and every
+/// stone on them); past it, it starts again.
+const SPRITE_LIMIT: usize = 8192;
 
 /// Coverage of a pixel whose centre lies `d` pixels inside an edge.
 #[inline]
@@ -227,6 +288,77 @@ impl Canvas {
             width,
             height,
             image: RgbaImage::from_pixel(width, height, opaque(background)),
+            record: None,
+        }
+    }
+
+    /// `draw` as it would draw here, from a process-wide cache keyed by
+    /// `key` (which must name everything `draw` depends on) and the canvas
+    /// size: the first time it is recorded, then replayed pixel by pixel
+    /// with the same arithmetic, so the image is the same either way. For
+    /// shapes drawn again and again at the same place (a stone on a point
+    /// of a board), which cost several anti-aliased layers each.
+    pub fn cached(&mut self, key: (u32, u32, u32, u32), draw: impl FnOnce(&mut Canvas)) {
+        if self.record.is_some() {
+            draw(self);
+            return;
+        }
+        let key = (key, self.width, self.height);
+        let kept = sprites()
+            .lock()
+            .ok()
+            .and_then(|cache| cache.get(&key).cloned());
+        let sprite = match kept {
+            Some(sprite) => sprite,
+            None => {
+                let mut recorder = Canvas {
+                    width: self.width,
+                    height: self.height,
+                    image: RgbaImage::new(0, 0),
+                    record: Some(Vec::new()),
+                };
+                draw(&mut recorder);
+                let sprite = Arc::new(Sprite::from_ops(recorder.record.unwrap_or_default()));
+                if let Ok(mut cache) = sprites().lock() {
+                    if cache.len() >= SPRITE_LIMIT {
+                        cache.clear();
+                    }
+                    cache.insert(key, sprite.clone());
+                }
+                sprite
+            }
+        };
+        let pixels: &mut [u8] = &mut self.image;
+        for &(index, start, len, rgb) in &sprite.pixels {
+            let i = index as usize * 4;
+            let p = &mut pixels[i..i + 3];
+            if len == u16::MAX {
+                p[0] = rgb.0;
+                p[1] = rgb.1;
+                p[2] = rgb.2;
+            } else {
+                let start = start as usize;
+                for &(a, colour) in &sprite.ops[start..start + len as usize] {
+                    mix(p, colour, u32::from(a));
+                }
+            }
+        }
+    }
+
+    /// Record a blend of pixel `i` (while recording a sprite).
+    #[inline]
+    fn note(&mut self, i: usize, colour: Rgb, alpha: f32) -> bool {
+        match self.record.as_mut() {
+            Some(ops) => {
+                let a = if alpha >= 1.0 {
+                    256
+                } else {
+                    (alpha * 256.0) as u16
+                };
+                ops.push((i as u32, a, colour));
+                true
+            }
+            None => false,
         }
     }
 
@@ -241,7 +373,11 @@ impl Canvas {
         if x < 0 || y < 0 || x >= self.width as i32 || y >= self.height as i32 || alpha <= 0.0 {
             return;
         }
-        let i = (y as usize * self.width as usize + x as usize) * 4;
+        let at = y as usize * self.width as usize + x as usize;
+        if self.note(at, colour, alpha) {
+            return;
+        }
+        let i = at * 4;
         blend_pixel(&mut self.pixels()[i..i + 3], colour, alpha);
     }
 
@@ -257,6 +393,12 @@ impl Canvas {
             return;
         }
         let row = y as usize * self.width as usize;
+        if self.record.is_some() {
+            for x in x0..x1 as usize {
+                self.note(row + x, colour, alpha);
+            }
+            return;
+        }
         let span = &mut self.pixels()[(row + x0) * 4..(row + x1 as usize) * 4];
         if alpha >= 1.0 {
             let solid = [colour.0, colour.1, colour.2, 255];
@@ -592,11 +734,16 @@ fn blend_pixel(p: &mut [u8], colour: Rgb, alpha: f32) {
         p[2] = colour.2;
         return;
     }
-    let a = (alpha * 256.0) as u32;
-    let mix = |d: u8, s: u8| ((s as u32 * a + d as u32 * (256 - a)) >> 8) as u8;
-    p[0] = mix(p[0], colour.0);
-    p[1] = mix(p[1], colour.1);
-    p[2] = mix(p[2], colour.2);
+    mix(p, colour, (alpha * 256.0) as u32);
+}
+
+/// Blend towards `colour` by `a / 256` (256 replaces the pixel).
+#[inline]
+fn mix(p: &mut [u8], colour: Rgb, a: u32) {
+    let m = |d: u8, s: u8| ((s as u32 * a + d as u32 * (256 - a)) >> 8) as u8;
+    p[0] = m(p[0], colour.0);
+    p[1] = m(p[1], colour.1);
+    p[2] = m(p[2], colour.2);
 }
 
 /// The x range where a capsule of radius `r` around `a`-`b` may cover the
