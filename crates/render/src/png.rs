@@ -351,7 +351,9 @@ fn zlib(data: &[u8], level: u8) -> Option<Vec<u8>> {
             }
             _ => {
                 let flags = create_comp_flags_from_zip_params(level.into(), 1, 0);
-                &mut cell.insert((level, Box::new(CompressorOxide::new(flags)))).1
+                &mut cell
+                    .insert((level, Box::new(CompressorOxide::new(flags))))
+                    .1
             }
         };
         let mut out = vec![0u8; data.len() / 4 + 1024];
