@@ -30,8 +30,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use image::{Rgba, RgbaImage};
-use imageproc::drawing::{draw_filled_rect_mut, Blend};
+use image::{Pixel, Rgba, RgbaImage};
+use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect;
 
 /// An opaque colour.
@@ -287,7 +287,14 @@ impl Canvas {
         Canvas {
             width,
             height,
-            image: RgbaImage::from_pixel(width, height, opaque(background)),
+            image: RgbaImage::from_raw(
+                width,
+                height,
+                opaque(background)
+                    .0
+                    .repeat(width as usize * height as usize),
+            )
+            .unwrap_or_else(|| RgbaImage::from_pixel(width, height, opaque(background))),
             record: None,
         }
     }
@@ -401,9 +408,13 @@ impl Canvas {
         }
         let span = &mut self.pixels()[(row + x0) * 4..(row + x1 as usize) * 4];
         if alpha >= 1.0 {
-            let solid = [colour.0, colour.1, colour.2, 255];
-            for p in span.chunks_exact_mut(4) {
-                p.copy_from_slice(&solid);
+            // One pixel, then copies doubling in length.
+            span[..4].copy_from_slice(&[colour.0, colour.1, colour.2, 255]);
+            let mut filled = 4;
+            while filled < span.len() {
+                let n = filled.min(span.len() - filled);
+                span.copy_within(0..n, filled);
+                filled += n;
             }
             return;
         }
@@ -451,10 +462,38 @@ impl Canvas {
         if let Some(rect) = whole_rect(x0, y0, x1, y1) {
             let a = (alpha.clamp(0.0, 1.0) * 255.0).round() as u8;
             let tint = Rgba([colour.0, colour.1, colour.2, a]);
-            // imageproc's `Blend` owns the image it draws on.
-            let mut blend = Blend(std::mem::replace(&mut self.image, RgbaImage::new(0, 0)));
-            draw_filled_rect_mut(&mut blend, rect, tint);
-            self.image = blend.0;
+            if self.record.is_some() {
+                // Sprites hold blends of single pixels only.
+                debug_assert!(false, "tint_rect inside a cached drawing");
+                return;
+            }
+            // What imageproc's `Blend` (`Rgba::blend`) makes of each
+            // channel value under this tint, for an opaque canvas: each
+            // channel's result depends on that channel alone, so one table
+            // of 256 blends gives the same pixels at a table look-up each.
+            let mut table = [[0u8; 3]; 256];
+            for (d, entry) in table.iter_mut().enumerate() {
+                let mut p = Rgba([d as u8, d as u8, d as u8, 255]);
+                p.blend(&tint);
+                *entry = [p[0], p[1], p[2]];
+            }
+            let x0 = rect.left().max(0) as usize;
+            let x1 = (rect.right() + 1).min(self.width as i32).max(0) as usize;
+            let y0 = rect.top().max(0) as u32;
+            let y1 = (rect.bottom() + 1).min(self.height as i32).max(0) as u32;
+            let width = self.width as usize;
+            for y in y0..y1 {
+                let row = y as usize * width;
+                if x1 <= x0 {
+                    break;
+                }
+                let pixels: &mut [u8] = &mut self.image;
+                for p in pixels[(row + x0) * 4..(row + x1) * 4].chunks_exact_mut(4) {
+                    p[0] = table[p[0] as usize][0];
+                    p[1] = table[p[1] as usize][1];
+                    p[2] = table[p[2] as usize][2];
+                }
+            }
         }
     }
 
@@ -568,7 +607,31 @@ impl Canvas {
                         self.shade_row(y, right, cx + reach + 1.0, colour, alpha, &f);
                     }
                     None => {
-                        self.shade_row(y, cx - reach - 1.0, cx + reach + 1.0, colour, alpha, &f)
+                        let (left, right) = (cx - reach - 1.0, cx + reach + 1.0);
+                        // Along a straight top or bottom edge the coverage
+                        // depends on the row alone (the distance's `qx` is
+                        // clamped to zero there): one span, not a pixel at a
+                        // time.
+                        let qy = (py - cy).abs() - hy + r;
+                        let inside = |x: i32| (x as f32 + 0.5 - cx).abs() - hx + r <= 0.0;
+                        let mut a = (cx - (hx - r) - 0.5).ceil() as i32;
+                        let mut b = (cx + (hx - r) - 0.5).floor() as i32;
+                        while a <= b && !inside(a) {
+                            a += 1;
+                        }
+                        while b >= a && !inside(b) {
+                            b -= 1;
+                        }
+                        if qy >= 0.0 && b > a {
+                            self.shade_row(y, left, a as f32, colour, alpha, &f);
+                            let c = f(cx, py);
+                            if c > 0.0 {
+                                self.blend_span(y, a, b + 1, colour, c * alpha);
+                            }
+                            self.shade_row(y, (b + 1) as f32, right, colour, alpha, &f);
+                        } else {
+                            self.shade_row(y, left, right, colour, alpha, &f)
+                        }
                     }
                 },
             }
