@@ -408,8 +408,15 @@ impl Canvas {
         }
         let span = &mut self.pixels()[(row + x0) * 4..(row + x1 as usize) * 4];
         if alpha >= 1.0 {
-            // One pixel, then copies doubling in length.
-            span[..4].copy_from_slice(&[colour.0, colour.1, colour.2, 255]);
+            let solid = [colour.0, colour.1, colour.2, 255];
+            if span.len() <= 64 {
+                for p in span.chunks_exact_mut(4) {
+                    p.copy_from_slice(&solid);
+                }
+                return;
+            }
+            // Long spans: one pixel, then copies doubling in length.
+            span[..4].copy_from_slice(&solid);
             let mut filled = 4;
             while filled < span.len() {
                 let n = filled.min(span.len() - filled);
