@@ -42,8 +42,8 @@ PERFT = [
     ("fanorona tsivy mid-game", ["fanorona", "tsivy"], ["fanorona", "board=tsivy"], 12, 8),
     ("fanorona dimy start", ["fanorona", "dimy"], ["fanorona", "board=dimy"], 0, 7),
     ("fanorona dimy mid-game", ["fanorona", "dimy"], ["fanorona", "board=dimy"], 8, 9),
-    ("sight start", ["sight"], ["sight"], 0, 5),
-    ("sight mid-game", ["sight"], ["sight"], 6, 8),
+    ("sight start", ["sight"], ["sight"], 0, 6),
+    ("sight mid-game", ["sight"], ["sight"], 6, 10),
     ("collapse ring start", ["collapse", "ring"], ["collapse", "setup=ring"], 0, 7),
     ("collapse ring mid-game", ["collapse", "ring"], ["collapse", "setup=ring"], 4, 9),
 ]
