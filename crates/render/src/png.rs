@@ -324,7 +324,10 @@ pub fn encode(image: &RgbaImage) -> Result<Png, RenderError> {
             let take = run.min(width - column);
             lines.resize(lines.len() + take, index);
             run -= take;
-            column = (column + take) % width;
+            column += take;
+            if column == width {
+                column = 0;
+            }
         }
     }
     let idat = zlib(&lines, LEVEL).ok_or_else(|| {
