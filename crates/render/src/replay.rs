@@ -344,38 +344,39 @@ pub fn render_gif(frames: &[ReplayFrame], timing: Timing) -> Result<Vec<u8>, Ren
         }
         let rect = changed_rect(old, raw, width);
         let (x0, y0, x1, y1) = rect.unwrap_or((0, 0, 1, 1));
+        // Transparent unless a pixel changed (rows that did not change
+        // are skipped whole).
         buffer.clear();
-        buffer.reserve((x1 - x0) * (y1 - y0));
-        for y in y0..y1 {
-            let row = y * width;
-            if rect.is_none() {
-                buffer.extend(std::iter::repeat_n(TRANSPARENT, x1 - x0));
-                continue;
-            }
-            let now = &raw[(row + x0) * 4..(row + x1) * 4];
-            let then = &old[(row + x0) * 4..(row + x1) * 4];
-            let shown_row = &mut shown[row + x0..row + x1];
-            let mut last_rgb = u32::MAX;
-            let mut last_index = TRANSPARENT;
-            for ((p, q), seen) in now
-                .chunks_exact(4)
-                .zip(then.chunks_exact(4))
-                .zip(shown_row.iter_mut())
-            {
-                let rgb = pack(p);
-                if rgb == pack(q) {
-                    buffer.push(TRANSPARENT);
+        buffer.resize((x1 - x0) * (y1 - y0), TRANSPARENT);
+        if rect.is_some() {
+            for (y, out) in (y0..y1).zip(buffer.chunks_exact_mut(x1 - x0)) {
+                let row = y * width;
+                let now = &raw[(row + x0) * 4..(row + x1) * 4];
+                let then = &old[(row + x0) * 4..(row + x1) * 4];
+                if now == then {
                     continue;
                 }
-                if rgb != last_rgb {
-                    last_rgb = rgb;
-                    last_index = mapper.index(rgb);
-                }
-                if last_index == *seen {
-                    buffer.push(TRANSPARENT);
-                } else {
-                    *seen = last_index;
-                    buffer.push(last_index);
+                let shown_row = &mut shown[row + x0..row + x1];
+                let mut last_rgb = u32::MAX;
+                let mut last_index = TRANSPARENT;
+                for (((p, q), seen), o) in now
+                    .chunks_exact(4)
+                    .zip(then.chunks_exact(4))
+                    .zip(shown_row.iter_mut())
+                    .zip(out.iter_mut())
+                {
+                    let rgb = pack(p);
+                    if rgb == pack(q) {
+                        continue;
+                    }
+                    if rgb != last_rgb {
+                        last_rgb = rgb;
+                        last_index = mapper.index(rgb);
+                    }
+                    if last_index != *seen {
+                        *seen = last_index;
+                        *o = last_index;
+                    }
                 }
             }
         }
