@@ -112,9 +112,13 @@ fn sprites() -> &'static Mutex<HashMap<SpriteKey, Arc<Sprite>>> {
     SPRITES.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
-/// The sprite cache only grows this large (boards of every size and every
-/// stone on them); past it, it starts again.
-const SPRITE_LIMIT: usize = 8192;
+/// The sprite cache holds at most this many recorded pixels and blends
+/// (16 bytes each: about 24 MB, the stones of many boards of every size);
+/// past it, it starts again.
+const SPRITE_BUDGET: usize = 1_500_000;
+
+/// Pixels and blends held by the sprite cache (changed under its lock).
+static SPRITE_SIZE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Coverage of a pixel whose centre lies `d` pixels inside an edge.
 #[inline]
@@ -327,10 +331,15 @@ impl Canvas {
                 draw(&mut recorder);
                 let sprite = Arc::new(Sprite::from_ops(recorder.record.unwrap_or_default()));
                 if let Ok(mut cache) = sprites().lock() {
-                    if cache.len() >= SPRITE_LIMIT {
+                    use std::sync::atomic::Ordering::Relaxed;
+                    let size = sprite.pixels.len() + sprite.ops.len();
+                    if SPRITE_SIZE.load(Relaxed) + size > SPRITE_BUDGET {
                         cache.clear();
+                        SPRITE_SIZE.store(0, Relaxed);
                     }
-                    cache.insert(key, sprite.clone());
+                    if cache.insert(key, sprite.clone()).is_none() {
+                        SPRITE_SIZE.fetch_add(size, Relaxed);
+                    }
                 }
                 sprite
             }
