@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Plain-Python reference perft for Callanish and Fanorona (Tsivy, Dimy).
+"""Plain-Python reference perft for Callanish, Fanorona (Tsivy, Dimy), Sight
+and Collapse.
 
 Our own straightforward reference, written directly from
 shared/rules/callanish.md and shared/rules/fanorona.md (the reference the
@@ -9,6 +10,14 @@ turns instead of playing them (bulk counting, as the Rust perft does).
 
     ref_perft.py callanish [size] DEPTH [--moves "t1;t2"] [--random N]
     ref_perft.py fanorona tsivy|dimy DEPTH [--moves ...] [--random N]
+    ref_perft.py sight DEPTH [--moves ...] [--random N]
+    ref_perft.py collapse ring|ranks DEPTH [--moves ...] [--random N]
+
+Sight and Collapse are written from docs/rules/sight.md and collapse.md
+the same way (lists, copies); Collapse counts its last ply with a fast
+kernel (the whole side's flights at once on integer bitboards, one flood
+per direction), so its ratio is against a reference that counts as the
+Rust engine does.
 
 Prints JSON: the perft counts of depths 1 to DEPTH (as `cairn position
 --perft DEPTH` computes them), their CPU seconds, and the moves of the
@@ -299,6 +308,203 @@ class Fanorona:
         return nm(start) + "".join(f"-{nm(q)}{kind}" for q, kind in seq)
 
 
+# ------------------------------------------------- Alquerque-style points
+
+
+def point_lines(files, ranks):
+    """next[p][d]: the neighbour of point p in direction d (DIRS), or None;
+    diagonals only from strong points (file + rank even)."""
+    nxt = []
+    for p in range(files * ranks):
+        f, r = p % files, p // files
+        row = []
+        for d, (df, dr) in enumerate(DIRS):
+            g, s = f + df, r + dr
+            if d >= 4 and (f + r) % 2 == 1:
+                row.append(None)
+            elif 0 <= g < files and 0 <= s < ranks:
+                row.append(s * files + g)
+            else:
+                row.append(None)
+        nxt.append(row)
+    return nxt
+
+
+# ------------------------------------------------------------------ Sight
+
+SIGHT_NEXT = point_lines(5, 5)
+
+
+class Sight:
+    def __init__(self):
+        self.height = [0] * 25
+        self.owner = [None] * 25
+        self.to_move = 0
+        self.over = False
+
+    def copy(self):
+        g = Sight.__new__(Sight)
+        g.height = self.height[:]
+        g.owner = self.owner[:]
+        g.to_move = self.to_move
+        g.over = self.over
+        return g
+
+    def tallest(self, s):
+        tall = [p for p in range(25) if self.owner[p] == s and self.height[p] >= 2]
+        if not tall:
+            return []
+        top = max(self.height[p] for p in tall)
+        return [p for p in tall if self.height[p] == top]
+
+    def legal(self):
+        if self.over:
+            return []
+        tall = self.tallest(self.to_move)
+        if not tall:
+            return [(p,) for p in range(25) if self.owner[p] is None]
+        out = []
+        for p in tall:
+            for q in SIGHT_NEXT[p]:
+                if q is not None and self.owner[q] is None:
+                    out.append((p, q))
+        return out
+
+    def count(self):
+        return len(self.legal())
+
+    def seen(self, p):
+        out = []
+        for d in range(8):
+            q = SIGHT_NEXT[p][d]
+            while q is not None:
+                if self.owner[q] is not None:
+                    out.append(q)
+                    break
+                q = SIGHT_NEXT[q][d]
+        return out
+
+    def play(self, turn):
+        g = self.copy()
+        s = g.to_move
+        to = turn[-1]
+        origin = None
+        if len(turn) == 2:
+            origin = turn[0]
+            g.height[origin] -= 1
+        g.owner[to] = s
+        g.height[to] = 1
+        for q in g.seen(to):
+            if g.owner[q] == s and q != origin:
+                g.height[q] += 1
+        g.to_move = 1 - s
+        if g.count() == 0:
+            g.over = True
+        return g
+
+    def name(self, turn):
+        nm = lambda p: square_name(p % 5, p // 5)
+        return "-".join(nm(p) for p in turn)
+
+
+# --------------------------------------------------------------- Collapse
+
+COLLAPSE_NEXT = point_lines(9, 5)
+# Flood kernels on integer bitboards: per direction, the points whose
+# neighbour in that direction exists (the shift's source mask) and the
+# index step.
+COLLAPSE_SHIFTS = []
+for _d in range(8):
+    _mask = 0
+    for _p in range(45):
+        if COLLAPSE_NEXT[_p][_d] is not None:
+            _mask |= 1 << _p
+    _df, _dr = DIRS[_d]
+    COLLAPSE_SHIFTS.append((_mask, _dr * 9 + _df))
+COLLAPSE_ALL = (1 << 45) - 1
+
+
+def shift(bb, d):
+    mask, step = COLLAPSE_SHIFTS[d]
+    bb &= mask
+    return bb << step if step > 0 else bb >> -step
+
+
+class Collapse:
+    def __init__(self, setup="ring"):
+        self.cells = [None] * 45
+        for f in range(9):
+            self.cells[f] = 0
+            self.cells[36 + f] = 1
+        if setup == "ring":
+            for r in range(1, 4):
+                self.cells[r * 9] = 0
+                self.cells[r * 9 + 8] = 1
+        self.to_move = 0
+        self.over = False
+
+    def copy(self):
+        g = Collapse.__new__(Collapse)
+        g.cells = self.cells[:]
+        g.to_move = self.to_move
+        g.over = self.over
+        return g
+
+    def legal(self):
+        if self.over:
+            return []
+        s = self.to_move
+        out = []
+        for p in range(45):
+            if self.cells[p] != s:
+                continue
+            for d in range(8):
+                q = COLLAPSE_NEXT[p][d]
+                last = None
+                while q is not None and self.cells[q] is None:
+                    last = q
+                    q = COLLAPSE_NEXT[q][d]
+                if last is not None and q is not None and self.cells[q] == 1 - s:
+                    out.append((p, last, q))
+        return out
+
+    def count(self):
+        """The fast kernel: all of the mover's flights at once."""
+        if self.over:
+            return 0
+        mine = theirs = 0
+        for p, c in enumerate(self.cells):
+            if c == self.to_move:
+                mine |= 1 << p
+            elif c is not None:
+                theirs |= 1 << p
+        empty = COLLAPSE_ALL & ~(mine | theirs)
+        total = 0
+        for d in range(8):
+            flood = shift(mine, d) & empty
+            frontier = flood
+            while frontier:
+                frontier = shift(frontier, d) & empty & ~flood
+                flood |= frontier
+            total += bin(shift(flood, d) & theirs).count("1")
+        return total
+
+    def play(self, turn):
+        g = self.copy()
+        p, to, victim = turn
+        g.cells[to] = g.cells[p]
+        g.cells[p] = None
+        g.cells[victim] = None
+        g.to_move = 1 - g.to_move
+        if g.count() == 0:
+            g.over = True
+        return g
+
+    def name(self, turn):
+        nm = lambda p: square_name(p % 9, p // 9)
+        return f"{nm(turn[0])}-{nm(turn[1])}"
+
+
 # ------------------------------------------------------------------ perft
 
 
@@ -327,6 +533,10 @@ def main(argv):
         g = Callanish(int(args[1])) if len(args) == 3 else Callanish()
     elif args[0] == "fanorona":
         g = Fanorona(args[1])
+    elif args[0] == "sight":
+        g = Sight()
+    elif args[0] == "collapse":
+        g = Collapse(args[1]) if len(args) == 3 else Collapse()
     else:
         raise SystemExit(__doc__)
     depth = int(args[-1])

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Peers of the Callanish, Alquerque and Fanorona engines, measured in one run.
+"""Peers of the Callanish, Alquerque, Fanorona, Sight and Collapse engines,
+measured in one run.
 
 1. perft: our plain-Python reference (ref_perft.py) against the release
    `cairn position <game> --perft d`, both timed in CPU seconds, from the
@@ -41,6 +42,10 @@ PERFT = [
     ("fanorona tsivy mid-game", ["fanorona", "tsivy"], ["fanorona", "board=tsivy"], 12, 8),
     ("fanorona dimy start", ["fanorona", "dimy"], ["fanorona", "board=dimy"], 0, 7),
     ("fanorona dimy mid-game", ["fanorona", "dimy"], ["fanorona", "board=dimy"], 8, 9),
+    ("sight start", ["sight"], ["sight"], 0, 6),
+    ("sight mid-game", ["sight"], ["sight"], 6, 10),
+    ("collapse ring start", ["collapse", "ring"], ["collapse", "setup=ring"], 0, 7),
+    ("collapse ring mid-game", ["collapse", "ring"], ["collapse", "setup=ring"], 4, 9),
 ]
 
 # (label, Ludii game file, Ludii option or ruleset, criterion playout bench id)
@@ -64,11 +69,13 @@ def timed(cmd, **kw):
     return out, child_cpu() - before
 
 
-def perft_peers(quick):
+def perft_peers(quick, only=None):
     cairn = TARGET / "release" / "cairn"
     print("## perft: plain Python reference vs cairn (CPU seconds, depths 1..d)")
     rows = []
     for label, ref_args, cairn_args, random_turns, depth in PERFT:
+        if only and only not in label:
+            continue
         if quick:
             depth -= 1
         ref_cmd = [sys.executable, str(HERE / "ref_perft.py"), *ref_args, str(depth)]
@@ -152,12 +159,13 @@ def main():
     ap.add_argument("--skip-ludii", action="store_true")
     ap.add_argument("--quick", action="store_true", help="shallower perft, shorter Ludii timing")
     ap.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    ap.add_argument("--only", help="perft cases whose label contains this text")
     args = ap.parse_args()
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "--no-default-features"], cwd=ROOT, check=True)
     print(time.strftime("run of %Y-%m-%d %H:%M UTC", time.gmtime()))
     if not args.skip_perft:
-        perft_peers(args.quick)
+        perft_peers(args.quick, args.only)
     if args.skip_ludii:
         return
     src = Path(args.ludii_src) if args.ludii_src else None

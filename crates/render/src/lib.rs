@@ -15,6 +15,7 @@
 //! is given ([`RenderOptions::caption_stone`]), never read from the words.
 
 mod cells;
+mod lzw;
 mod mancala;
 mod paint;
 mod png;
@@ -275,6 +276,12 @@ fn page(view: &WordedView, options: &RenderOptions) -> Result<Page, RenderError>
 pub fn render_png(view: &WordedView, options: &RenderOptions) -> Result<Png, RenderError> {
     let image = render(view, options)?;
     png::encode(&image)
+}
+
+/// An image drawn by [`render`] as the PNG [`render_png`] makes of it (the
+/// encoding alone, for benchmarks).
+pub fn encode_png(image: &RgbaImage) -> Result<Png, RenderError> {
+    png::encode(image)
 }
 
 /// Refuse views the renderer cannot draw sensibly.

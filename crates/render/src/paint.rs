@@ -27,8 +27,11 @@
 //!
 //! Rounded rectangles and rings have no imageproc counterpart at all.
 
-use image::{Rgba, RgbaImage};
-use imageproc::drawing::{draw_filled_rect_mut, Blend};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use image::{Pixel, Rgba, RgbaImage};
+use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect;
 
 /// An opaque colour.
@@ -53,7 +56,69 @@ pub struct Canvas {
     pub width: u32,
     pub height: u32,
     image: RgbaImage,
+    /// While a sprite is recorded ([`Canvas::cached`]): each blend as the
+    /// pixel, its weight (`a` of [`blend_pixel`], 256 = opaque) and colour,
+    /// in drawing order, instead of drawing.
+    record: Option<Vec<(u32, u16, Rgb)>>,
 }
+
+/// A recorded drawing: what each pixel it touches becomes. Pixels that
+/// end under something opaque are a fixed colour; the others keep the
+/// blends to apply to whatever lies below, in order.
+struct Sprite {
+    /// Pixel index, and either a fixed colour (`len == u16::MAX`) or the
+    /// range of `ops`.
+    pixels: Vec<(u32, u32, u16, Rgb)>,
+    ops: Vec<(u16, Rgb)>,
+}
+
+impl Sprite {
+    fn from_ops(mut ops: Vec<(u32, u16, Rgb)>) -> Sprite {
+        ops.sort_by_key(|op| op.0);
+        let mut sprite = Sprite {
+            pixels: Vec::new(),
+            ops: Vec::new(),
+        };
+        for group in ops.chunk_by(|a, b| a.0 == b.0) {
+            let index = group[0].0;
+            match group.iter().rposition(|op| op.1 >= 256) {
+                Some(j) => {
+                    let mut p = [group[j].2 .0, group[j].2 .1, group[j].2 .2];
+                    for &(_, a, colour) in &group[j + 1..] {
+                        mix(&mut p, colour, u32::from(a));
+                    }
+                    sprite
+                        .pixels
+                        .push((index, 0, u16::MAX, Rgb(p[0], p[1], p[2])));
+                }
+                None => {
+                    let start = sprite.ops.len() as u32;
+                    sprite.ops.extend(group.iter().map(|&(_, a, c)| (a, c)));
+                    sprite
+                        .pixels
+                        .push((index, start, group.len() as u16, Rgb(0, 0, 0)));
+                }
+            }
+        }
+        sprite
+    }
+}
+
+/// Drawings kept by [`Canvas::cached`]: a caller's key and the canvas size.
+type SpriteKey = ((u32, u32, u32, u32), u32, u32);
+
+fn sprites() -> &'static Mutex<HashMap<SpriteKey, Arc<Sprite>>> {
+    static SPRITES: OnceLock<Mutex<HashMap<SpriteKey, Arc<Sprite>>>> = OnceLock::new();
+    SPRITES.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The sprite cache holds at most this many recorded pixels and blends
+/// (16 bytes each: about 24 MB, the stones of many boards of every size);
+/// past it, it starts again.
+const SPRITE_BUDGET: usize = 1_500_000;
+
+/// Pixels and blends held by the sprite cache (changed under its lock).
+static SPRITE_SIZE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Coverage of a pixel whose centre lies `d` pixels inside an edge.
 #[inline]
@@ -226,7 +291,90 @@ impl Canvas {
         Canvas {
             width,
             height,
-            image: RgbaImage::from_pixel(width, height, opaque(background)),
+            image: RgbaImage::from_raw(
+                width,
+                height,
+                opaque(background)
+                    .0
+                    .repeat(width as usize * height as usize),
+            )
+            .unwrap_or_else(|| RgbaImage::from_pixel(width, height, opaque(background))),
+            record: None,
+        }
+    }
+
+    /// `draw` as it would draw here, from a process-wide cache keyed by
+    /// `key` (which must name everything `draw` depends on) and the canvas
+    /// size: the first time it is recorded, then replayed pixel by pixel
+    /// with the same arithmetic, so the image is the same either way. For
+    /// shapes drawn again and again at the same place (a stone on a point
+    /// of a board), which cost several anti-aliased layers each.
+    pub fn cached(&mut self, key: (u32, u32, u32, u32), draw: impl FnOnce(&mut Canvas)) {
+        if self.record.is_some() {
+            draw(self);
+            return;
+        }
+        let key = (key, self.width, self.height);
+        let kept = sprites()
+            .lock()
+            .ok()
+            .and_then(|cache| cache.get(&key).cloned());
+        let sprite = match kept {
+            Some(sprite) => sprite,
+            None => {
+                let mut recorder = Canvas {
+                    width: self.width,
+                    height: self.height,
+                    image: RgbaImage::new(0, 0),
+                    record: Some(Vec::new()),
+                };
+                draw(&mut recorder);
+                let sprite = Arc::new(Sprite::from_ops(recorder.record.unwrap_or_default()));
+                if let Ok(mut cache) = sprites().lock() {
+                    use std::sync::atomic::Ordering::Relaxed;
+                    let size = sprite.pixels.len() + sprite.ops.len();
+                    if SPRITE_SIZE.load(Relaxed) + size > SPRITE_BUDGET {
+                        cache.clear();
+                        SPRITE_SIZE.store(0, Relaxed);
+                    }
+                    if cache.insert(key, sprite.clone()).is_none() {
+                        SPRITE_SIZE.fetch_add(size, Relaxed);
+                    }
+                }
+                sprite
+            }
+        };
+        let pixels: &mut [u8] = &mut self.image;
+        for &(index, start, len, rgb) in &sprite.pixels {
+            let i = index as usize * 4;
+            let p = &mut pixels[i..i + 3];
+            if len == u16::MAX {
+                p[0] = rgb.0;
+                p[1] = rgb.1;
+                p[2] = rgb.2;
+            } else {
+                let start = start as usize;
+                for &(a, colour) in &sprite.ops[start..start + len as usize] {
+                    mix(p, colour, u32::from(a));
+                }
+            }
+        }
+    }
+
+    /// Record a blend of pixel `i` (while recording a sprite).
+    #[inline]
+    fn note(&mut self, i: usize, colour: Rgb, alpha: f32) -> bool {
+        match self.record.as_mut() {
+            Some(ops) => {
+                let a = if alpha >= 1.0 {
+                    256
+                } else {
+                    (alpha * 256.0) as u16
+                };
+                ops.push((i as u32, a, colour));
+                true
+            }
+            None => false,
         }
     }
 
@@ -241,7 +389,11 @@ impl Canvas {
         if x < 0 || y < 0 || x >= self.width as i32 || y >= self.height as i32 || alpha <= 0.0 {
             return;
         }
-        let i = (y as usize * self.width as usize + x as usize) * 4;
+        let at = y as usize * self.width as usize + x as usize;
+        if self.note(at, colour, alpha) {
+            return;
+        }
+        let i = at * 4;
         blend_pixel(&mut self.pixels()[i..i + 3], colour, alpha);
     }
 
@@ -257,11 +409,28 @@ impl Canvas {
             return;
         }
         let row = y as usize * self.width as usize;
+        if self.record.is_some() {
+            for x in x0..x1 as usize {
+                self.note(row + x, colour, alpha);
+            }
+            return;
+        }
         let span = &mut self.pixels()[(row + x0) * 4..(row + x1 as usize) * 4];
         if alpha >= 1.0 {
             let solid = [colour.0, colour.1, colour.2, 255];
-            for p in span.chunks_exact_mut(4) {
-                p.copy_from_slice(&solid);
+            if span.len() <= 64 {
+                for p in span.chunks_exact_mut(4) {
+                    p.copy_from_slice(&solid);
+                }
+                return;
+            }
+            // Long spans: one pixel, then copies doubling in length.
+            span[..4].copy_from_slice(&solid);
+            let mut filled = 4;
+            while filled < span.len() {
+                let n = filled.min(span.len() - filled);
+                span.copy_within(0..n, filled);
+                filled += n;
             }
             return;
         }
@@ -309,10 +478,38 @@ impl Canvas {
         if let Some(rect) = whole_rect(x0, y0, x1, y1) {
             let a = (alpha.clamp(0.0, 1.0) * 255.0).round() as u8;
             let tint = Rgba([colour.0, colour.1, colour.2, a]);
-            // imageproc's `Blend` owns the image it draws on.
-            let mut blend = Blend(std::mem::replace(&mut self.image, RgbaImage::new(0, 0)));
-            draw_filled_rect_mut(&mut blend, rect, tint);
-            self.image = blend.0;
+            if self.record.is_some() {
+                // Sprites hold blends of single pixels only.
+                debug_assert!(false, "tint_rect inside a cached drawing");
+                return;
+            }
+            // What imageproc's `Blend` (`Rgba::blend`) makes of each
+            // channel value under this tint, for an opaque canvas: each
+            // channel's result depends on that channel alone, so one table
+            // of 256 blends gives the same pixels at a table look-up each.
+            let mut table = [[0u8; 3]; 256];
+            for (d, entry) in table.iter_mut().enumerate() {
+                let mut p = Rgba([d as u8, d as u8, d as u8, 255]);
+                p.blend(&tint);
+                *entry = [p[0], p[1], p[2]];
+            }
+            let x0 = rect.left().max(0) as usize;
+            let x1 = (rect.right() + 1).min(self.width as i32).max(0) as usize;
+            let y0 = rect.top().max(0) as u32;
+            let y1 = (rect.bottom() + 1).min(self.height as i32).max(0) as u32;
+            let width = self.width as usize;
+            for y in y0..y1 {
+                let row = y as usize * width;
+                if x1 <= x0 {
+                    break;
+                }
+                let pixels: &mut [u8] = &mut self.image;
+                for p in pixels[(row + x0) * 4..(row + x1) * 4].chunks_exact_mut(4) {
+                    p[0] = table[p[0] as usize][0];
+                    p[1] = table[p[1] as usize][1];
+                    p[2] = table[p[2] as usize][2];
+                }
+            }
         }
     }
 
@@ -426,7 +623,31 @@ impl Canvas {
                         self.shade_row(y, right, cx + reach + 1.0, colour, alpha, &f);
                     }
                     None => {
-                        self.shade_row(y, cx - reach - 1.0, cx + reach + 1.0, colour, alpha, &f)
+                        let (left, right) = (cx - reach - 1.0, cx + reach + 1.0);
+                        // Along a straight top or bottom edge the coverage
+                        // depends on the row alone (the distance's `qx` is
+                        // clamped to zero there): one span, not a pixel at a
+                        // time.
+                        let qy = (py - cy).abs() - hy + r;
+                        let inside = |x: i32| (x as f32 + 0.5 - cx).abs() - hx + r <= 0.0;
+                        let mut a = (cx - (hx - r) - 0.5).ceil() as i32;
+                        let mut b = (cx + (hx - r) - 0.5).floor() as i32;
+                        while a <= b && !inside(a) {
+                            a += 1;
+                        }
+                        while b >= a && !inside(b) {
+                            b -= 1;
+                        }
+                        if qy >= 0.0 && b > a {
+                            self.shade_row(y, left, a as f32, colour, alpha, &f);
+                            let c = f(cx, py);
+                            if c > 0.0 {
+                                self.blend_span(y, a, b + 1, colour, c * alpha);
+                            }
+                            self.shade_row(y, (b + 1) as f32, right, colour, alpha, &f);
+                        } else {
+                            self.shade_row(y, left, right, colour, alpha, &f)
+                        }
                     }
                 },
             }
@@ -592,11 +813,16 @@ fn blend_pixel(p: &mut [u8], colour: Rgb, alpha: f32) {
         p[2] = colour.2;
         return;
     }
-    let a = (alpha * 256.0) as u32;
-    let mix = |d: u8, s: u8| ((s as u32 * a + d as u32 * (256 - a)) >> 8) as u8;
-    p[0] = mix(p[0], colour.0);
-    p[1] = mix(p[1], colour.1);
-    p[2] = mix(p[2], colour.2);
+    mix(p, colour, (alpha * 256.0) as u32);
+}
+
+/// Blend towards `colour` by `a / 256` (256 replaces the pixel).
+#[inline]
+fn mix(p: &mut [u8], colour: Rgb, a: u32) {
+    let m = |d: u8, s: u8| ((s as u32 * a + d as u32 * (256 - a)) >> 8) as u8;
+    p[0] = m(p[0], colour.0);
+    p[1] = m(p[1], colour.1);
+    p[2] = m(p[2], colour.2);
 }
 
 /// The x range where a capsule of radius `r` around `a`-`b` may cover the

@@ -129,29 +129,42 @@ pub(super) fn choose_palette(h: &Histogram, size: usize) -> (Vec<u32>, Vec<u8>) 
         candidates.select_nth_unstable_by(CANDIDATES - 1, |&a, &b| h.counts[b].cmp(&h.counts[a]));
         candidates.truncate(CANDIDATES);
     }
-    let mut rest: Vec<(usize, u32, f32)> = candidates
+    // (colour number, distance to the palette, weight, colour)
+    let mut rest: Vec<(usize, u32, f32, u32)> = candidates
         .into_iter()
         .map(|i| {
             let (d, _) = sorted.nearest(h.colours[i]);
-            (i, d, (h.counts[i] as f32).sqrt())
+            (i, d, (h.counts[i] as f32).sqrt(), h.colours[i])
         })
         .collect();
+    // The entry to take next: the largest weighted distance (the last of
+    // equals), found in the same pass that updates the distances.
+    let largest = |rest: &[(usize, u32, f32, u32)]| {
+        let mut best = (0, f32::NEG_INFINITY);
+        for (pos, &(_, d, w, _)) in rest.iter().enumerate() {
+            let v = d as f32 * w;
+            if v >= best.1 {
+                best = (pos, v);
+            }
+        }
+        best.0
+    };
+    let mut next = largest(&rest);
     while order.len() < size && !rest.is_empty() {
-        let (pos, _) = rest
-            .iter()
-            .enumerate()
-            .map(|(pos, &(_, d, w))| (pos, d as f32 * w))
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .unwrap_or((0, 0.0));
-        let (i, d, _) = rest.swap_remove(pos);
+        let (i, d, _, c) = rest.swap_remove(next);
         if d == 0 {
             break;
         }
         order.push(i);
-        let c = h.colours[i];
-        for entry in rest.iter_mut() {
-            entry.1 = entry.1.min(distance(h.colours[entry.0], c));
+        let mut best = (0, f32::NEG_INFINITY);
+        for (pos, entry) in rest.iter_mut().enumerate() {
+            entry.1 = entry.1.min(distance(entry.3, c));
+            let v = entry.1 as f32 * entry.2;
+            if v >= best.1 {
+                best = (pos, v);
+            }
         }
+        next = best.0;
     }
     sorted = Palette::new(order.iter().map(|&i| h.colours[i]).collect());
     let mut map = vec![0u8; n];
@@ -268,47 +281,125 @@ impl std::fmt::Debug for Png {
 pub fn encode(image: &RgbaImage) -> Result<Png, RenderError> {
     let raw = image.as_raw();
     let mut h = Histogram::new();
-    // Each pixel's distinct-colour number; runs of one colour are long, so
-    // the table is only consulted where the colour changes.
-    let mut numbers: Vec<u16> = vec![0; raw.len() / 4];
-    let mut last = EMPTY;
-    let mut number = 0usize;
-    let mut run = 0u32;
-    for (p, out) in raw.chunks_exact(4).zip(numbers.iter_mut()) {
-        let rgb = pack(p);
-        if rgb != last {
-            if run > 0 {
-                h.counts[number] += run;
+    // The image as runs of one colour (its distinct-colour number and
+    // length): runs are long, so the table is only consulted where the
+    // colour changes, and the indices are written a run at a time.
+    let mut runs: Vec<(u16, u32)> = Vec::with_capacity(raw.len() / 64);
+    let mut pixels = raw.chunks_exact(4).map(pack);
+    if let Some(mut last) = pixels.next() {
+        let mut run = 1u32;
+        for rgb in pixels.chain(std::iter::once(EMPTY)) {
+            if rgb == last {
+                run += 1;
+                continue;
             }
-            last = rgb;
-            run = 0;
-            number = h.index(rgb);
+            let number = h.index(last);
             if number > u16::MAX as usize {
                 return encode_rgb(image);
             }
+            h.counts[number] += run;
+            runs.push((number as u16, run));
+            last = rgb;
+            run = 1;
         }
-        run += 1;
-        *out = number as u16;
-    }
-    if run > 0 {
-        h.counts[number] += run;
     }
     let (palette, map) = choose_palette(&h, 256);
-    let indices: Vec<u8> = numbers.iter().map(|&n| map[n as usize]).collect();
     let mut plte = Vec::with_capacity(palette.len() * 3);
     for &c in &palette {
         plte.extend_from_slice(&[c as u8, (c >> 8) as u8, (c >> 16) as u8]);
     }
-    // Level 1 zlib without filters: palette indices of flat areas are long
-    // runs that deflate finds alone; filtering them only costs time.
-    write(
-        image,
-        &indices,
-        ::png::ColorType::Indexed,
-        Some(plte),
-        ::png::DeflateCompression::Level(1),
-        ::png::Filter::NoFilter,
-    )
+    // The scanlines as PNG stores them: a filter byte (none) before each
+    // row of indices. Palette indices of flat areas are long runs that
+    // deflate finds alone; filtering them only costs time.
+    let width = (image.width() as usize).max(1);
+    let mut lines = Vec::with_capacity(raw.len() / 4 + image.height() as usize);
+    let mut column = 0;
+    for &(number, run) in &runs {
+        let index = map[number as usize];
+        let mut run = run as usize;
+        while run > 0 {
+            if column == 0 {
+                lines.push(0);
+            }
+            let take = run.min(width - column);
+            lines.resize(lines.len() + take, index);
+            run -= take;
+            column += take;
+            if column == width {
+                column = 0;
+            }
+        }
+    }
+    let idat = zlib(&lines, LEVEL).ok_or_else(|| {
+        RenderError::Encode(std::io::Error::other("deflate stopped early").into())
+    })?;
+    let (width, height) = image.dimensions();
+    let mut bytes = Vec::with_capacity(idat.len() + plte.len() + 128);
+    let mut encoder = ::png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(::png::ColorType::Indexed);
+    encoder.set_depth(::png::BitDepth::Eight);
+    encoder.set_palette(plte);
+    let mut writer = encoder.write_header()?;
+    writer.write_chunk(::png::chunk::IDAT, &idat)?;
+    writer.finish()?;
+    Ok(Png {
+        bytes,
+        width,
+        height,
+    })
+}
+
+/// The deflate level of indexed boards, chosen by measurement
+/// (`cargo bench -p cairn-render --bench render`, `encode_only`).
+const LEVEL: u8 = 1;
+
+/// `data` as one zlib stream at `level`, compressed in a single call with a
+/// compressor kept per thread. (Going through the `png` crate's writer
+/// hands flate2 one scanline at a time, and flate2 zeroes its whole 32 KB
+/// output buffer on every call: that was two thirds of a board's encoding.)
+fn zlib(data: &[u8], level: u8) -> Option<Vec<u8>> {
+    use miniz_oxide::deflate::core::{
+        compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
+    };
+    use std::cell::RefCell;
+    thread_local! {
+        static COMPRESSOR: RefCell<Option<(u8, Box<CompressorOxide>)>> = const { RefCell::new(None) };
+    }
+    COMPRESSOR.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let compressor = match cell.as_mut() {
+            Some((kept, c)) if *kept == level => {
+                c.reset();
+                c
+            }
+            _ => {
+                let flags = create_comp_flags_from_zip_params(level.into(), 1, 0);
+                &mut cell
+                    .insert((level, Box::new(CompressorOxide::new(flags))))
+                    .1
+            }
+        };
+        let mut out = vec![0u8; data.len() / 4 + 1024];
+        let (mut input, mut at) = (data, 0);
+        loop {
+            let (status, read, written) =
+                compress(compressor, input, &mut out[at..], TDEFLFlush::Finish);
+            at += written;
+            input = &input[read..];
+            match status {
+                TDEFLStatus::Done => break,
+                TDEFLStatus::Okay => {
+                    if out.len() - at < 1024 {
+                        out.resize(out.len() * 2, 0);
+                    }
+                }
+                // Only a bug in the compressor's use.
+                _ => return None,
+            }
+        }
+        out.truncate(at);
+        Some(out)
+    })
 }
 
 /// A plain RGB PNG.

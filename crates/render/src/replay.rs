@@ -9,7 +9,8 @@
 //!   to their nearest entry through a small cache.
 //! - Every frame after the first is only the rectangle that changed, drawn
 //!   over the previous frame (disposal "keep"); pixels inside it that did
-//!   not change are transparent, so they cost the LZW coder almost nothing.
+//!   not change are transparent, and the frame's own LZW coder ([`Lzw`])
+//!   takes such runs a code at a time rather than a byte at a time.
 //!
 //! The final position is held longer; its caption carries the result.
 
@@ -19,6 +20,7 @@ use std::sync::OnceLock;
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbaImage;
 
+use super::lzw::Lzw;
 use super::png::{pack, Histogram, Palette};
 use super::{page, render_sized, RenderError, RenderOptions};
 use cairn_rules::Hand;
@@ -280,9 +282,10 @@ pub fn render_gif(frames: &[ReplayFrame], timing: Timing) -> Result<Vec<u8>, Ren
     let height = common_height(frames)?;
     let theme = theme_palette();
     let mut mapper = Mapper::new(&theme.palette);
+    let mut lzw = Lzw::new();
     let mut encoder: Option<Encoder<Vec<u8>>> = None;
-    // The previous frame, as drawn and as shown.
-    let mut shown_rgba: Vec<u8> = Vec::new();
+    // The previous frame, as drawn and as shown (palette indices).
+    let mut previous: Option<RgbaImage> = None;
     let mut shown: Vec<u8> = Vec::new();
     let mut width = 0usize;
     let mut buffer: Vec<u8> = Vec::new();
@@ -296,7 +299,7 @@ pub fn render_gif(frames: &[ReplayFrame], timing: Timing) -> Result<Vec<u8>, Ren
             timing.turn_cs
         };
         let raw = image.as_raw();
-        if i == 0 {
+        let (Some(before), Some(encoder)) = (previous.as_ref(), encoder.as_mut()) else {
             let (w, h) = image.dimensions();
             let too_large = || RenderError::FrameSize {
                 width: w,
@@ -305,25 +308,33 @@ pub fn render_gif(frames: &[ReplayFrame], timing: Timing) -> Result<Vec<u8>, Ren
             let gw = u16::try_from(w).map_err(|_| too_large())?;
             let gh = u16::try_from(h).map_err(|_| too_large())?;
             width = w as usize;
-            let mut new = Encoder::new(Vec::new(), gw, gh, &theme.table)?;
+            let mut new = Encoder::new(Vec::with_capacity(1 << 20), gw, gh, &theme.table)?;
             new.set_repeat(Repeat::Infinite)?;
-            shown = raw.chunks_exact(4).map(|p| mapper.index(pack(p))).collect();
-            new.write_frame(&Frame {
+            shown.clear();
+            let mut last_rgb = u32::MAX;
+            let mut last_index = 0;
+            for p in raw.chunks_exact(4) {
+                let rgb = pack(p);
+                if rgb != last_rgb {
+                    last_rgb = rgb;
+                    last_index = mapper.index(rgb);
+                }
+                shown.push(last_index);
+            }
+            new.write_lzw_pre_encoded_frame(&Frame {
                 delay,
                 dispose: DisposalMethod::Keep,
                 width: gw,
                 height: gh,
-                buffer: Cow::Borrowed(&shown),
+                buffer: Cow::Borrowed(lzw.encode(&shown)),
                 ..Frame::default()
             })?;
-            shown_rgba = raw.clone();
             encoder = Some(new);
+            previous = Some(image);
             continue;
-        }
-        let Some(encoder) = encoder.as_mut() else {
-            return Err(RenderError::NoFrames);
         };
-        if raw.len() != shown_rgba.len() {
+        let old = before.as_raw();
+        if raw.len() != old.len() {
             // Every frame has the first one's width and the common height.
             let (w, h) = image.dimensions();
             return Err(RenderError::FrameSize {
@@ -331,31 +342,41 @@ pub fn render_gif(frames: &[ReplayFrame], timing: Timing) -> Result<Vec<u8>, Ren
                 height: h,
             });
         }
-        let rect = changed_rect(&shown_rgba, raw, width);
+        let rect = changed_rect(old, raw, width);
         let (x0, y0, x1, y1) = rect.unwrap_or((0, 0, 1, 1));
+        // Transparent unless a pixel changed (rows that did not change
+        // are skipped whole).
         buffer.clear();
-        buffer.reserve((x1 - x0) * (y1 - y0));
-        for y in y0..y1 {
-            let row = y * width;
-            let mut last_rgb = u32::MAX;
-            let mut last_index = TRANSPARENT;
-            for x in x0..x1 {
-                let at = row + x;
-                let p = &raw[at * 4..at * 4 + 4];
-                if rect.is_none() || p == &shown_rgba[at * 4..at * 4 + 4] {
-                    buffer.push(TRANSPARENT);
+        buffer.resize((x1 - x0) * (y1 - y0), TRANSPARENT);
+        if rect.is_some() {
+            for (y, out) in (y0..y1).zip(buffer.chunks_exact_mut(x1 - x0)) {
+                let row = y * width;
+                let now = &raw[(row + x0) * 4..(row + x1) * 4];
+                let then = &old[(row + x0) * 4..(row + x1) * 4];
+                if now == then {
                     continue;
                 }
-                let rgb = pack(p);
-                if rgb != last_rgb {
-                    last_rgb = rgb;
-                    last_index = mapper.index(rgb);
-                }
-                if last_index == shown[at] {
-                    buffer.push(TRANSPARENT);
-                } else {
-                    shown[at] = last_index;
-                    buffer.push(last_index);
+                let shown_row = &mut shown[row + x0..row + x1];
+                let mut last_rgb = u32::MAX;
+                let mut last_index = TRANSPARENT;
+                for (((p, q), seen), o) in now
+                    .chunks_exact(4)
+                    .zip(then.chunks_exact(4))
+                    .zip(shown_row.iter_mut())
+                    .zip(out.iter_mut())
+                {
+                    let rgb = pack(p);
+                    if rgb == pack(q) {
+                        continue;
+                    }
+                    if rgb != last_rgb {
+                        last_rgb = rgb;
+                        last_index = mapper.index(rgb);
+                    }
+                    if last_index != *seen {
+                        *seen = last_index;
+                        *o = last_index;
+                    }
                 }
             }
         }
@@ -367,11 +388,11 @@ pub fn render_gif(frames: &[ReplayFrame], timing: Timing) -> Result<Vec<u8>, Ren
             top: y0 as u16,
             width: (x1 - x0) as u16,
             height: (y1 - y0) as u16,
-            buffer: Cow::Borrowed(&buffer),
+            buffer: Cow::Borrowed(lzw.encode(&buffer)),
             ..Frame::default()
         };
-        encoder.write_frame(&part)?;
-        shown_rgba.copy_from_slice(raw);
+        encoder.write_lzw_pre_encoded_frame(&part)?;
+        previous = Some(image);
     }
     match encoder {
         Some(encoder) => Ok(encoder.into_inner()?),

@@ -76,6 +76,11 @@ fn stone_style(colour: Colour) -> StoneStyle {
 /// One stone of radius `r` centred on `(cx, cy)`, with a soft shadow, a
 /// lit face and an outline. Red stones carry a pale centre dot.
 pub fn stone(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Colour) {
+    let key = (colour as u32, cx.to_bits(), cy.to_bits(), r.to_bits());
+    canvas.cached(key, |canvas| draw_stone(canvas, cx, cy, r, colour));
+}
+
+fn draw_stone(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Colour) {
     let s = stone_style(colour);
     let small = r < 9.0;
     canvas.fill_circle(
@@ -405,4 +410,38 @@ pub fn wood_panel(canvas: &mut Canvas, x0: f32, y0: f32, x1: f32, y1: f32, radiu
 /// A rounded box of flat wood in `base` tone.
 pub fn wood(canvas: &mut Canvas, area: (f32, f32, f32, f32), radius: f32, base: Rgb) {
     canvas.fill_round_rect(area.0, area.1, area.2, area.3, radius, base, 1.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A background that is not flat: wood, a grid line and a tint.
+    fn board() -> Canvas {
+        let mut canvas = Canvas::new(70, 60, FRAME);
+        wood(&mut canvas, (2.0, 2.0, 68.0, 58.0), 6.0, WOOD);
+        canvas.fill_rect(0, 29, 70, 31, LINE);
+        canvas.tint_rect(10, 10, 40, 40, LAST, 0.62);
+        canvas
+    }
+
+    #[test]
+    fn cached_stones_are_the_stones_drawn() {
+        for (colour, cx, cy, r) in [
+            (Colour::White, 30.5, 30.0, 14.0),
+            (Colour::Black, 31.25, 29.5, 13.3),
+            (Colour::Red, 35.0, 28.0, 16.0),
+            (Colour::Black, 66.0, 3.0, 12.0),
+        ] {
+            let mut drawn = board();
+            draw_stone(&mut drawn, cx, cy, r, colour);
+            let drawn = drawn.into_image();
+            // The first time records the sprite, the second replays it.
+            for _ in 0..2 {
+                let mut cached = board();
+                stone(&mut cached, cx, cy, r, colour);
+                assert!(cached.into_image() == drawn, "{colour:?} at {cx}, {cy}");
+            }
+        }
+    }
 }

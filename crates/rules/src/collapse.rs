@@ -121,43 +121,129 @@ impl Collapse {
     }
 }
 
-/// The number of legal turns of `mine` against `theirs`, every piece at
-/// once: per direction, flood from each piece's first empty point through
-/// empty points; the enemies just beyond the flood are the crashes. Two
-/// pieces never crash into the same enemy from the same direction (the
-/// nearer one blocks the other), so the crashes count the turns.
-fn count_flights(mine: u64, theirs: u64) -> u64 {
-    let b = board();
-    let empty = b.all & !(mine | theirs);
-    let mut count = 0;
-    for d in 0..8 {
-        let mut flood = b.shift(mine, d) & empty;
-        let mut frontier = flood;
-        while frontier != 0 {
-            frontier = b.shift(frontier, d) & empty & !flood;
-            flood |= frontier;
-        }
-        count += u64::from((b.shift(flood, d) & theirs).count_ones());
-    }
-    count
+/// Shifts of whole bitboards by 1, 2 and 4 steps along each direction
+/// (points without that many steps that way drop out), the rays, and the
+/// point before each point looking back along a direction: what perft and
+/// the turn count use in their inner loops, in one table.
+struct Kernel {
+    /// `can[k][d]`: the points with `2^k` steps in direction `d`.
+    can: [[u64; 8]; 3],
+    /// `rotate[k][d]`: the index change of `2^k` steps, mod 64.
+    rotate: [[u32; 8]; 3],
+    all: u64,
+    rays: [[u64; 8]; 45],
+    /// `back[p][d]`: the neighbour of `p` against direction `d`, or 64.
+    back: [[u8; 8]; 45],
 }
 
-/// Bulk perft on bare bitboards (`mine` moves next): no position is built
-/// and the last ply is counted by [`count_flights`].
-fn perft_bits(this: &Collapse, mine: u64, theirs: u64, depth: u32) -> u64 {
-    if depth <= 1 {
-        return count_flights(mine, theirs);
-    }
-    let mut total = 0;
-    for from in bits(mine) {
+fn kernel() -> &'static Kernel {
+    static KERNEL: std::sync::OnceLock<Kernel> = std::sync::OnceLock::new();
+    KERNEL.get_or_init(|| {
+        let b = board();
+        let mut can = [[0u64; 8]; 3];
+        let mut rotate = [[0u32; 8]; 3];
+        let mut back = [[64u8; 8]; 45];
         for d in 0..8 {
-            if let Some((landing, hit)) = this.flight(from, d, mine, theirs) {
-                let moved = (mine & !(1 << from)) | 1 << landing;
-                total += perft_bits(this, theirs & !(1 << hit), moved, depth - 1);
+            let (df, dr) = super::geometry::DIRECTIONS[d];
+            let delta = i64::from(dr) * 9 + i64::from(df);
+            for (k, steps) in [1usize, 2, 4].into_iter().enumerate() {
+                rotate[k][d] = (delta * steps as i64).rem_euclid(64) as u32;
+                for p in 0..45 {
+                    let mut q = Some(p);
+                    for _ in 0..steps {
+                        q = q.and_then(|q| b.step(q, d));
+                    }
+                    if q.is_some() {
+                        can[k][d] |= 1 << p;
+                    }
+                }
+            }
+            for (p, row) in back.iter_mut().enumerate() {
+                if let Some(q) = b.step(p, super::geometry::OPPOSITE[d]) {
+                    row[d] = q as u8;
+                }
             }
         }
+        Kernel {
+            can,
+            rotate,
+            all: b.all,
+            rays: *rays(),
+            back,
+        }
+    })
+}
+
+impl Kernel {
+    #[inline(always)]
+    fn shift(&self, set: u64, k: usize, d: usize) -> u64 {
+        (set & self.can[k][d]).rotate_left(self.rotate[k][d])
     }
-    total
+
+    /// The number of legal turns of `mine` against `theirs`, every piece
+    /// at once: per direction, flood from each piece's first empty point
+    /// through empty points (a fill in steps of 1, 2 and 4); the enemies
+    /// just beyond the flood are the crashes. Two pieces never crash into
+    /// the same enemy from the same direction (the nearer one blocks the
+    /// other), so the crashes count the turns.
+    #[inline]
+    fn count(&self, mine: u64, theirs: u64) -> u64 {
+        let empty = self.all & !(mine | theirs);
+        let mut count = 0;
+        for d in 0..8 {
+            let mut flood = self.shift(mine, 0, d) & empty;
+            let mut open = empty;
+            flood |= open & self.shift(flood, 0, d);
+            open &= self.shift(open, 0, d);
+            flood |= open & self.shift(flood, 1, d);
+            open &= self.shift(open, 1, d);
+            flood |= open & self.shift(flood, 2, d);
+            count += u64::from((self.shift(flood, 0, d) & theirs).count_ones());
+        }
+        count
+    }
+
+    /// Bulk perft on bare bitboards (`mine` moves next): no position is
+    /// built and the last ply is counted by [`Kernel::count`].
+    fn perft(&self, mine: u64, theirs: u64, depth: u32) -> u64 {
+        if depth <= 1 {
+            return self.count(mine, theirs);
+        }
+        let occupied = mine | theirs;
+        let mut total = 0;
+        let mut pieces = mine;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let rays = &self.rays[from];
+            for (d, &ray) in rays.iter().enumerate() {
+                let blockers = ray & occupied;
+                if blockers == 0 {
+                    continue;
+                }
+                let hit = if ASCENDING[d] {
+                    blockers.trailing_zeros() as usize
+                } else {
+                    63 - blockers.leading_zeros() as usize
+                };
+                if theirs >> hit & 1 == 0 {
+                    continue;
+                }
+                let landing = usize::from(self.back[hit][d]);
+                if landing == from || landing >= 45 {
+                    continue;
+                }
+                let moved = (mine & !(1 << from)) | 1 << landing;
+                total += self.perft(theirs & !(1 << hit), moved, depth - 1);
+            }
+        }
+        total
+    }
+}
+
+/// The number of legal turns of `mine` against `theirs` ([`Kernel::count`]).
+fn count_flights(mine: u64, theirs: u64) -> u64 {
+    kernel().count(mine, theirs)
 }
 
 /// The direction of the straight line from `from` to `to`, if they lie on
@@ -553,7 +639,7 @@ impl Game for Collapse {
             return 0;
         }
         let (mine, theirs) = self.sides();
-        perft_bits(self, mine, theirs, depth)
+        kernel().perft(mine, theirs, depth)
     }
 
     fn highlights(&self, turn: &CollapseTurn) -> Highlights {
@@ -863,6 +949,26 @@ mod tests {
             assert_eq!(o.reason, Reason::NoMoves);
             assert_eq!(o.winner, Some(g.to_move.other()));
             assert!(g.legal_turns().is_empty());
+        }
+    }
+
+    /// The flood count in steps of 1, 2 and 4 against walking every
+    /// piece's flights, along random games of both setups.
+    #[test]
+    fn bulk_counts_match_the_flights() {
+        let mut rng = crate::SplitRng::new(5);
+        for setup in ["ring", "ranks"] {
+            for _ in 0..40 {
+                let mut g = game(setup);
+                while g.outcome.is_none() {
+                    let mut turns = Vec::new();
+                    g.generate(&mut turns);
+                    assert_eq!(g.count_turns(), turns.len() as u64);
+                    assert_eq!(g.perft(3), crate::check::slow_perft(&g, 3));
+                    let turn = turns[rng.below(turns.len())];
+                    g.apply(&turn);
+                }
+            }
         }
     }
 
