@@ -1563,8 +1563,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_refusal_is_worded_in_every_language() {
+    /// One refusal of every kind, with the data a player would see.
+    fn sample_refusals() -> Vec<AlquerqueRefusal> {
         use AlquerqueRefusal as R;
         let moving = || PieceMoves {
             from: "b2".into(),
@@ -1577,7 +1577,7 @@ mod tests {
             movers: (0..12).map(name).collect(),
         };
         let turns = || vec!["c2xc4".to_string()];
-        let all = vec![
+        vec![
             R::NotATurn {
                 text: "hello".into(),
             },
@@ -1665,28 +1665,38 @@ mod tests {
                 turn: "a1-a2".into(),
                 options: moving(),
             },
-        ];
-        let index = |r: &R| match r {
-            R::NotATurn { .. } => 0,
-            R::NotAPoint { .. } => 1,
-            R::NoTurn => 2,
-            R::NotYours { .. } => 3,
-            R::NoDestination { .. } => 4,
-            R::Occupied { .. } => 5,
-            R::MustCapture { .. } => 6,
-            R::FarRank { .. } => 7,
-            R::Backward { .. } => 8,
-            R::StraightBack { .. } => 9,
-            R::TooManyJumps { .. } => 10,
-            R::StepGoesOn { .. } => 11,
-            R::NextTo { .. } => 12,
-            R::NoJump { .. } => 13,
-            R::NothingToJump { .. } => 14,
-            R::LandingTaken { .. } => 15,
-            R::MustContinue { .. } => 16,
-            R::NotLegal { .. } => 17,
-        };
-        let covered: std::collections::BTreeSet<usize> = all.iter().map(index).collect();
+        ]
+    }
+
+    /// Each kind of refusal's place in the list of kinds.
+    fn variant_index(r: &AlquerqueRefusal) -> usize {
+        use AlquerqueRefusal as R;
+        match r {
+                R::NotATurn { .. } => 0,
+                R::NotAPoint { .. } => 1,
+                R::NoTurn => 2,
+                R::NotYours { .. } => 3,
+                R::NoDestination { .. } => 4,
+                R::Occupied { .. } => 5,
+                R::MustCapture { .. } => 6,
+                R::FarRank { .. } => 7,
+                R::Backward { .. } => 8,
+                R::StraightBack { .. } => 9,
+                R::TooManyJumps { .. } => 10,
+                R::StepGoesOn { .. } => 11,
+                R::NextTo { .. } => 12,
+                R::NoJump { .. } => 13,
+                R::NothingToJump { .. } => 14,
+                R::LandingTaken { .. } => 15,
+                R::MustContinue { .. } => 16,
+                R::NotLegal { .. } => 17,
+        }
+    }
+
+    #[test]
+    fn every_refusal_is_worded_in_every_language() {
+        let all = sample_refusals();
+        let covered: std::collections::BTreeSet<usize> = all.iter().map(variant_index).collect();
         assert_eq!(covered.len(), 18, "a variant has no sample");
         assert_eq!(
             all[6].to_string(),

@@ -1225,6 +1225,188 @@ struct Step {
     kind: Option<Kind>,
 }
 
+/// Reading a turn, and explaining why one is refused.
+impl Fanorona {
+    /// The points of a written turn, with the approach or withdrawal
+    /// marks given (`c3-c4a`).
+    fn read_steps(&self, text: &str) -> Result<Vec<Step>, TurnError> {
+        let b = self.board();
+        let lower = text.trim().to_ascii_lowercase();
+        let tokens: Vec<&str> = lower
+            .split(['-', ' ', ',', ':', '>'])
+            .filter(|t| !t.is_empty())
+            .collect();
+        if tokens.len() < 2 {
+            return Err(unparsable(FanoronaRefusal::NotATurn {
+                text: text.trim().to_string(),
+            }));
+        }
+        let mut steps = Vec::with_capacity(tokens.len());
+        for (i, token) in tokens.iter().enumerate() {
+            let (name, kind) = match token.strip_suffix('a') {
+                Some(rest) if i > 0 && rest.len() >= 2 => (rest, Some(Kind::Approach)),
+                _ => match token.strip_suffix('w') {
+                    Some(rest) if i > 0 && rest.len() >= 2 => (rest, Some(Kind::Withdrawal)),
+                    _ => (*token, None),
+                },
+            };
+            let point = b.parse(name).ok_or_else(|| {
+                unparsable(FanoronaRefusal::NotAPoint {
+                    token: token.to_string(),
+                    files: b.files,
+                })
+            })?;
+            steps.push(Step { point, kind });
+        }
+        Ok(steps)
+    }
+
+    /// The legal turn the steps name, if exactly one; a step that could
+    /// capture either way is refused with both choices.
+    fn matching_turn(
+        &self,
+        legal: &[FanoronaTurn],
+        steps: &[Step],
+    ) -> Result<Option<FanoronaTurn>, TurnError> {
+        let from = steps[0].point;
+        let wanted = &steps[1..];
+        let matches = |t: &FanoronaTurn, exact_kinds: bool| {
+            t.from as usize == from
+                && t.len as usize == wanted.len()
+                && t.steps().zip(wanted).all(|((to, kind), w)| {
+                    to == w.point
+                        && (w.kind.is_none() && !exact_kinds
+                            || w.kind == kind
+                            || (w.kind.is_none() && kind.is_none()))
+                })
+        };
+        let found: Vec<FanoronaTurn> = legal
+            .iter()
+            .filter(|t| matches(t, false))
+            .copied()
+            .collect();
+        match found.as_slice() {
+            [one] => Ok(Some(*one)),
+            [] => Ok(None),
+            many => {
+                // A step left without a/w that could capture either way.
+                let choices: Vec<Choice> = many
+                    .iter()
+                    .map(|t| {
+                        let taken = self.captures_of(t).into_iter().fold(0, |a, c| a | c);
+                        Choice {
+                            turn: t.to_string(),
+                            takes: self.names(taken),
+                        }
+                    })
+                    .collect();
+                Err(illegal(FanoronaRefusal::EitherWay { choices }))
+            }
+        }
+    }
+
+    /// Why the steps are no legal turn: the first thing wrong, with what
+    /// the piece (or any piece) may do instead.
+    fn refusal(&self, legal: &[FanoronaTurn], steps: &[Step]) -> TurnError {
+        let b = self.board();
+        let from = steps[0].point;
+        let wanted = &steps[1..];
+        // Explain the refusal.
+        let me = self.to_move;
+        let from_name = b.name(from);
+        if self.pieces[me.index()] >> from & 1 == 0 {
+            let movable: Vec<String> = legal.iter().map(|t| b.name(t.from as usize)).collect();
+            return illegal(FanoronaRefusal::NotYours {
+                point: from_name,
+                opponent: self.pieces[1 - me.index()] >> from & 1 == 1,
+                colour: self.seat_name(me),
+                movable: short(movable),
+            });
+        }
+        let capturing = legal.iter().any(|t| t.is_capture());
+        let piece_turns: Vec<String> = legal
+            .iter()
+            .filter(|t| t.from as usize == from && t.len == 1)
+            .map(|t| t.to_string())
+            .collect();
+        let options = if piece_turns.is_empty() {
+            if capturing {
+                PieceOptions::CapturesStart {
+                    starts: short(
+                        legal
+                            .iter()
+                            .filter(|t| t.len == 1)
+                            .map(|t| t.to_string())
+                            .collect(),
+                    ),
+                }
+            } else {
+                PieceOptions::Stuck {
+                    from: from_name.clone(),
+                }
+            }
+        } else {
+            PieceOptions::Turns {
+                from: from_name.clone(),
+                turns: short(piece_turns),
+            }
+        };
+        self.first_bad_step(legal, from, wanted, options)
+    }
+
+    /// Walk the steps to find the first one that breaks a rule.
+    fn first_bad_step(
+        &self,
+        legal: &[FanoronaTurn],
+        from: usize,
+        wanted: &[Step],
+        options: PieceOptions,
+    ) -> TurnError {
+        let b = self.board();
+        let capturing = legal.iter().any(|t| t.is_capture());
+        let mut at = from;
+        let mut visited = 1u64 << from;
+        let mut last_dir = usize::MAX;
+        for (i, step) in wanted.iter().enumerate() {
+            let to_name = b.name(step.point);
+            let Some(d) = b.direction_between(at, step.point) else {
+                return illegal(FanoronaRefusal::NotNextTo {
+                    to: to_name,
+                    at: b.name(at),
+                    options,
+                });
+            };
+            if i == 0
+                && capturing
+                && step.kind.is_none()
+                && !legal
+                    .iter()
+                    .any(|t| t.from as usize == from && t.to[0] as usize == step.point)
+            {
+                return illegal(FanoronaRefusal::MustCapture { options });
+            }
+            if i > 0 {
+                if visited >> step.point & 1 == 1 {
+                    return illegal(FanoronaRefusal::Revisit { point: to_name });
+                }
+                if d == last_dir {
+                    return illegal(FanoronaRefusal::SameDirection {
+                        at: b.name(at),
+                        to: to_name,
+                    });
+                }
+            }
+            visited |= 1 << step.point;
+            last_dir = d;
+            at = step.point;
+        }
+        if !capturing && self.paika_forward && wanted.len() == 1 {
+            return illegal(FanoronaRefusal::PaikaForward { options });
+        }
+        illegal(FanoronaRefusal::NotLegal { options })
+    }
+}
+
 impl Game for Fanorona {
     type Turn = FanoronaTurn;
     const KIND: GameKind = GameKind::Fanorona;
@@ -1345,155 +1527,16 @@ impl Game for Fanorona {
     }
 
     fn parse_turn(&self, text: &str) -> Result<FanoronaTurn, TurnError> {
-        let b = self.board();
-        let lower = text.trim().to_ascii_lowercase();
-        let tokens: Vec<&str> = lower
-            .split(['-', ' ', ',', ':', '>'])
-            .filter(|t| !t.is_empty())
-            .collect();
-        if tokens.len() < 2 {
-            return Err(unparsable(FanoronaRefusal::NotATurn {
-                text: text.trim().to_string(),
-            }));
-        }
-        let mut steps = Vec::with_capacity(tokens.len());
-        for (i, token) in tokens.iter().enumerate() {
-            let (name, kind) = match token.strip_suffix('a') {
-                Some(rest) if i > 0 && rest.len() >= 2 => (rest, Some(Kind::Approach)),
-                _ => match token.strip_suffix('w') {
-                    Some(rest) if i > 0 && rest.len() >= 2 => (rest, Some(Kind::Withdrawal)),
-                    _ => (*token, None),
-                },
-            };
-            let point = b.parse(name).ok_or_else(|| {
-                unparsable(FanoronaRefusal::NotAPoint {
-                    token: token.to_string(),
-                    files: b.files,
-                })
-            })?;
-            steps.push(Step { point, kind });
-        }
+        let steps = self.read_steps(text)?;
         if self.outcome.is_some() {
             return Err(TurnError::GameOver);
         }
         let mut legal = Vec::new();
         self.all_turns(&mut legal);
-        let from = steps[0].point;
-        let wanted = &steps[1..];
-        let matches = |t: &FanoronaTurn, exact_kinds: bool| {
-            t.from as usize == from
-                && t.len as usize == wanted.len()
-                && t.steps().zip(wanted).all(|((to, kind), w)| {
-                    to == w.point
-                        && (w.kind.is_none() && !exact_kinds
-                            || w.kind == kind
-                            || (w.kind.is_none() && kind.is_none()))
-                })
-        };
-        let found: Vec<FanoronaTurn> = legal
-            .iter()
-            .filter(|t| matches(t, false))
-            .copied()
-            .collect();
-        match found.as_slice() {
-            [one] => return Ok(*one),
-            [] => {}
-            many => {
-                // A step left without a/w that could capture either way.
-                let choices: Vec<Choice> = many
-                    .iter()
-                    .map(|t| {
-                        let taken = self.captures_of(t).into_iter().fold(0, |a, c| a | c);
-                        Choice {
-                            turn: t.to_string(),
-                            takes: self.names(taken),
-                        }
-                    })
-                    .collect();
-                return Err(illegal(FanoronaRefusal::EitherWay { choices }));
-            }
+        if let Some(turn) = self.matching_turn(&legal, &steps)? {
+            return Ok(turn);
         }
-        // Explain the refusal.
-        let me = self.to_move;
-        let from_name = b.name(from);
-        if self.pieces[me.index()] >> from & 1 == 0 {
-            let movable: Vec<String> = legal.iter().map(|t| b.name(t.from as usize)).collect();
-            return Err(illegal(FanoronaRefusal::NotYours {
-                point: from_name,
-                opponent: self.pieces[1 - me.index()] >> from & 1 == 1,
-                colour: self.seat_name(me),
-                movable: short(movable),
-            }));
-        }
-        let capturing = legal.iter().any(|t| t.is_capture());
-        let piece_turns: Vec<String> = legal
-            .iter()
-            .filter(|t| t.from as usize == from && t.len == 1)
-            .map(|t| t.to_string())
-            .collect();
-        let options = if piece_turns.is_empty() {
-            if capturing {
-                PieceOptions::CapturesStart {
-                    starts: short(
-                        legal
-                            .iter()
-                            .filter(|t| t.len == 1)
-                            .map(|t| t.to_string())
-                            .collect(),
-                    ),
-                }
-            } else {
-                PieceOptions::Stuck {
-                    from: from_name.clone(),
-                }
-            }
-        } else {
-            PieceOptions::Turns {
-                from: from_name.clone(),
-                turns: short(piece_turns),
-            }
-        };
-        // Walk the sequence to find the first bad step.
-        let mut at = from;
-        let mut visited = 1u64 << from;
-        let mut last_dir = usize::MAX;
-        for (i, step) in wanted.iter().enumerate() {
-            let to_name = b.name(step.point);
-            let Some(d) = b.direction_between(at, step.point) else {
-                return Err(illegal(FanoronaRefusal::NotNextTo {
-                    to: to_name,
-                    at: b.name(at),
-                    options,
-                }));
-            };
-            if i == 0
-                && capturing
-                && step.kind.is_none()
-                && !legal
-                    .iter()
-                    .any(|t| t.from as usize == from && t.to[0] as usize == step.point)
-            {
-                return Err(illegal(FanoronaRefusal::MustCapture { options }));
-            }
-            if i > 0 {
-                if visited >> step.point & 1 == 1 {
-                    return Err(illegal(FanoronaRefusal::Revisit { point: to_name }));
-                }
-                if d == last_dir {
-                    return Err(illegal(FanoronaRefusal::SameDirection {
-                        at: b.name(at),
-                        to: to_name,
-                    }));
-                }
-            }
-            visited |= 1 << step.point;
-            last_dir = d;
-            at = step.point;
-        }
-        if !capturing && self.paika_forward && wanted.len() == 1 {
-            return Err(illegal(FanoronaRefusal::PaikaForward { options }));
-        }
-        Err(illegal(FanoronaRefusal::NotLegal { options }))
+        Err(self.refusal(&legal, &steps))
     }
 
     fn apply(&mut self, turn: &FanoronaTurn) {
