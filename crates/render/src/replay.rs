@@ -9,7 +9,7 @@
 //!   to their nearest entry through a small cache.
 //! - Every frame after the first is only the rectangle that changed, drawn
 //!   over the previous frame (disposal "keep"); pixels inside it that did
-//!   not change are transparent, and the frame's own LZW coder ([`Lzw`])
+//!   not change are transparent, and the frame's own LZW coder (`lzw.rs`)
 //!   takes such runs a code at a time rather than a byte at a time.
 //!
 //! The final position is held longer; its caption carries the result.
