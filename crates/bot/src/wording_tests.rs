@@ -37,20 +37,7 @@ fn every_end_reason_is_worded_in_every_language() {
         .and_then(|r| r.game)
         .expect("a game in progress");
     i18n::take_slips();
-    let reasons = [
-        Reason::Line,
-        Reason::NoMoves,
-        Reason::AllCaptured,
-        Reason::Repetition,
-        Reason::Stall,
-        Reason::Square,
-        Reason::BiggerSquare,
-        Reason::Exhausted,
-        Reason::Cleared,
-        Reason::Resign,
-        Reason::Timeout,
-        Reason::Agreement,
-    ];
+    let reasons = Reason::ALL;
     for reason in reasons {
         for outcome in [Outcome::win(Seat::First, reason), Outcome::draw(reason)] {
             let english = end_phrase_in(&record, outcome, Lang::En);

@@ -310,17 +310,7 @@ pub fn render_gif(frames: &[ReplayFrame], timing: Timing) -> Result<Vec<u8>, Ren
             width = w as usize;
             let mut new = Encoder::new(Vec::with_capacity(1 << 20), gw, gh, &theme.table)?;
             new.set_repeat(Repeat::Infinite)?;
-            shown.clear();
-            let mut last_rgb = u32::MAX;
-            let mut last_index = 0;
-            for p in raw.chunks_exact(4) {
-                let rgb = pack(p);
-                if rgb != last_rgb {
-                    last_rgb = rgb;
-                    last_index = mapper.index(rgb);
-                }
-                shown.push(last_index);
-            }
+            map_whole(raw, &mut mapper, &mut shown);
             new.write_lzw_pre_encoded_frame(&Frame {
                 delay,
                 dispose: DisposalMethod::Keep,
@@ -349,36 +339,13 @@ pub fn render_gif(frames: &[ReplayFrame], timing: Timing) -> Result<Vec<u8>, Ren
         buffer.clear();
         buffer.resize((x1 - x0) * (y1 - y0), TRANSPARENT);
         if rect.is_some() {
-            for (y, out) in (y0..y1).zip(buffer.chunks_exact_mut(x1 - x0)) {
-                let row = y * width;
-                let now = &raw[(row + x0) * 4..(row + x1) * 4];
-                let then = &old[(row + x0) * 4..(row + x1) * 4];
-                if now == then {
-                    continue;
-                }
-                let shown_row = &mut shown[row + x0..row + x1];
-                let mut last_rgb = u32::MAX;
-                let mut last_index = TRANSPARENT;
-                for (((p, q), seen), o) in now
-                    .chunks_exact(4)
-                    .zip(then.chunks_exact(4))
-                    .zip(shown_row.iter_mut())
-                    .zip(out.iter_mut())
-                {
-                    let rgb = pack(p);
-                    if rgb == pack(q) {
-                        continue;
-                    }
-                    if rgb != last_rgb {
-                        last_rgb = rgb;
-                        last_index = mapper.index(rgb);
-                    }
-                    if last_index != *seen {
-                        *seen = last_index;
-                        *o = last_index;
-                    }
-                }
-            }
+            let frame = Changes {
+                now: raw,
+                then: old,
+                width,
+                rect: (x0, y0, x1, y1),
+            };
+            frame.map(&mut mapper, &mut shown, &mut buffer);
         }
         let part = Frame {
             delay,
@@ -397,6 +364,69 @@ pub fn render_gif(frames: &[ReplayFrame], timing: Timing) -> Result<Vec<u8>, Ren
     match encoder {
         Some(encoder) => Ok(encoder.into_inner()?),
         None => Err(RenderError::NoFrames),
+    }
+}
+
+/// The first frame's pixels as palette indices, into `shown`.
+fn map_whole(raw: &[u8], mapper: &mut Mapper<'_>, shown: &mut Vec<u8>) {
+    shown.clear();
+    let mut last_rgb = u32::MAX;
+    let mut last_index = 0;
+    for p in raw.chunks_exact(4) {
+        let rgb = pack(p);
+        if rgb != last_rgb {
+            last_rgb = rgb;
+            last_index = mapper.index(rgb);
+        }
+        shown.push(last_index);
+    }
+}
+
+/// Two frames (RGBA, `width` pixels a row) and the rectangle holding
+/// every pixel that differs between them.
+struct Changes<'a> {
+    now: &'a [u8],
+    then: &'a [u8],
+    width: usize,
+    rect: (usize, usize, usize, usize),
+}
+
+impl Changes<'_> {
+    /// Write the changed pixels' palette indices into `out` (the
+    /// rectangle, transparent elsewhere) and into `shown` (the whole image
+    /// as shown); rows that did not change are skipped whole.
+    fn map(&self, mapper: &mut Mapper<'_>, shown: &mut [u8], out: &mut [u8]) {
+        let (x0, y0, x1, y1) = self.rect;
+        for (y, out) in (y0..y1).zip(out.chunks_exact_mut(x1 - x0)) {
+            let row = y * self.width;
+            let now = &self.now[(row + x0) * 4..(row + x1) * 4];
+            let then = &self.then[(row + x0) * 4..(row + x1) * 4];
+            if now == then {
+                continue;
+            }
+            let shown_row = &mut shown[row + x0..row + x1];
+            let mut last_rgb = u32::MAX;
+            let mut last_index = TRANSPARENT;
+            for (((p, q), seen), o) in now
+                .chunks_exact(4)
+                .zip(then.chunks_exact(4))
+                .zip(shown_row.iter_mut())
+                .zip(out.iter_mut())
+            {
+                let rgb = pack(p);
+                if rgb == pack(q) {
+                    continue;
+                }
+                if rgb != last_rgb {
+                    last_rgb = rgb;
+                    last_index = mapper.index(rgb);
+                }
+                if last_index != *seen {
+                    *seen = last_index;
+                    *o = last_index;
+                }
+            }
+        }
     }
 }
 

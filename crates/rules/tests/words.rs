@@ -149,20 +149,7 @@ fn every_word_of_every_game_is_in_every_language() {
             "black"
         })
     };
-    let reasons = [
-        Reason::Line,
-        Reason::NoMoves,
-        Reason::AllCaptured,
-        Reason::Repetition,
-        Reason::Stall,
-        Reason::Square,
-        Reason::BiggerSquare,
-        Reason::Exhausted,
-        Reason::Cleared,
-        Reason::Resign,
-        Reason::Timeout,
-        Reason::Agreement,
-    ];
+    let reasons = Reason::ALL;
     for reason in reasons {
         messages.push(status_line(
             Seat::First,
