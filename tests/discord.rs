@@ -15,7 +15,9 @@ use cairn::platform::discord::{
     PLATFORM,
 };
 use cairn::platform::discord::{fit_to_permissions, response_builder, Allowed, LIMITS};
-use cairn_bot::{Action, Bot, BotConfig, ChannelKey, Reply, Request, User, COMMANDS};
+use cairn_bot::{
+    Action, Bot, BotConfig, ChannelKey, Command, Input, Opponent, Reply, Request, User, COMMANDS,
+};
 use cairn_rules::GameKind;
 use cairn_store::Store;
 use serde_json::Value;
@@ -452,9 +454,14 @@ fn slash_challenge_becomes_a_core_request() {
         User::new(MASON, "Mase"),
         "the server nickname is the name"
     );
+    // Typed: the user Discord resolved is the opponent, nothing to re-read.
+    let Input::Command(Command::Challenge(args)) = &request.command else {
+        panic!("not a typed challenge: {:?}", request.command);
+    };
+    assert_eq!(args.opponent, Opponent::User(User::new(DUCKY, "Ducky")));
     assert_eq!(
         request.command,
-        format!("challenge callanish <@{DUCKY}> size=7 shape=square as=black")
+        "challenge callanish @Ducky size=7 shape=square as=black"
     );
     assert_eq!(request.mentions, [User::new(DUCKY, "Ducky")]);
 }
@@ -476,9 +483,13 @@ fn challenging_the_bot_and_other_bots() {
         .unwrap()
         .push(serde_json::json!({ "type": 4, "name": "level", "value": 1 }));
     let request = request_from_command(&command(value.clone()), &config()).unwrap();
+    let Input::Command(Command::Challenge(args)) = &request.command else {
+        panic!("not a typed challenge: {:?}", request.command);
+    };
+    assert_eq!(args.opponent, Opponent::Bot);
     assert_eq!(
         request.command,
-        format!("challenge callanish <@{BOT_ID}> size=5 as=white level=1")
+        "challenge callanish bot size=5 as=white level=1"
     );
     assert_eq!(request.mentions, [config().bot_user]);
     // The core starts a game against the bot at once.
