@@ -260,7 +260,8 @@ fn complete_from(
 /// [`complete_options`] of the game called `name` (nothing for a name
 /// that is no game's).
 pub fn complete_options_named(name: &str, typed: &str, limits: Limits) -> Vec<String> {
-    GameKind::parse(name).map_or_else(Vec::new, |kind| complete_options(kind, typed, limits))
+    crate::command_args::game_named(name)
+        .map_or_else(Vec::new, |kind| complete_options(kind, typed, limits))
 }
 
 /// Completions of a game's `key=value` options: the words typed so far

@@ -141,6 +141,28 @@ fn arguments_are_read_by_their_declaration_in_any_order() {
 }
 
 #[test]
+fn a_game_is_named_by_its_title_in_any_language() {
+    for text in ["rules カラニッシュ", "rules Callanish", "rules CALLANISH"] {
+        assert_eq!(
+            parse(text),
+            Ok(Command::Rules {
+                game: Some(GameKind::Callanish)
+            }),
+            "{text}"
+        );
+    }
+    for kind in GameKind::ALL {
+        for lang in Lang::ALL {
+            let title = cairn_bot::i18n::say(lang, &kind.title_message());
+            let Ok(Command::Challenge(args)) = parse(&format!("challenge {title} bot")) else {
+                panic!("{lang}: challenge {title} bot");
+            };
+            assert_eq!(args.setup.kind, kind, "{lang}: {title}");
+        }
+    }
+}
+
+#[test]
 fn values_are_checked_where_they_are_read() {
     let invalid = |text: &str| match parse(text) {
         Err(ParseError::Invalid(error)) => error,

@@ -360,9 +360,22 @@ pub(crate) fn unknown_game(name: &str, lang: Lang) -> String {
     )
 }
 
+/// The game a word names: its name (`callanish`) or its title in any
+/// language Cairn speaks (`カラニッシュ`, `Callanish`).
+pub fn game_named(word: &str) -> Option<GameKind> {
+    GameKind::parse(word).or_else(|| {
+        let word = word.trim().to_lowercase();
+        GameKind::ALL.into_iter().find(|kind| {
+            Lang::ALL
+                .into_iter()
+                .any(|lang| say(lang, &kind.title_message()).to_lowercase() == word)
+        })
+    })
+}
+
 /// The game a word names.
 pub(crate) fn game(command: &'static str, word: &str) -> Result<GameKind, ArgError> {
-    GameKind::parse(word).ok_or_else(|| ArgError::UnknownGame {
+    game_named(word).ok_or_else(|| ArgError::UnknownGame {
         command,
         word: word.to_string(),
     })

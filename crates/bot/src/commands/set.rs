@@ -78,7 +78,7 @@ impl ArgKind {
     fn recognises(self, word: &str) -> bool {
         let lower = word.to_ascii_lowercase();
         match self {
-            ArgKind::Game => GameKind::parse(word).is_some(),
+            ArgKind::Game => args::game_named(word).is_some(),
             ArgKind::User => word.starts_with('@') || word.starts_with("<@"),
             ArgKind::Choice(values) => values.contains(&lower.as_str()),
             ArgKind::Integer { .. } => word.parse::<i64>().is_ok(),
