@@ -150,22 +150,7 @@ fn copy(from: &Location, to: &Location) -> Result<()> {
     }
     let source = open_existing(from)?;
     let entries = source.dump().with_context(|| format!("reading {from}"))?;
-    let destination = Store::open_location(to)?;
-    let there = destination
-        .dump()
-        .with_context(|| format!("reading {to}"))?;
-    if !there.is_empty() {
-        anyhow::bail!(
-            "{to} already holds {} records; copy into an empty database (a new directory, or a new PostgreSQL database)",
-            there.len()
-        );
-    }
-    destination
-        .insert_raw(&entries)
-        .with_context(|| format!("writing {to}"))?;
-    let copied = destination
-        .dump()
-        .with_context(|| format!("reading back {to}"))?;
+    let copied = write_into_empty(to, &entries, "copy")?;
     if copied != entries {
         let differing = entries.iter().zip(&copied).filter(|(a, b)| a != b).count()
             + entries.len().abs_diff(copied.len());
@@ -176,6 +161,28 @@ fn copy(from: &Location, to: &Location) -> Result<()> {
         entries.len()
     );
     Ok(())
+}
+
+/// Write `entries` into the database at `to`, which must be empty (`verb`
+/// names what refuses otherwise: `copy`, `salvage`), in one transaction,
+/// and read them back for the caller to compare.
+fn write_into_empty(to: &Location, entries: &[RawEntry], verb: &str) -> Result<Vec<RawEntry>> {
+    let destination = Store::open_location(to)?;
+    let there = destination
+        .dump()
+        .with_context(|| format!("reading {to}"))?;
+    if !there.is_empty() {
+        anyhow::bail!(
+            "{to} already holds {} records; {verb} into an empty database (a new directory, or a new PostgreSQL database)",
+            there.len()
+        );
+    }
+    destination
+        .insert_raw(entries)
+        .with_context(|| format!("writing {to}"))?;
+    destination
+        .dump()
+        .with_context(|| format!("reading back {to}"))
 }
 
 fn check(store: &Store) -> Result<()> {
@@ -388,22 +395,7 @@ fn salvage(from: &Location, to: &Location) -> Result<()> {
     let known = known_channel_keys(&entries);
     let read = entries.len();
     let entries = with_rebuilt_deadlines(entries);
-    let destination = Store::open_location(to)?;
-    let there = destination
-        .dump()
-        .with_context(|| format!("reading {to}"))?;
-    if !there.is_empty() {
-        anyhow::bail!(
-            "{to} already holds {} records; salvage into an empty database (a new directory, or a new PostgreSQL database)",
-            there.len()
-        );
-    }
-    destination
-        .insert_raw(&entries)
-        .with_context(|| format!("writing {to}"))?;
-    let copied = destination
-        .dump()
-        .with_context(|| format!("reading back {to}"))?;
+    let copied = write_into_empty(to, &entries, "salvage")?;
     if copied != entries {
         anyhow::bail!("the copy in {to} does not read back as written");
     }
