@@ -47,6 +47,13 @@ enum Command {
         /// options and --moves; its game must be <game>.
         #[arg(long, conflicts_with = "moves")]
         record: Option<PathBuf>,
+        /// Print the board in words (the image's description, its alt
+        /// text) instead of the JSON report.
+        #[arg(long)]
+        describe: bool,
+        /// The language of --describe: en, ja or es.
+        #[arg(long, default_value = "en", requires = "describe")]
+        lang: String,
     },
     /// Draw a position as a PNG, or the whole game as a replay GIF.
     Render {
@@ -147,7 +154,12 @@ fn run(cli: Cli) -> Result<()> {
             moves,
             perft,
             record,
-        }) => position_cmd::position(&game, &options, &moves, perft, record.as_deref()),
+            describe,
+            lang,
+        }) => match describe {
+            true => position_cmd::describe(&game, &options, &moves, &lang),
+            false => position_cmd::position(&game, &options, &moves, perft, record.as_deref()),
+        },
         Some(Command::Render {
             game,
             options,

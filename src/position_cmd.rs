@@ -24,6 +24,26 @@ pub fn position(
     Ok(())
 }
 
+/// `cairn position <game> [options] [--moves ...] --describe [--lang l]`:
+/// the position's board in words, as its image's description says it.
+pub fn describe(game: &str, options: &[String], moves: &str, lang: &str) -> Result<()> {
+    let lang = cairn_bot::i18n::Lang::parse(lang)
+        .ok_or_else(|| anyhow::anyhow!("unknown language {lang:?}: use en, ja or es"))?;
+    let moves = cairn_rules::position::split_moves(moves);
+    let (game, played) = cairn_rules::position::build(game, options, &moves)?;
+    let mut view = game.board_view();
+    let last = played.last();
+    if let Some(last) = last {
+        view.last = last.highlights.clone();
+    }
+    let canonical = last.map(|played| played.canonical.as_str());
+    println!(
+        "{}",
+        cairn_bot::describe::position_description(&view, canonical, lang)
+    );
+    Ok(())
+}
+
 /// `cairn render <game> [options] [--moves ...] [--hints] --out f.png`, or
 /// `--gif f.gif` for the replay of the turns.
 pub fn render(

@@ -379,9 +379,22 @@ async fn the_real_client_against_a_discord_compatible_server() {
         next: 0,
         threads: vec![(LOBBY.to_string(), THREAD.to_string())],
     };
+    let bot = Bot::start(&fake, &db, &dir.path().join("run1.log"), Some(GUILD_ID));
+    commands_registered_in_the_guild(&fake).await;
+    a_challenge_accepted_by_bob(&fake, &mut p).await;
+    let first = a_thread_game_autocomplete_and_private_mistakes(&fake, &mut p).await;
+    a_whole_game_by_slash_commands(&fake, &mut p, &first).await;
+    a_thread_per_game_and_threads_off(&fake, &mut p, &first).await;
+    timed_events_in_the_channel(&fake, &mut p).await;
+    without_attach_files(&fake, &mut p, &first).await;
+    against_the_bot_and_a_failed_edit(&fake, &mut p).await;
+    sigterm_with_a_bot_move_in_flight(&fake, &mut p, bot).await;
+    restart_with_global_commands(&fake, &mut p, &db, &dir.path().join("run2.log")).await;
+    the_protocol_was_kept(&fake).await;
+}
 
-    // -- Start-up: gateway, READY, guild commands; stale global ones removed.
-    let mut bot = Bot::start(&fake, &db, &dir.path().join("run1.log"), Some(GUILD_ID));
+/// Start-up: gateway, READY, guild commands; stale global ones removed.
+async fn commands_registered_in_the_guild(fake: &Fake) {
     let registered = fake
         .wait_for("guild commands and an empty global list", |s| {
             let guild = s.commands.get(GUILD_ID)?;
@@ -400,17 +413,21 @@ async fn the_real_client_against_a_discord_compatible_server() {
         .requests
         .iter()
         .any(|r| r.path == "/gateway" || r.path == "/gateway/bot")));
+}
 
-    // -- A challenge: one public message with buttons for Bob, who is pinged.
+/// A challenge: one public message with buttons for Bob, who is pinged;
+/// Carol's press is refused privately; Bob's disables the buttons and posts
+/// the board.
+async fn a_challenge_accepted_by_bob(fake: &Fake, p: &mut Payloads) {
     let token = fake.interact(p.challenge(LOBBY, ALICE, "sight", BOB, false));
-    let challenge = settled(&fake, &token, 1).await;
+    let challenge = settled(fake, &token, 1).await;
     assert_eq!(challenge.callbacks, [4], "answered in one response");
     let offer = challenge.messages()[0].clone();
     assert!(!offer.ephemeral);
     assert_eq!(offer.pings, [BOB.0]);
     // -- Accept pressed by Carol: only she is told, privately.
     let token = fake.interact(p.press(LOBBY, CAROL, &offer, "Accept"));
-    let wrong = settled(&fake, &token, 1).await;
+    let wrong = settled(fake, &token, 1).await;
     assert_eq!(wrong.callbacks, [4]);
     assert!(wrong.messages()[0].ephemeral);
     assert!(
@@ -420,7 +437,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
     );
     // -- Accepted by Bob: the buttons are disabled and the board is posted.
     let token = fake.interact(p.press(LOBBY, BOB, &offer, "Accept"));
-    let accepted = settled(&fake, &token, 2).await;
+    let accepted = settled(fake, &token, 2).await;
     assert_eq!(accepted.callbacks, [6]);
     let disabled = &accepted
         .original
@@ -440,13 +457,19 @@ async fn the_real_client_against_a_discord_compatible_server() {
         accepted.followups
     );
     assert_eq!(accepted.followups[0].pings, [ALICE.0], "Alice moves first");
+}
 
+/// A game in a thread (its own channel) while the lobby's goes on;
+/// autocomplete offers legal turns only; a stranger's move and an illegal
+/// move are answered privately at once. Returns the thread game's first
+/// turn.
+async fn a_thread_game_autocomplete_and_private_mistakes(fake: &Fake, p: &mut Payloads) -> String {
     // -- A game in a thread (its own channel) while the lobby's goes on.
-    let thread = start_game(&fake, &mut p, THREAD, BOB, CAROL, "sight").await;
+    let thread = start_game(fake, p, THREAD, BOB, CAROL, "sight").await;
     assert!(has_board(&thread.followups[0]));
     let first = legal("sight", &[]).0[0].clone();
     let token = fake.interact(p.mv(THREAD, BOB, &first));
-    let moved = settled(&fake, &token, 1).await;
+    let moved = settled(fake, &token, 1).await;
     assert!(has_board(moved.messages()[0]) && moved.callbacks == [4]);
 
     // -- /move autocomplete offers legal turns only.
@@ -467,8 +490,8 @@ async fn the_real_client_against_a_discord_compatible_server() {
     // each, in one request (no deferral, no placeholder).
     for (who, turn) in [(CAROL, first.as_str()), (ALICE, "z9")] {
         let token = fake.interact(p.mv(LOBBY, who, turn));
-        settled(&fake, &token, 1).await;
-        let answer = quiet(&fake, &token).await;
+        settled(fake, &token, 1).await;
+        let answer = quiet(fake, &token).await;
         assert_eq!(answer.callbacks, [4], "{who:?} {turn}: answered at once");
         assert_eq!(answer.requests, 1, "{who:?} {turn}: one request");
         let messages = answer.messages();
@@ -480,7 +503,12 @@ async fn the_real_client_against_a_discord_compatible_server() {
         );
     }
 
-    // -- The whole game, by slash commands, alternating Alice and Bob.
+    first
+}
+
+/// The lobby's whole game, by slash commands, alternating Alice and Bob,
+/// to the replay; the thread's game was untouched by it.
+async fn a_whole_game_by_slash_commands(fake: &Fake, p: &mut Payloads, first: &str) {
     let mut moves: Vec<String> = Vec::new();
     let mut last = None;
     loop {
@@ -495,7 +523,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
             (BOB, ALICE)
         };
         let token = fake.interact(p.mv(LOBBY, mover, &turn));
-        let answer = settled(&fake, &token, 1).await;
+        let answer = settled(fake, &token, 1).await;
         assert_eq!(answer.callbacks, [4], "move {turn}: one response");
         let shown = answer.messages()[0].clone();
         assert!(has_board(&shown), "move {turn}: {shown:?}");
@@ -519,15 +547,20 @@ async fn the_real_client_against_a_discord_compatible_server() {
     );
 
     // -- The thread's game was untouched by the lobby's.
-    let (turns, _) = legal("sight", std::slice::from_ref(&first));
+    let (turns, _) = legal("sight", &[first.to_string()]);
     let token = fake.interact(p.mv(THREAD, CAROL, &turns[0]));
-    assert!(has_board(settled(&fake, &token, 1).await.messages()[0]));
+    assert!(has_board(settled(fake, &token, 1).await.messages()[0]));
+}
 
+/// A thread per game: accepted in a text channel where the bot may open
+/// threads, the game moves into a new thread named after it; then
+/// `/settings threads=off` keeps games in the channel.
+async fn a_thread_per_game_and_threads_off(fake: &Fake, p: &mut Payloads, first: &str) {
     // -- A thread per game: accepted in a text channel where the bot may
     // open threads, the game moves into a new thread named after it; the
     // channel gets one line linking there, the thread the board and both
     // players' pings.
-    let moved_game = start_game(&fake, &mut p, THREADED, ALICE, BOB, "sight").await;
+    let moved_game = start_game(fake, p, THREADED, ALICE, BOB, "sight").await;
     let (parent, thread_id, name) = fake
         .with(|s| s.threads.first().cloned())
         .expect("a thread was opened");
@@ -549,16 +582,16 @@ async fn the_real_client_against_a_discord_compatible_server() {
     assert_eq!(pinged, [ALICE.0, BOB.0], "both players join the thread");
     p.threads.push((THREADED.to_string(), thread_id.clone()));
     // The game is played in the thread; the channel is free for the next.
-    let token = fake.interact(p.mv(&thread_id, ALICE, &first));
-    assert!(has_board(settled(&fake, &token, 1).await.messages()[0]));
+    let token = fake.interact(p.mv(&thread_id, ALICE, first));
+    assert!(has_board(settled(fake, &token, 1).await.messages()[0]));
     let token = fake.interact(p.slash(THREADED, ALICE, "board", json!([])));
-    let free = settled(&fake, &token, 1).await;
+    let free = settled(fake, &token, 1).await;
     assert!(free.messages()[0].ephemeral, "{:?}", free.messages());
     // -- `/settings threads=off`: refused to Carol (no Manage Server),
     // done by Alice; then games stay in the channel.
     let off = json!([{ "type": 3, "name": "threads", "value": "off" }]);
     let token = fake.interact(p.slash(THREADED, CAROL, "settings", off.clone()));
-    let refused = settled(&fake, &token, 1).await;
+    let refused = settled(fake, &token, 1).await;
     assert!(
         refused.messages()[0].ephemeral
             && refused.messages()[0].content.contains("manage this server"),
@@ -566,17 +599,20 @@ async fn the_real_client_against_a_discord_compatible_server() {
         refused.messages()
     );
     let token = fake.interact(p.slash(THREADED, ALICE, "settings", off));
-    let done = settled(&fake, &token, 1).await;
+    let done = settled(fake, &token, 1).await;
     assert!(
         done.messages()[0].content.contains("threads=off"),
         "{:?}",
         done.messages()
     );
-    let stays = start_game(&fake, &mut p, THREADED, BOB, CAROL, "sight").await;
+    let stays = start_game(fake, p, THREADED, BOB, CAROL, "sight").await;
     assert!(has_board(&stays.followups[0]), "{:?}", stays.followups);
     assert_eq!(fake.with(|s| s.threads.len()), 1, "no second thread");
+}
 
-    // -- Timed events as channel messages with mentions: a reminder when
+/// Timed events as channel messages with mentions: a reminder when half
+/// the time is used, then the loss on time with both players.
+async fn timed_events_in_the_channel(fake: &Fake, p: &mut Payloads) {
     // half the time is used, then the loss on time with both players.
     let token = fake.interact(p.slash(
         TIMED,
@@ -588,9 +624,9 @@ async fn the_real_client_against_a_discord_compatible_server() {
             { "type": 3, "name": "clock", "value": "4s" }
         ]),
     ));
-    let offer = settled(&fake, &token, 1).await.messages()[0].clone();
+    let offer = settled(fake, &token, 1).await.messages()[0].clone();
     let token = fake.interact(p.press(TIMED, BOB, &offer, "Accept"));
-    settled(&fake, &token, 2).await;
+    settled(fake, &token, 2).await;
     let timeout = fake
         .wait_for("the loss on time in the channel", |s| {
             let posted = s.posted.get(TIMED)?;
@@ -621,9 +657,11 @@ async fn the_real_client_against_a_discord_compatible_server() {
             .find(|l| l.contains("ran out of time"))
             .unwrap_or_default()
     );
+}
 
-    // -- Fix 1: no Attach Files: the text board and one line naming it.
-    let game = start_game(&fake, &mut p, NO_FILES, ALICE, BOB, "sight").await;
+/// Fix 1: no Attach Files: the text board and one line naming it.
+async fn without_attach_files(fake: &Fake, p: &mut Payloads, first: &str) {
+    let game = start_game(fake, p, NO_FILES, ALICE, BOB, "sight").await;
     let shown = &game.followups[0];
     assert!(
         shown.files.is_empty() && shown.embeds.is_empty(),
@@ -635,15 +673,19 @@ async fn the_real_client_against_a_discord_compatible_server() {
         shown.content
     );
     assert!(!shown.content.contains("Embed Links"));
-    let token = fake.interact(p.mv(NO_FILES, ALICE, &first));
-    let moved = settled(&fake, &token, 1).await;
+    let token = fake.interact(p.mv(NO_FILES, ALICE, first));
+    let moved = settled(fake, &token, 1).await;
     assert!(
         moved.messages()[0].content.contains("Attach Files"),
         "{:?}",
         moved.messages()
     );
+}
 
-    // -- A game against the bot: its thinking is deferred, then the edit
+/// A game against the bot: its thinking is deferred, then the edit shows
+/// the player's move and a follow-up the bot's; when the edit fails with
+/// 500 (fix 2) the reply comes as a follow-up and nothing stays thinking.
+async fn against_the_bot_and_a_failed_edit(fake: &Fake, p: &mut Payloads) {
     // shows the player's move and a follow-up the bot's.
     let token = fake.interact(p.challenge(
         VERSUS_BOT,
@@ -652,11 +694,11 @@ async fn the_real_client_against_a_discord_compatible_server() {
         ("775799577604522054", "Cairn"),
         true,
     ));
-    let started = settled(&fake, &token, 1).await;
+    let started = settled(fake, &token, 1).await;
     assert!(has_board(started.messages()[0]), "{:?}", started.messages());
     let (turns, _) = legal_in("callanish", &["size=19"]);
     let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &turns[0]));
-    let versus = settled(&fake, &token, 2).await;
+    let versus = settled(fake, &token, 2).await;
     assert_eq!(versus.callbacks, [5], "the bot's thinking is deferred");
     assert!(has_board(versus.original.as_ref().expect("edited")));
     assert!(
@@ -677,9 +719,9 @@ async fn the_real_client_against_a_discord_compatible_server() {
         ("775799577604522054", "Cairn"),
         true,
     ));
-    settled(&fake, &token, 1).await;
+    settled(fake, &token, 1).await;
     let token = fake.interact(p.mv(FLAKY, ALICE, &turns[0]));
-    let flaky = settled(&fake, &token, 2).await;
+    let flaky = settled(fake, &token, 2).await;
     assert_eq!(flaky.callbacks, [5]);
     assert!(!flaky.thinking);
     assert!(has_board(
@@ -692,10 +734,13 @@ async fn the_real_client_against_a_discord_compatible_server() {
         .requests
         .iter()
         .any(|r| r.method == "PATCH" && r.status == 500)));
+}
 
-    // -- Fix 5: SIGTERM while the bot thinks: the move in flight is
+/// Fix 5: SIGTERM while the bot thinks: the move in flight is finished,
+/// the gateway closed, the process exits with 0 within 10 s.
+async fn sigterm_with_a_bot_move_in_flight(fake: &Fake, p: &mut Payloads, mut bot: Bot) {
     // finished, the gateway closed, the process exits with 0 within 10 s.
-    let next_turn = next_turn_in(&fake, &mut p, VERSUS_BOT, ALICE).await;
+    let next_turn = next_turn_in(fake, p, VERSUS_BOT, ALICE).await;
     let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &next_turn));
     fake.wait_for("the deferral", |s| {
         s.exchanges
@@ -721,11 +766,13 @@ async fn the_real_client_against_a_discord_compatible_server() {
     );
     assert!(log.contains("database flushed"), "{log}");
     println!("discord wire: SIGTERM with a bot move in flight: exit 0 after {took:?}");
+}
 
-    // -- Fix 6: restarted without DISCORD_GUILD_ID: global commands, and
-    // the guild's are removed.
+/// Fix 6: restarted without DISCORD_GUILD_ID: global commands, and the
+/// guild's are removed; the game survived; SIGINT exits with 0.
+async fn restart_with_global_commands(fake: &Fake, p: &mut Payloads, db: &Path, log: &Path) {
     fake.set(|s| s.commands.clear());
-    let mut bot = Bot::start(&fake, &db, &dir.path().join("run2.log"), None);
+    let mut bot = Bot::start(fake, db, log, None);
     let scopes = fake
         .wait_for("global commands and an empty guild list", |s| {
             Some((
@@ -737,15 +784,18 @@ async fn the_real_client_against_a_discord_compatible_server() {
     assert_eq!(scopes, (cairn_bot::COMMANDS.len(), 0));
     // The game survived the restart, with the move made during the shutdown.
     let board = fake.interact(p.slash(VERSUS_BOT, ALICE, "board", json!([])));
-    let shown = settled(&fake, &board, 1).await;
+    let shown = settled(fake, &board, 1).await;
     assert!(has_board(shown.messages()[0]), "{:?}", shown.messages());
     bot.signal("INT");
     let (status, took) = bot.exit().await;
     assert_eq!(status.code(), Some(0), "after SIGINT; log:\n{}", bot.log());
     assert!(took < Duration::from_secs(10), "took {took:?}");
     println!("discord wire: SIGINT: exit 0 after {took:?}");
+}
 
-    // -- The protocol: no body the spec refuses, no unknown route, one
+/// The protocol: no body the spec refuses, no unknown route, one gateway
+/// session per run.
+async fn the_protocol_was_kept(fake: &Fake) {
     // gateway session per run.
     let (validated, refused, unknown, identifies, heartbeats, uploads) = fake.with(|s| {
         (

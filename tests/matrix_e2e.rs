@@ -490,7 +490,7 @@ impl BotTask {
         assert!(!self.handle.is_finished(), "the bot stopped early");
     }
 
-    async fn stop(mut self) {
+    async fn stop(&mut self) {
         self.handle.abort();
         match (&mut self.handle).await {
             Ok(Ok(())) => {}
@@ -762,345 +762,473 @@ async fn matrix_end_to_end() {
         began.elapsed()
     );
     synapse.register(&["cairn", "alice", "bob"]);
-    let bot_id = "@cairn:localhost";
-    let images = renderer_available();
-    if !images {
-        eprintln!("matrix e2e: NOTE the renderer is not built yet: board image checks are skipped");
-    }
-
-    // The bot, on fresh stores.
     let data = tempfile::tempdir().expect("temporary directory");
-    let matrix_store = data.path().join("matrix");
-    let bot_config = BotConfig {
-        ai_deadline: Duration::from_millis(200),
-        ai_seed: Some(7),
-        // Clocks of seconds for the timed game (what `CAIRN_MIN_CLOCK`, a
-        // documented testing setting, sets in the binary).
-        min_clock_ms: 1_000,
-        ..BotConfig::default()
-    };
-    let store = Store::open(data.path().join("db")).expect("bot database");
-    let config = MatrixConfig {
-        homeserver: Some(synapse.url.clone()),
-        user: Some("cairn".into()),
-        password: Some(PASSWORD.into()),
-        access_token: None,
-        store: Some(matrix_store.clone()),
-        store_passphrase: Some("e2e passphrase".into()),
-        prefix: None,
-    };
-    let bot = BotTask::start(Bot::new(store.clone(), bot_config.clone()), config.clone());
-
-    let mut alice = Player::login(&synapse.url, "alice", "Alice", bot_id).await;
-    let mut bob = Player::login(&synapse.url, "bob", "Bob", bot_id).await;
-    let alice_id = alice.id.to_string();
-    let bob_id = bob.id.to_string();
-
-    // A plain room: Alice invites the bot and Bob.
-    let room = alice
-        .create_room("Cairn e2e", &[bot_id, &bob_id], false)
-        .await;
-    let bob_room = bob.join(&room.room_id().to_owned()).await;
-    wait_joined(&room, bot_id, &bot).await;
-    wait_joined(&room, &bob_id, &bot).await;
+    let mut scene = Scene::start(&synapse.url, data.path()).await;
     eprintln!("matrix e2e: bot joined after {:?}", began.elapsed());
 
-    // Challenge with a user id; the bot asks Bob to accept.
-    alice
-        .say(&room, &format!("!cairn challenge sight {bob_id}"))
-        .await;
-    let seen = alice.next_notice(&room, &bot).await;
-    let (body, html) = seen.notice().expect("a notice");
-    assert!(body.contains("Alice challenges Bob"), "{body}");
-    assert!(body.contains("!cairn accept"), "{body}");
-    assert_eq!(seen.mentions(), vec![bob_id.clone()]);
-    assert!(
-        html.is_some_and(|h| h.contains(&format!("href=\"https://matrix.to/#/{bob_id}\""))),
-        "{html:?}"
-    );
-
-    // Bob accepts by addressing the bot with a pill.
-    bob.say_html(
-        &bob_room,
-        "cairn: accept",
-        &format!("<a href=\"https://matrix.to/#/{bot_id}\">cairn</a>: accept"),
-    )
-    .await;
-    let seen = alice.next_notice(&room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.contains("Bob accepts"), "{body}");
-    assert!(body.contains("Alice (White) to move"), "{body}");
-    assert_eq!(seen.mentions(), vec![alice_id.clone()]);
-    if images {
-        check_image(&mut alice, &room, &bot, Some(&synapse.url)).await;
-    }
-
-    // Alice moves: the turn passes to Bob, who is mentioned.
-    let first = sight_turn(&[]);
-    alice.say(&room, &format!("!cairn move {first}")).await;
-    let seen = bob.next_notice(&bob_room, &bot).await;
-    let (body, html) = seen.notice().expect("a notice");
-    assert!(body.contains("Bob (Black) to move"), "{body}");
-    assert_eq!(seen.mentions(), vec![bob_id.clone()]);
-    assert!(
-        html.is_some_and(
-            |h| h.starts_with(&format!("<a href=\"https://matrix.to/#/{bob_id}\">Bob</a>"))
-        ),
-        "{html:?}"
-    );
-    if images {
-        check_image(&mut bob, &bob_room, &bot, Some(&synapse.url)).await;
-    }
-    let _ = alice.quiet(&room, Duration::from_millis(100)).await;
-
-    // An illegal move: the error answers Bob's command as a reply.
-    let bad = bob.say(&bob_room, "!cairn move zz9").await;
-    let seen = bob.next_notice(&bob_room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.starts_with("Bob: "), "{body}");
-    assert_eq!(seen.in_reply_to(), Some(bad));
-    assert!(seen.mentions().contains(&bob_id));
-
-    // Alice may not move for Bob.
-    let second = sight_turn(&[&first]);
-    let early = alice.say(&room, &format!("!cairn move {second}")).await;
-    let seen = alice.next_notice(&room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.starts_with("Alice: "), "{body}");
-    assert!(body.contains("not yours"), "{body}");
-    assert_eq!(seen.in_reply_to(), Some(early));
-
-    // Bob moves, then resigns: the result names the winner.
-    bob.say(&bob_room, &format!("!cairn move {second}")).await;
-    let seen = alice.next_notice(&room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.contains("Alice (White) to move"), "{body}");
-    if images {
-        check_image(&mut alice, &room, &bot, None).await;
-    }
-    // Resigning asks first (a reply to bob); the second confirms.
-    bob.say(&bob_room, "!cairn resign").await;
-    let asked = alice.next_notice(&room, &bot).await;
-    let (body, _) = asked.notice().expect("a notice");
-    assert!(body.contains("cannot be undone"), "{body}");
-    bob.say(&bob_room, "!cairn resign").await;
-    let seen = alice.next_notice(&room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(
-        body.contains("Bob (Black) resigns. Alice (White) wins."),
-        "{body}"
-    );
-    let mut mentioned = seen.mentions();
-    mentioned.sort();
-    assert_eq!(mentioned, vec![alice_id.clone(), bob_id.clone()]);
-    if images {
-        check_image(&mut alice, &room, &bot, None).await;
-        check_replay(&mut alice, &room, &bot, 3).await;
-    }
-    // Not a command: no answer.
-    alice.say(&room, "good game, cairn").await;
-    let said = alice.quiet(&room, Duration::from_secs(2)).await;
-    assert!(
-        said.is_empty(),
-        "unexpected: {:?}",
-        said.iter().map(Seen::describe).collect::<Vec<_>>()
-    );
-
-    // A game played to its end by the rules: Alquad. Alice (the setter)
-    // places the first two pieces, Bob chooses Black, Alice (White)
-    // completes a square and Bob's reply completes none: Alice wins.
-    alice
-        .say(&room, &format!("!cairn challenge alquad {bob_id}"))
-        .await;
-    let seen = alice.next_notice(&room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.contains("Alice challenges Bob to Alquad"), "{body}");
-    bob.say(&bob_room, "!cairn accept").await;
-    let seen = bob.next_notice(&bob_room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.contains("Bob accepts"), "{body}");
-    let turns = ["w:a1 b:e5", "black", "b1", "e4", "a2", "d5", "b2", "c3"];
-    for (i, turn) in turns.iter().enumerate() {
-        let (player, player_room) = if i % 2 == 0 {
-            (&alice, &room)
-        } else {
-            (&bob, &bob_room)
-        };
-        player
-            .say(player_room, &format!("!cairn move {turn}"))
-            .await;
-        let seen = alice.next_notice(&room, &bot).await;
-        let (body, _) = seen.notice().expect("a notice");
-        assert!(!body.starts_with("Alice: `"), "refused: {body}");
-        if i + 1 < turns.len() {
-            assert!(body.contains("to move"), "{body}");
-        } else {
-            assert!(body.contains("Alice (White) wins"), "{body}");
-            let mut mentioned = seen.mentions();
-            mentioned.sort();
-            assert_eq!(mentioned, vec![alice_id.clone(), bob_id.clone()]);
-        }
-    }
-    if images {
-        check_image(&mut alice, &room, &bot, None).await;
-        check_replay(&mut alice, &room, &bot, turns.len() + 1).await;
-    }
-
-    // A game on a clock of seconds: the bot's scheduler mentions Alice in
-    // the room when half her time is used, then announces her loss on
-    // time with both players mentioned.
-    alice
-        .say(&room, &format!("!cairn challenge sight {bob_id} clock=6s"))
-        .await;
-    let seen = alice.next_notice(&room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.contains("Alice challenges Bob"), "{body}");
-    bob.say(&bob_room, "!cairn accept").await;
-    let seen = alice.next_notice(&room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.contains("Bob accepts"), "{body}");
-    let accepted = Instant::now();
-    let seen = alice.next_notice(&room, &bot).await;
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.contains("it is your turn in Sight"), "{body}");
-    assert_eq!(seen.mentions(), vec![alice_id.clone()]);
-    let reminded = accepted.elapsed();
-    let mut lost = None;
-    for _ in 0..3 {
-        let seen = alice.next_notice(&room, &bot).await;
-        let (body, _) = seen.notice().expect("a notice");
-        if body.contains("ran out of time") {
-            assert!(body.contains("Bob (Black) wins on time"), "{body}");
-            let mut mentioned = seen.mentions();
-            mentioned.sort();
-            assert_eq!(mentioned, vec![alice_id.clone(), bob_id.clone()]);
-            lost = Some(accepted.elapsed());
-            break;
-        }
-        assert!(body.contains("left for your turn"), "{body}");
-    }
-    let lost = lost.expect("the loss on time was announced");
+    scene.challenge_accept_move_and_resign().await;
+    scene.alquad_to_its_end_by_the_rules().await;
+    scene.a_clock_of_seconds_runs_out().await;
+    scene.latency_in_plain_and_encrypted_rooms().await;
     eprintln!(
-        "matrix e2e: clock=6s: the reminder came {reminded:?} and the loss on time {lost:?} after the accept"
+        "matrix e2e: latency rounds done after {:?}",
+        began.elapsed()
     );
-    if images {
-        check_image(&mut alice, &room, &bot, None).await;
-    }
-
-    latency_rounds(
-        "plain room",
-        &mut alice,
-        &mut bob,
-        &room,
-        &bob_room,
-        &bot,
-        images,
-        false,
-    )
-    .await;
-    eprintln!("matrix e2e: plain room done after {:?}", began.elapsed());
-
-    // The same rounds in an encrypted room between the two players.
-    let duel = alice
-        .create_room("Cairn secret duel", &[bot_id, &bob_id], true)
+    let secret = scene.an_encrypted_game_against_the_bot().await;
+    scene
+        .a_restart_keeps_the_device_and_replays_nothing(&secret)
         .await;
-    let bob_duel = bob.join(&duel.room_id().to_owned()).await;
-    wait_joined(&duel, bot_id, &bot).await;
-    wait_joined(&duel, &bob_id, &bot).await;
-    latency_rounds(
-        "encrypted room",
-        &mut alice,
-        &mut bob,
-        &duel,
-        &bob_duel,
-        &bot,
-        images,
-        true,
-    )
-    .await;
+    scene.bot.stop().await;
+    eprintln!("matrix e2e: passed in {:?}", began.elapsed());
+    drop(scene);
+    drop(synapse);
+}
 
-    // An encrypted room: Alice plays the bot.
-    let secret = alice.create_room("Cairn secret", &[bot_id], true).await;
-    wait_joined(&secret, bot_id, &bot).await;
-    alice.say(&secret, "!cairn challenge sight bot").await;
-    let seen = alice.next_notice(&secret, &bot).await;
-    assert!(seen.encrypted, "the bot's reply is encrypted");
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.contains("Alice (White) to move"), "{body}");
-    assert_eq!(seen.mentions(), vec![alice_id.clone()]);
-    if images {
-        check_image(&mut alice, &secret, &bot, None).await;
-    }
-    alice
-        .say(&secret, &format!("!cairn move {}", sight_turn(&[])))
-        .await;
-    // Alice's move, then the bot's, which gives the turn back to Alice.
-    let mut bot_moved = false;
-    for _ in 0..6 {
-        let seen = alice.next_notice(&secret, &bot).await;
-        assert!(seen.encrypted);
-        let (body, _) = seen.notice().expect("a notice");
-        if body.contains("Alice (White) to move") {
-            assert_eq!(seen.mentions(), vec![alice_id.clone()]);
-            bot_moved = true;
-            break;
+const BOT_ID: &str = "@cairn:localhost";
+
+/// Everything the end-to-end test's chapters share: the bot, two players
+/// and the plain room they play in.
+struct Scene {
+    url: String,
+    store: Store,
+    bot_config: BotConfig,
+    config: MatrixConfig,
+    matrix_store: PathBuf,
+    bot: BotTask,
+    alice: Player,
+    bob: Player,
+    alice_id: String,
+    bob_id: String,
+    room: Room,
+    bob_room: Room,
+    /// Whether the renderer is built, so board images can be checked.
+    images: bool,
+}
+
+impl Scene {
+    /// The bot on fresh stores, Alice and Bob logged in, and a plain room
+    /// that Alice made and the bot and Bob joined.
+    async fn start(url: &str, data: &Path) -> Scene {
+        let images = renderer_available();
+        if !images {
+            eprintln!(
+                "matrix e2e: NOTE the renderer is not built yet: board image checks are skipped"
+            );
+        }
+        let matrix_store = data.join("matrix");
+        let bot_config = BotConfig {
+            ai_deadline: Duration::from_millis(200),
+            ai_seed: Some(7),
+            // Clocks of seconds for the timed game (what `CAIRN_MIN_CLOCK`, a
+            // documented testing setting, sets in the binary).
+            min_clock_ms: 1_000,
+            ..BotConfig::default()
+        };
+        let store = Store::open(data.join("db")).expect("bot database");
+        let config = MatrixConfig {
+            homeserver: Some(url.to_string()),
+            user: Some("cairn".into()),
+            password: Some(PASSWORD.into()),
+            access_token: None,
+            store: Some(matrix_store.clone()),
+            store_passphrase: Some("e2e passphrase".into()),
+            prefix: None,
+        };
+        let bot = BotTask::start(Bot::new(store.clone(), bot_config.clone()), config.clone());
+        let alice = Player::login(url, "alice", "Alice", BOT_ID).await;
+        let bob = Player::login(url, "bob", "Bob", BOT_ID).await;
+        let alice_id = alice.id.to_string();
+        let bob_id = bob.id.to_string();
+        let room = alice
+            .create_room("Cairn e2e", &[BOT_ID, &bob_id], false)
+            .await;
+        let bob_room = bob.join(&room.room_id().to_owned()).await;
+        wait_joined(&room, BOT_ID, &bot).await;
+        wait_joined(&room, &bob_id, &bot).await;
+        Scene {
+            url: url.to_string(),
+            store,
+            bot_config,
+            config,
+            matrix_store,
+            bot,
+            alice,
+            bob,
+            alice_id,
+            bob_id,
+            room,
+            bob_room,
+            images,
         }
     }
-    assert!(bot_moved, "the bot answered the move");
-    let _ = alice.quiet(&secret, Duration::from_millis(500)).await;
 
-    // Restart: the same device, and no replay of what was said meanwhile.
-    let session = std::fs::read_to_string(matrix_store.join("session.json")).expect("session file");
-    let device = |json: &str| -> String {
-        serde_json::from_str::<serde_json::Value>(json).expect("session JSON")["device_id"]
-            .as_str()
-            .expect("device id")
-            .to_string()
-    };
-    bot.stop().await;
-    let missed = alice.say(&secret, "!cairn move zz9").await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let bot = BotTask::start(Bot::new(store.clone(), bot_config), config);
-    // Ask until the restarted bot answers (it ignores what its first sync
-    // brings).
-    let mut answered = None;
-    let deadline = Instant::now() + WAIT;
-    while answered.is_none() {
+    /// The next notice the bot posts in the plain room, as Alice sees it.
+    async fn alice_reads(&mut self) -> Seen {
+        self.alice.next_notice(&self.room, &self.bot).await
+    }
+
+    /// The next notice the bot posts in the plain room, as Bob sees it.
+    async fn bob_reads(&mut self) -> Seen {
+        self.bob.next_notice(&self.bob_room, &self.bot).await
+    }
+
+    async fn alice_checks_the_image(&mut self, raw_url: Option<&str>) {
+        if self.images {
+            check_image(&mut self.alice, &self.room, &self.bot, raw_url).await;
+        }
+    }
+
+    /// Both players, sorted, as a notice mentioning both should name them.
+    fn both(&self) -> Vec<String> {
+        let mut both = vec![self.alice_id.clone(), self.bob_id.clone()];
+        both.sort();
+        both
+    }
+
+    /// A Sight game: the challenge names Bob, his accept (a pill) names
+    /// Alice, moves mention the player to move, refusals answer the
+    /// command, and a confirmed resignation names the winner.
+    async fn challenge_accept_move_and_resign(&mut self) {
+        self.challenge_with_a_user_id_and_accept_with_a_pill().await;
+        let first = self.alice_moves_and_bob_is_mentioned().await;
+        let second = sight_turn(&[&first]);
+        self.refusals_answer_the_command(&second).await;
+        self.bob
+            .say(&self.bob_room, &format!("!cairn move {second}"))
+            .await;
+        let seen = self.alice_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("Alice (White) to move"), "{body}");
+        self.alice_checks_the_image(None).await;
+        self.bob_resigns_after_confirming().await;
+        // Not a command: no answer.
+        self.alice.say(&self.room, "good game, cairn").await;
+        let said = self.alice.quiet(&self.room, Duration::from_secs(2)).await;
         assert!(
-            Instant::now() < deadline,
-            "the restarted bot never answered"
+            said.is_empty(),
+            "unexpected: {:?}",
+            said.iter().map(Seen::describe).collect::<Vec<_>>()
         );
-        let asked = alice.say(&secret, "!cairn move zz8").await;
-        for seen in alice.quiet(&secret, Duration::from_secs(3)).await {
-            assert_ne!(
-                seen.in_reply_to(),
-                Some(missed.clone()),
-                "replayed an old command"
-            );
-            assert!(seen.encrypted);
-            if seen.in_reply_to() == Some(asked.clone()) {
-                answered = Some(seen);
+    }
+
+    /// Challenge with a user id; the bot asks Bob to accept. Bob accepts
+    /// by addressing the bot with a pill.
+    async fn challenge_with_a_user_id_and_accept_with_a_pill(&mut self) {
+        let bob_id = self.bob_id.clone();
+        self.alice
+            .say(&self.room, &format!("!cairn challenge sight {bob_id}"))
+            .await;
+        let seen = self.alice_reads().await;
+        let (body, html) = seen.notice().expect("a notice");
+        assert!(body.contains("Alice challenges Bob"), "{body}");
+        assert!(body.contains("!cairn accept"), "{body}");
+        assert_eq!(seen.mentions(), vec![bob_id.clone()]);
+        assert!(
+            html.is_some_and(|h| h.contains(&format!("href=\"https://matrix.to/#/{bob_id}\""))),
+            "{html:?}"
+        );
+        self.bob
+            .say_html(
+                &self.bob_room,
+                "cairn: accept",
+                &format!("<a href=\"https://matrix.to/#/{BOT_ID}\">cairn</a>: accept"),
+            )
+            .await;
+        let seen = self.alice_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("Bob accepts"), "{body}");
+        assert!(body.contains("Alice (White) to move"), "{body}");
+        assert_eq!(seen.mentions(), vec![self.alice_id.clone()]);
+        let url = self.url.clone();
+        self.alice_checks_the_image(Some(&url)).await;
+    }
+
+    /// Alice moves: the turn passes to Bob, who is mentioned. Returns the
+    /// turn played.
+    async fn alice_moves_and_bob_is_mentioned(&mut self) -> String {
+        let first = sight_turn(&[]);
+        self.alice
+            .say(&self.room, &format!("!cairn move {first}"))
+            .await;
+        let seen = self.bob_reads().await;
+        let (body, html) = seen.notice().expect("a notice");
+        assert!(body.contains("Bob (Black) to move"), "{body}");
+        assert_eq!(seen.mentions(), vec![self.bob_id.clone()]);
+        let pill = format!("<a href=\"https://matrix.to/#/{}\">Bob</a>", self.bob_id);
+        assert!(html.is_some_and(|h| h.starts_with(&pill)), "{html:?}");
+        if self.images {
+            check_image(&mut self.bob, &self.bob_room, &self.bot, Some(&self.url)).await;
+        }
+        let _ = self
+            .alice
+            .quiet(&self.room, Duration::from_millis(100))
+            .await;
+        first
+    }
+
+    /// An illegal move answers Bob's command as a reply; Alice may not
+    /// move for Bob.
+    async fn refusals_answer_the_command(&mut self, bobs_turn: &str) {
+        let bad = self.bob.say(&self.bob_room, "!cairn move zz9").await;
+        let seen = self.bob_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.starts_with("Bob: "), "{body}");
+        assert_eq!(seen.in_reply_to(), Some(bad));
+        assert!(seen.mentions().contains(&self.bob_id));
+
+        let early = self
+            .alice
+            .say(&self.room, &format!("!cairn move {bobs_turn}"))
+            .await;
+        let seen = self.alice_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.starts_with("Alice: "), "{body}");
+        assert!(body.contains("not yours"), "{body}");
+        assert_eq!(seen.in_reply_to(), Some(early));
+    }
+
+    /// Resigning asks first (a reply to Bob); the second confirms, and the
+    /// result names the winner with both players mentioned.
+    async fn bob_resigns_after_confirming(&mut self) {
+        self.bob.say(&self.bob_room, "!cairn resign").await;
+        let asked = self.alice_reads().await;
+        let (body, _) = asked.notice().expect("a notice");
+        assert!(body.contains("cannot be undone"), "{body}");
+        self.bob.say(&self.bob_room, "!cairn resign").await;
+        let seen = self.alice_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(
+            body.contains("Bob (Black) resigns. Alice (White) wins."),
+            "{body}"
+        );
+        let mut mentioned = seen.mentions();
+        mentioned.sort();
+        assert_eq!(mentioned, self.both());
+        self.alice_checks_the_image(None).await;
+        if self.images {
+            check_replay(&mut self.alice, &self.room, &self.bot, 3).await;
+        }
+    }
+
+    /// A game played to its end by the rules: Alquad. Alice (the setter)
+    /// places the first two pieces, Bob chooses Black, Alice (White)
+    /// completes a square and Bob's reply completes none: Alice wins.
+    async fn alquad_to_its_end_by_the_rules(&mut self) {
+        let bob_id = self.bob_id.clone();
+        self.alice
+            .say(&self.room, &format!("!cairn challenge alquad {bob_id}"))
+            .await;
+        let seen = self.alice_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("Alice challenges Bob to Alquad"), "{body}");
+        self.bob.say(&self.bob_room, "!cairn accept").await;
+        let seen = self.bob_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("Bob accepts"), "{body}");
+        let turns = ["w:a1 b:e5", "black", "b1", "e4", "a2", "d5", "b2", "c3"];
+        for (i, turn) in turns.iter().enumerate() {
+            let said = format!("!cairn move {turn}");
+            if i % 2 == 0 {
+                self.alice.say(&self.room, &said).await;
+            } else {
+                self.bob.say(&self.bob_room, &said).await;
+            }
+            let seen = self.alice_reads().await;
+            let (body, _) = seen.notice().expect("a notice");
+            assert!(!body.starts_with("Alice: `"), "refused: {body}");
+            if i + 1 < turns.len() {
+                assert!(body.contains("to move"), "{body}");
+            } else {
+                assert!(body.contains("Alice (White) wins"), "{body}");
+                let mut mentioned = seen.mentions();
+                mentioned.sort();
+                assert_eq!(mentioned, self.both());
             }
         }
-        bot.check();
+        self.alice_checks_the_image(None).await;
+        if self.images {
+            check_replay(&mut self.alice, &self.room, &self.bot, turns.len() + 1).await;
+        }
     }
-    let again = std::fs::read_to_string(matrix_store.join("session.json")).expect("session file");
-    assert_eq!(
-        device(&session),
-        device(&again),
-        "the same device after a restart"
-    );
-    alice.say(&secret, "!cairn board").await;
-    let seen = alice.next_notice(&secret, &bot).await;
-    assert!(seen.encrypted);
-    let (body, _) = seen.notice().expect("a notice");
-    assert!(body.contains("to move"), "{body}");
-    if images {
-        check_image(&mut alice, &secret, &bot, None).await;
+
+    /// A game on a clock of seconds: the bot's scheduler mentions Alice in
+    /// the room when half her time is used, then announces her loss on
+    /// time with both players mentioned.
+    async fn a_clock_of_seconds_runs_out(&mut self) {
+        let bob_id = self.bob_id.clone();
+        self.alice
+            .say(
+                &self.room,
+                &format!("!cairn challenge sight {bob_id} clock=6s"),
+            )
+            .await;
+        let seen = self.alice_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("Alice challenges Bob"), "{body}");
+        self.bob.say(&self.bob_room, "!cairn accept").await;
+        let seen = self.alice_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("Bob accepts"), "{body}");
+        let accepted = Instant::now();
+        let seen = self.alice_reads().await;
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("it is your turn in Sight"), "{body}");
+        assert_eq!(seen.mentions(), vec![self.alice_id.clone()]);
+        let reminded = accepted.elapsed();
+        let mut lost = None;
+        for _ in 0..3 {
+            let seen = self.alice_reads().await;
+            let (body, _) = seen.notice().expect("a notice");
+            if body.contains("ran out of time") {
+                assert!(body.contains("Bob (Black) wins on time"), "{body}");
+                let mut mentioned = seen.mentions();
+                mentioned.sort();
+                assert_eq!(mentioned, self.both());
+                lost = Some(accepted.elapsed());
+                break;
+            }
+            assert!(body.contains("left for your turn"), "{body}");
+        }
+        let lost = lost.expect("the loss on time was announced");
+        eprintln!(
+            "matrix e2e: clock=6s: the reminder came {reminded:?} and the loss on time {lost:?} after the accept"
+        );
+        self.alice_checks_the_image(None).await;
     }
-    bot.stop().await;
-    drop(alice);
-    drop(bob);
-    eprintln!("matrix e2e: passed in {:?}", began.elapsed());
-    drop(synapse);
+
+    /// The latency rounds in the plain room, then in an encrypted room
+    /// between the two players.
+    async fn latency_in_plain_and_encrypted_rooms(&mut self) {
+        latency_rounds(
+            "plain room",
+            &mut self.alice,
+            &mut self.bob,
+            &self.room,
+            &self.bob_room,
+            &self.bot,
+            self.images,
+            false,
+        )
+        .await;
+        let duel = self
+            .alice
+            .create_room("Cairn secret duel", &[BOT_ID, &self.bob_id], true)
+            .await;
+        let bob_duel = self.bob.join(&duel.room_id().to_owned()).await;
+        wait_joined(&duel, BOT_ID, &self.bot).await;
+        wait_joined(&duel, &self.bob_id, &self.bot).await;
+        latency_rounds(
+            "encrypted room",
+            &mut self.alice,
+            &mut self.bob,
+            &duel,
+            &bob_duel,
+            &self.bot,
+            self.images,
+            true,
+        )
+        .await;
+    }
+
+    /// An encrypted room where Alice plays the bot: every reply is
+    /// encrypted, and the bot's answer gives the turn back to Alice.
+    /// Returns the room.
+    async fn an_encrypted_game_against_the_bot(&mut self) -> Room {
+        let secret = self
+            .alice
+            .create_room("Cairn secret", &[BOT_ID], true)
+            .await;
+        wait_joined(&secret, BOT_ID, &self.bot).await;
+        self.alice.say(&secret, "!cairn challenge sight bot").await;
+        let seen = self.alice.next_notice(&secret, &self.bot).await;
+        assert!(seen.encrypted, "the bot's reply is encrypted");
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("Alice (White) to move"), "{body}");
+        assert_eq!(seen.mentions(), vec![self.alice_id.clone()]);
+        if self.images {
+            check_image(&mut self.alice, &secret, &self.bot, None).await;
+        }
+        self.alice
+            .say(&secret, &format!("!cairn move {}", sight_turn(&[])))
+            .await;
+        // Alice's move, then the bot's, which gives the turn back to Alice.
+        let mut bot_moved = false;
+        for _ in 0..6 {
+            let seen = self.alice.next_notice(&secret, &self.bot).await;
+            assert!(seen.encrypted);
+            let (body, _) = seen.notice().expect("a notice");
+            if body.contains("Alice (White) to move") {
+                assert_eq!(seen.mentions(), vec![self.alice_id.clone()]);
+                bot_moved = true;
+                break;
+            }
+        }
+        assert!(bot_moved, "the bot answered the move");
+        let _ = self.alice.quiet(&secret, Duration::from_millis(500)).await;
+        secret
+    }
+
+    /// Restart: the same device, and no replay of what was said meanwhile.
+    async fn a_restart_keeps_the_device_and_replays_nothing(&mut self, secret: &Room) {
+        let session = self.matrix_store.join("session.json");
+        let before = std::fs::read_to_string(&session).expect("session file");
+        self.bot.stop().await;
+        let missed = self.alice.say(secret, "!cairn move zz9").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        self.bot = BotTask::start(
+            Bot::new(self.store.clone(), self.bot_config.clone()),
+            self.config.clone(),
+        );
+        self.ask_until_the_restarted_bot_answers(secret, &missed)
+            .await;
+        let after = std::fs::read_to_string(&session).expect("session file");
+        assert_eq!(
+            device_of(&before),
+            device_of(&after),
+            "the same device after a restart"
+        );
+        self.alice.say(secret, "!cairn board").await;
+        let seen = self.alice.next_notice(secret, &self.bot).await;
+        assert!(seen.encrypted);
+        let (body, _) = seen.notice().expect("a notice");
+        assert!(body.contains("to move"), "{body}");
+        if self.images {
+            check_image(&mut self.alice, secret, &self.bot, None).await;
+        }
+    }
+
+    /// Ask until the restarted bot answers (it ignores what its first sync
+    /// brings), and check it never answers what was said while it was away.
+    async fn ask_until_the_restarted_bot_answers(&mut self, secret: &Room, missed: &OwnedEventId) {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            assert!(
+                Instant::now() < deadline,
+                "the restarted bot never answered"
+            );
+            let asked = self.alice.say(secret, "!cairn move zz8").await;
+            let mut answered = false;
+            for seen in self.alice.quiet(secret, Duration::from_secs(3)).await {
+                assert_ne!(
+                    seen.in_reply_to().as_ref(),
+                    Some(missed),
+                    "replayed an old command"
+                );
+                assert!(seen.encrypted);
+                answered |= seen.in_reply_to() == Some(asked.clone());
+            }
+            self.bot.check();
+            if answered {
+                return;
+            }
+        }
+    }
+}
+
+/// The device id stored in the Matrix session file.
+fn device_of(session_json: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(session_json).expect("session JSON")["device_id"]
+        .as_str()
+        .expect("device id")
+        .to_string()
 }

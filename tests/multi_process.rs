@@ -199,21 +199,54 @@ fn three_processes_race_on_one_postgres_and_one_is_killed() {
         .collect();
     // Kill the third process mid-run (a third of the turns played), then
     // start it again from the top.
+    wait_for_turns_played(&processes, GAMES * TURNS / 3);
+    processes[2].kill();
+    processes.push(start(&url, dir.path(), "p2-again", lines.clone()));
+
+    let store = Store::connect(&url).expect("connect");
+    wait_until_every_game_ended(&store);
+    // Let any late (duplicate) announcement arrive before counting.
+    std::thread::sleep(Duration::from_secs(3));
+    let outputs = stop_all(&mut processes);
+    let all: Vec<String> = outputs.concat();
+    if let Ok(path) = std::env::var("CAIRN_RACE_LOG") {
+        let _ = std::fs::write(path, all.join("\n"));
+    }
+
+    let archived: Vec<_> = store.archive().collect::<Result<_, _>>().expect("archive");
+    assert_eq!(archived.len(), GAMES, "each game archived once");
+    for game in 0..GAMES {
+        let stored = check_stored_game(&store, game, &turns);
+        check_acknowledged_once(&outputs, game, &stored);
+        // The loss on time announced once in the whole cluster.
+        let announced = all
+            .iter()
+            .filter(|l| l.starts_with(&format!("[#g{game}] ")) && l.contains("wins on time"))
+            .count();
+        assert_eq!(
+            announced, 1,
+            "game {game}: one announcement of the loss on time"
+        );
+    }
+    check_each_reminder_said_once(&all);
+}
+
+/// Wait until the processes together acknowledged `count` turns.
+fn wait_for_turns_played(processes: &[Process], count: usize) {
     let began = Instant::now();
     while processes
         .iter()
         .map(|p| p.lines().iter().filter(|l| l.contains(" played ")).count())
         .sum::<usize>()
-        < GAMES * TURNS / 3
+        < count
     {
         assert!(began.elapsed() < Duration::from_secs(60), "no turns played");
         std::thread::sleep(Duration::from_millis(5));
     }
-    processes[2].kill();
-    processes.push(start(&url, dir.path(), "p2-again", lines.clone()));
+}
 
-    // Wait until every game has ended on time.
-    let store = Store::connect(&url).expect("connect");
+/// Wait until every game has ended (on time).
+fn wait_until_every_game_ended(store: &Store) {
     let began = Instant::now();
     loop {
         let finished = (0..GAMES)
@@ -227,7 +260,7 @@ fn three_processes_race_on_one_postgres_and_one_is_killed() {
             })
             .count();
         if finished == GAMES {
-            break;
+            return;
         }
         assert!(
             began.elapsed() < Duration::from_secs(180),
@@ -235,89 +268,81 @@ fn three_processes_race_on_one_postgres_and_one_is_killed() {
         );
         std::thread::sleep(Duration::from_millis(300));
     }
-    // Let any late (duplicate) announcement arrive before counting.
-    std::thread::sleep(Duration::from_secs(3));
-    let mut outputs: Vec<Vec<String>> = Vec::new();
-    for process in &mut processes {
+}
+
+/// Kill every process and collect what each wrote before it died.
+fn stop_all(processes: &mut [Process]) -> Vec<Vec<String>> {
+    for process in processes.iter_mut() {
         process.kill();
     }
     // The readers drain what the processes wrote before they died.
     std::thread::sleep(Duration::from_millis(500));
-    for process in &processes {
-        outputs.push(process.lines());
-    }
-    let all: Vec<String> = outputs.concat();
-    if let Ok(path) = std::env::var("CAIRN_RACE_LOG") {
-        let _ = std::fs::write(path, all.join("\n"));
-    }
+    processes.iter().map(Process::lines).collect()
+}
 
-    let archived: Vec<_> = store.archive().collect::<Result<_, _>>().expect("archive");
-    assert_eq!(archived.len(), GAMES, "each game archived once");
-    for game in 0..GAMES {
-        let record = store
-            .load(&format!("console:g{game}"))
-            .expect("load")
-            .and_then(|r| r.game)
-            .expect("the game");
-        // No corruption: the stored turns replay, and are the script's.
-        let stored: Vec<String> = record.history.iter().map(|t| t.turn.clone()).collect();
-        assert_eq!(stored.len(), TURNS, "game {game} got every turn");
-        assert_eq!(
-            stored,
-            turns[..stored.len()].to_vec(),
-            "game {game}: the script's turns, in order, each once"
-        );
-        for (i, turn) in record.history.iter().enumerate() {
-            let seat = if i % 2 == 0 {
-                Seat::First
-            } else {
-                Seat::Second
-            };
-            assert_eq!(turn.seat, seat, "game {game} turn {i}");
-        }
-        AnyGame::replay(GameKind::Sight, &Options::default(), &stored)
-            .expect("the stored turns replay");
-        assert_eq!(
-            record.outcome().map(|o| o.reason),
-            Some(Reason::Timeout),
-            "game {game} ended on time"
-        );
-        // Every acknowledgement is one stored turn: none twice, none lost
-        // (the killed process may have stored a turn it could not print).
-        let mut acks: Vec<String> = outputs
-            .iter()
-            .flat_map(|lines| acknowledged(lines).remove(&game).unwrap_or_default())
-            .collect();
-        let unacknowledged = stored.len() as isize - acks.len() as isize;
-        acks.sort();
-        let mut expected = stored.clone();
-        expected.sort();
+/// No corruption: the stored turns of `game` are the script's, in order,
+/// each once, by alternating seats; they replay and the game ended on
+/// time. Returns them.
+fn check_stored_game(store: &Store, game: usize, turns: &[String]) -> Vec<String> {
+    let record = store
+        .load(&format!("console:g{game}"))
+        .expect("load")
+        .and_then(|r| r.game)
+        .expect("the game");
+    let stored: Vec<String> = record.history.iter().map(|t| t.turn.clone()).collect();
+    assert_eq!(stored.len(), TURNS, "game {game} got every turn");
+    assert_eq!(
+        stored,
+        turns[..stored.len()].to_vec(),
+        "game {game}: the script's turns, in order, each once"
+    );
+    for (i, turn) in record.history.iter().enumerate() {
+        let seat = if i % 2 == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        assert_eq!(turn.seat, seat, "game {game} turn {i}");
+    }
+    AnyGame::replay(GameKind::Sight, &Options::default(), &stored)
+        .expect("the stored turns replay");
+    assert_eq!(
+        record.outcome().map(|o| o.reason),
+        Some(Reason::Timeout),
+        "game {game} ended on time"
+    );
+    stored
+}
+
+/// Every acknowledgement is one stored turn: none twice, none lost (the
+/// killed process may have stored a turn it could not print).
+fn check_acknowledged_once(outputs: &[Vec<String>], game: usize, stored: &[String]) {
+    let mut acks: Vec<String> = outputs
+        .iter()
+        .flat_map(|lines| acknowledged(lines).remove(&game).unwrap_or_default())
+        .collect();
+    let unacknowledged = stored.len() as isize - acks.len() as isize;
+    acks.sort();
+    assert!(
+        (0..=1).contains(&unacknowledged),
+        "game {game}: {} acknowledgements for {} stored turns",
+        acks.len(),
+        stored.len()
+    );
+    for ack in &acks {
         assert!(
-            (0..=1).contains(&unacknowledged),
-            "game {game}: {} acknowledgements for {} stored turns",
-            acks.len(),
-            stored.len()
-        );
-        for ack in &acks {
-            assert!(
-                stored.contains(ack),
-                "game {game}: acknowledged {ack} is stored"
-            );
-        }
-        let mut unique = acks.clone();
-        unique.dedup();
-        assert_eq!(unique, acks, "game {game}: no turn acknowledged twice");
-        // The loss on time announced once in the whole cluster.
-        let announced = all
-            .iter()
-            .filter(|l| l.starts_with(&format!("[#g{game}] ")) && l.contains("wins on time"))
-            .count();
-        assert_eq!(
-            announced, 1,
-            "game {game}: one announcement of the loss on time"
+            stored.contains(ack),
+            "game {game}: acknowledged {ack} is stored"
         );
     }
-    // Each reminder said once (one text per game, turn and reminder).
+    let mut unique = acks.clone();
+    unique.dedup();
+    assert_eq!(unique, acks, "game {game}: no turn acknowledged twice");
+}
+
+/// Each reminder said once (one text per game, turn and reminder), and
+/// the idle games got theirs.
+fn check_each_reminder_said_once(all: &[String]) {
     let mut reminders: Vec<&String> = all
         .iter()
         .filter(|l| l.starts_with("[#g") && l.contains("your turn"))

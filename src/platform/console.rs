@@ -465,6 +465,10 @@ impl Printer {
                 ),
             };
             writeln!(output, "{line}")?;
+            if let Some(alt) = &reply.description {
+                // The board in words, for a reader who cannot see the image.
+                writeln!(output, "alt: {alt}")?;
+            }
         }
         for file in &reply.files {
             let line = match self.save_file(&file.bytes, &file.name, channel) {

@@ -278,6 +278,13 @@ impl Bot {
                     view.notes.push(show.record.game.hint_legend());
                 }
             }
+            first.description = Some(crate::describe::board_description(
+                &show.record,
+                &view,
+                &caption,
+                self.now(),
+                lang,
+            ));
             // Worded here, so the renderer and the text board get words,
             // never message ids.
             let view = view.worded(|message| i18n::say(lang, message));

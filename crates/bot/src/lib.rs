@@ -11,6 +11,7 @@ mod bot;
 mod captions;
 mod commands;
 pub mod complete;
+pub mod describe;
 pub mod history;
 pub mod i18n;
 pub mod limits;

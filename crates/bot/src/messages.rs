@@ -90,6 +90,10 @@ pub struct Reply {
     pub title: Option<String>,
     /// The board as a PNG (its bytes and size).
     pub image: Option<cairn_render::Png>,
+    /// The board in words, for readers who do not see the image: its alt
+    /// text (at most [`DESCRIPTION_LIMIT`](crate::describe::DESCRIPTION_LIMIT)
+    /// characters), in the reply's language.
+    pub description: Option<String>,
     /// The board as Unicode text (the console prints it).
     pub board_text: Option<String>,
     /// Users to notify (the player to move).

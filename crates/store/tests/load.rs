@@ -56,16 +56,37 @@ impl Rng {
     }
 }
 
+/// The run's settings, read once.
+#[derive(Clone, Copy)]
+struct Load {
+    games: usize,
+    writes: usize,
+    threads: usize,
+    /// Percent of writes aimed at any game (racing other clients).
+    racing: u64,
+}
+
+/// What one client thread saw: the marks acknowledged (game, mark), each
+/// write's latency, and the writes refused.
+#[derive(Default)]
+struct Seen {
+    acked: Vec<(usize, String)>,
+    latencies: Vec<Duration>,
+    errors: usize,
+}
+
 #[test]
 #[ignore]
 fn three_clients_one_thousand_games() {
     let Some(admin) = testing::postgres_url("three_clients_one_thousand_games") else {
         return;
     };
-    let games = setting("LOAD_GAMES", 1000);
-    let writes = setting("LOAD_WRITES", 20_000);
-    let threads = setting("LOAD_THREADS", 16);
-    let racing = setting("LOAD_RACING", 10) as u64;
+    let load = Load {
+        games: setting("LOAD_GAMES", 1000),
+        writes: setting("LOAD_WRITES", 20_000),
+        threads: setting("LOAD_THREADS", 16),
+        racing: setting("LOAD_RACING", 10) as u64,
+    };
     let url = testing::create_database(&admin).expect("database");
     let clients: Vec<Store> = (0..3)
         .map(|_| Store::connect(&url).expect("connect"))
@@ -74,7 +95,7 @@ fn three_clients_one_thousand_games() {
     let restarter = (setting("LOAD_RESTART", 0) == 1).then(|| {
         let next = next.clone();
         std::thread::spawn(move || {
-            while next.load(Ordering::SeqCst) < writes / 3 {
+            while next.load(Ordering::SeqCst) < load.writes / 3 {
                 std::thread::sleep(Duration::from_millis(5));
             }
             restart_server()
@@ -83,103 +104,39 @@ fn three_clients_one_thousand_games() {
     let start = Instant::now();
     let mut handles = Vec::new();
     for (c, store) in clients.iter().enumerate() {
-        for t in 0..threads {
+        for t in 0..load.threads {
             let store = store.clone();
             let next = next.clone();
             handles.push(std::thread::spawn(move || {
-                let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ ((c * 1000 + t) as u64 + 1));
-                let mut acked: Vec<(usize, String)> = Vec::new();
-                let mut latencies = Vec::new();
-                let mut errors = 0usize;
-                // Each client owns a third of the games; racing writes go
-                // to any game.
-                let own = |r: u64| {
-                    let third = games / 3;
-                    c * third + (r as usize % third.max(1))
-                };
-                loop {
-                    let n = next.fetch_add(1, Ordering::SeqCst);
-                    if n >= writes {
-                        break;
-                    }
-                    let r = rng.next();
-                    let game = if r % 100 < racing {
-                        (rng.next() as usize) % games
-                    } else {
-                        own(rng.next())
-                    };
-                    let mark = format!("m{n}");
-                    let key = format!("load:g{game:04}");
-                    let began = Instant::now();
-                    let result = store.update(&key, |current| {
-                        let mut record = current.unwrap_or_default();
-                        let mut marks = record
-                            .challenge
-                            .as_ref()
-                            .map(|ch| ch.options.clone())
-                            .unwrap_or_default();
-                        marks.push(mark.clone());
-                        record.challenge = Some(challenge(marks));
-                        Update {
-                            change: Change::Put(record),
-                            archive: None,
-                            value: (),
-                        }
-                    });
-                    latencies.push(began.elapsed());
-                    match result {
-                        Ok(()) => acked.push((game, mark)),
-                        Err(_) => errors += 1,
-                    }
-                }
-                (acked, latencies, errors)
+                client_thread(&store, c, t, &next, load)
             }));
         }
     }
-    let mut acked = Vec::new();
-    let mut latencies: Vec<Duration> = Vec::new();
-    let mut errors = 0;
+    let mut seen = Seen::default();
     for handle in handles {
-        let (a, l, e) = handle.join().expect("a load thread");
-        acked.extend(a);
-        latencies.extend(l);
-        errors += e;
+        let one = handle.join().expect("a load thread");
+        seen.acked.extend(one.acked);
+        seen.latencies.extend(one.latencies);
+        seen.errors += one.errors;
     }
     let elapsed = start.elapsed();
     let restarted = restarter.map(|r| r.join().expect("the restart"));
-    // Every acknowledged mark exactly once (after a restart, once the
-    // server answers again).
     if restarted.is_some() {
+        // Count once the server answers again.
         let deadline = Instant::now() + Duration::from_secs(30);
         while clients[0].load("load:g0000").is_err() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(100));
         }
     }
-    let mut stored: HashMap<String, usize> = HashMap::new();
-    for game in 0..games {
-        let key = format!("load:g{game:04}");
-        if let Some(record) = clients[0].load(&key).expect("load") {
-            for mark in record.challenge.map(|c| c.options).unwrap_or_default() {
-                *stored.entry(mark).or_default() += 1;
-            }
-        }
-    }
-    let lost = acked
+    // Every acknowledged mark exactly once.
+    let stored = stored_marks(&clients[0], load.games);
+    let lost = seen
+        .acked
         .iter()
         .filter(|(_, m)| !stored.contains_key(m))
         .count();
     let duplicated = stored.values().filter(|&&n| n > 1).count();
-    latencies.sort();
-    let p = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)];
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let rate = acked.len() as f64 / elapsed.as_secs_f64();
-    eprintln!(
-        "{} writes acknowledged ({errors} refused) in {elapsed:.1?} by 3 clients x {threads} threads on {games} games ({racing} % racing): {rate:.0} writes/s, {:.0} per core ({cores} cores, shared with the server); p50 {:?}, p99 {:?}; lost {lost}, duplicated {duplicated}",
-        acked.len(),
-        rate / cores as f64,
-        p(0.50),
-        p(0.99),
-    );
+    report(&mut seen, elapsed, load, lost, duplicated);
     if let Some(mut server) = restarted {
         eprintln!("(the server was restarted a third of the way in)");
         // Stop the server this test started (fast shutdown).
@@ -190,6 +147,92 @@ fn three_clients_one_thousand_games() {
     }
     assert_eq!(lost, 0, "acknowledged writes lost");
     assert_eq!(duplicated, 0, "writes applied twice");
+}
+
+/// One thread of client `c`: takes write numbers from `next` until all are
+/// taken; each appends a unique mark to a game's record. Each client owns
+/// a third of the games; racing writes go to any game.
+fn client_thread(store: &Store, c: usize, t: usize, next: &AtomicUsize, load: Load) -> Seen {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ ((c * 1000 + t) as u64 + 1));
+    let mut seen = Seen::default();
+    let own = |r: u64| {
+        let third = load.games / 3;
+        c * third + (r as usize % third.max(1))
+    };
+    loop {
+        let n = next.fetch_add(1, Ordering::SeqCst);
+        if n >= load.writes {
+            return seen;
+        }
+        let r = rng.next();
+        let game = if r % 100 < load.racing {
+            (rng.next() as usize) % load.games
+        } else {
+            own(rng.next())
+        };
+        let mark = format!("m{n}");
+        let began = Instant::now();
+        let result = append_mark(store, &format!("load:g{game:04}"), &mark);
+        seen.latencies.push(began.elapsed());
+        match result {
+            Ok(()) => seen.acked.push((game, mark)),
+            Err(_) => seen.errors += 1,
+        }
+    }
+}
+
+/// Append `mark` to the record at `key` (in its challenge's options) by
+/// one compare-and-swap.
+fn append_mark(store: &Store, key: &str, mark: &str) -> Result<(), cairn_store::StoreError> {
+    store.update(key, |current| {
+        let mut record = current.unwrap_or_default();
+        let mut marks = record
+            .challenge
+            .as_ref()
+            .map(|ch| ch.options.clone())
+            .unwrap_or_default();
+        marks.push(mark.to_string());
+        record.challenge = Some(challenge(marks));
+        Update {
+            change: Change::Put(record),
+            archive: None,
+            value: (),
+        }
+    })
+}
+
+/// How many times each mark is stored, over every game.
+fn stored_marks(store: &Store, games: usize) -> HashMap<String, usize> {
+    let mut stored: HashMap<String, usize> = HashMap::new();
+    for game in 0..games {
+        let key = format!("load:g{game:04}");
+        if let Some(record) = store.load(&key).expect("load") {
+            for mark in record.challenge.map(|c| c.options).unwrap_or_default() {
+                *stored.entry(mark).or_default() += 1;
+            }
+        }
+    }
+    stored
+}
+
+/// Print the rate, the latency percentiles and what was lost.
+fn report(seen: &mut Seen, elapsed: Duration, load: Load, lost: usize, duplicated: usize) {
+    let latencies = &mut seen.latencies;
+    latencies.sort();
+    let p = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)];
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let rate = seen.acked.len() as f64 / elapsed.as_secs_f64();
+    eprintln!(
+        "{} writes acknowledged ({} refused) in {elapsed:.1?} by 3 clients x {} threads on {} games ({} % racing): {rate:.0} writes/s, {:.0} per core ({cores} cores, shared with the server); p50 {:?}, p99 {:?}; lost {lost}, duplicated {duplicated}",
+        seen.acked.len(),
+        seen.errors,
+        load.threads,
+        load.games,
+        load.racing,
+        rate / cores as f64,
+        p(0.50),
+        p(0.99),
+    );
 }
 
 /// Stop the test server (fast shutdown) and start it again with the same

@@ -155,7 +155,10 @@ pub fn message_parts(reply: &Reply, pings: bool) -> MessageParts {
     let mut attachments: Vec<CreateAttachment> = reply
         .image
         .as_ref()
-        .map(|png| CreateAttachment::bytes(png.bytes(), BOARD_FILE).description("The board"))
+        .map(|png| {
+            let alt = reply.description.as_deref().unwrap_or("The board");
+            CreateAttachment::bytes(png.bytes(), BOARD_FILE).description(clip(alt, 1024))
+        })
         .into_iter()
         .collect();
     attachments.extend(reply.files.iter().map(|file| {

@@ -43,7 +43,7 @@ pub(super) async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) 
             continue;
         }
         if let Some(png) = &reply.image {
-            let attachment = board_attachment(png, reply.title.as_deref(), within());
+            let attachment = board_attachment(png, alt_text(reply), within());
             if let Err(error) = room
                 .send_attachment(
                     "board.png",
@@ -62,12 +62,19 @@ pub(super) async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) 
     }
 }
 
+/// The words a board image carries as its `body` (what clients read out
+/// instead of the picture): the board's description, else the title.
+pub(super) fn alt_text(reply: &Reply) -> Option<&str> {
+    reply.description.as_deref().or(reply.title.as_deref())
+}
+
 /// The board image as an attachment: its size and dimensions in the event
-/// (so clients lay it out at once), the title as its caption, no mentions
-/// (the notice before it mentions), within a thread when `within` says so.
+/// (so clients lay it out at once), `alt` as its caption (the event's
+/// `body`), no mentions (the notice before it mentions), within a thread
+/// when `within` says so.
 pub(super) fn board_attachment(
     png: &Png,
-    title: Option<&str>,
+    alt: Option<&str>,
     within: Option<SdkReply>,
 ) -> AttachmentConfig {
     let info = BaseImageInfo {
@@ -79,8 +86,8 @@ pub(super) fn board_attachment(
     let mut attachment = AttachmentConfig::new()
         .info(AttachmentInfo::Image(info))
         .mentions(Some(Mentions::new()));
-    if let Some(title) = title {
-        attachment = attachment.caption(Some(TextMessageEventContent::plain(title)));
+    if let Some(alt) = alt {
+        attachment = attachment.caption(Some(TextMessageEventContent::plain(alt)));
     }
     if within.is_some() {
         attachment = attachment.reply(within);

@@ -261,7 +261,7 @@ impl Shared {
                 enforce_thread: EnforceThread::MaybeThreaded,
                 add_mentions: AddMentions::No,
             });
-            let attachment = board_attachment(png, reply.title.as_deref(), within);
+            let attachment = board_attachment(png, alt_text(reply), within);
             let sending = Instant::now();
             room.send_attachment(
                 "board.png",

@@ -57,3 +57,11 @@ replay-to-the-end = The replay of { $game }, { $turns } { $turns ->
     [one] turn
    *[other] turns
 } to the end.
+
+## The board image's description (alt text), before the board in words.
+
+describe-status = { $status }.
+describe-last-turn = Last turn: { $player } played { $turn }.
+describe-clock = { $player } { $time }
+describe-clocks = Time left: { $first }, { $second }.
+describe-last-turn-alone = Last turn: { $turn }.

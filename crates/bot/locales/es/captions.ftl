@@ -52,3 +52,11 @@ replay-to-the-end = La repetición de { $game }, { $turns } { $turns ->
     [one] jugada
    *[other] jugadas
 } hasta el final.
+
+## La descripción de la imagen del tablero, antes del tablero en palabras.
+
+describe-status = { $status }.
+describe-last-turn = Última jugada: { $player } jugó { $turn }.
+describe-clock = { $player } { $time }
+describe-clocks = Tiempo restante: { $first }, { $second }.
+describe-last-turn-alone = Última jugada: { $turn }.

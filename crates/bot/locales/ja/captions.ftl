@@ -43,3 +43,11 @@ replay-no-images = このボットは画像を使わない設定なので、棋�
 replay-failed = 申し訳ありません。この対局の棋譜再生を描けませんでした。`export` で棋譜は取得できます。
 replay-so-far = { $game } の棋譜再生です(ここまで { $turns } 手)。
 replay-to-the-end = { $game } の棋譜再生です(終局まで { $turns } 手)。
+
+## 盤面画像の説明文（盤面の文章の前）
+
+describe-status = { $status }。
+describe-last-turn = 直前の手：{ $player }の{ $turn }。
+describe-clock = { $player }残り{ $time }
+describe-clocks = 持ち時間：{ $first }、{ $second }。
+describe-last-turn-alone = 直前の手：{ $turn }。

@@ -98,3 +98,33 @@ board-short-line = { $kind ->
         [one] cell
        *[other] cells
     }: a line needs 0 or at least 3
+
+## A board in words (the image's description, for readers who do not see
+## it): the game, the pieces by colour, stacks bottom first, pits, what the
+## last turn took and what won.
+
+describe-game = { $game }.
+describe-white = white
+describe-black = black
+describe-red = red
+describe-pieces = { $colour ->
+    [white] White
+    [black] Black
+   *[red] Red
+    } ({ $count }): { $spots }.
+describe-stack = Stack of { $count } on { $spot }, bottom first: { $pieces }.
+describe-empty = The board is empty.
+describe-blocked = Blocked: { $spots }.
+describe-run = { $from } to { $to }
+describe-pit = { $pit }: { $stones }.
+describe-pit-south = South { $number }
+describe-pit-north = North { $number }
+describe-store-east = East store
+describe-store-west = West store
+describe-stones-red = { $count } red
+describe-stones-black = { $count } black
+describe-captured = Captured by the last turn: { $spots }.
+describe-removed = Taken off by the last turn: { $spots }.
+describe-winning = Winning pieces: { $spots }.
+describe-note = { $note }.
+describe-other-pits-empty = Every other pit and store is empty.

@@ -101,3 +101,37 @@ board-short-line = { $kind ->
         [one] casilla jugable
        *[other] casillas jugables
     }: una línea necesita 0 o al menos 3
+
+## El tablero en palabras (la descripción de la imagen).
+
+describe-game = { $game }.
+describe-white = blanca
+describe-black = negra
+describe-red = roja
+describe-pieces = { $colour ->
+    [blanca] Blancas
+    [negra] Negras
+   *[roja] Rojas
+    } ({ $count }): { $spots }.
+describe-stack = Pila de { $count } en { $spot }, de abajo arriba: { $pieces }.
+describe-empty = El tablero está vacío.
+describe-blocked = Bloqueadas: { $spots }.
+describe-run = de { $from } a { $to }
+describe-pit = { $pit }: { $stones }.
+describe-pit-south = Sur { $number }
+describe-pit-north = Norte { $number }
+describe-store-east = Almacén este
+describe-store-west = Almacén oeste
+describe-stones-red = { $count } { $count ->
+    [one] roja
+   *[other] rojas
+    }
+describe-stones-black = { $count } { $count ->
+    [one] negra
+   *[other] negras
+    }
+describe-captured = Capturadas en la última jugada: { $spots }.
+describe-removed = Retiradas en la última jugada: { $spots }.
+describe-winning = Piezas ganadoras: { $spots }.
+describe-note = { $note }.
+describe-other-pits-empty = Los demás hoyos y almacenes están vacíos.

@@ -95,3 +95,27 @@ board-short-line = { $kind ->
         [rank] { $line }行目
        *[file] { $line }列
     }の使えるマスが{ $cells }つだけになります。線に必要なマスは0か、3つ以上です
+
+## 盤面の文章（画像の説明文）
+
+describe-game = { $game }。
+describe-white = 白
+describe-black = 黒
+describe-red = 赤
+describe-pieces = { $colour }（{ $count }）：{ $spots }。
+describe-stack = { $spot }に{ $count }段の山（下から）：{ $pieces }。
+describe-empty = 盤上には何もありません。
+describe-blocked = 使えないマス：{ $spots }。
+describe-run = { $from }から{ $to }
+describe-pit = { $pit }：{ $stones }。
+describe-pit-south = 南の穴{ $number }
+describe-pit-north = 北の穴{ $number }
+describe-store-east = 東の大穴
+describe-store-west = 西の大穴
+describe-stones-red = 赤{ $count }個
+describe-stones-black = 黒{ $count }個
+describe-captured = 直前の手で取られた：{ $spots }。
+describe-removed = 直前の手で取り除かれた：{ $spots }。
+describe-winning = 勝ちを決めた位置：{ $spots }。
+describe-note = { $note }。
+describe-other-pits-empty = ほかの穴と大穴は空です。
