@@ -95,3 +95,18 @@ board-short-line = { $kind ->
         [rank] { $line }行目
        *[file] { $line }列
     }の使えるマスが{ $cells }つだけになります。線に必要なマスは0か、3つ以上です
+
+## ピッカー（`pick`）の各ステップの説明。
+
+pick-note-place = ここに駒を置く
+pick-note-remove = ここから自分の石を取り除く
+pick-note-add = ここに石を加える
+pick-note-piece = この駒を動かす
+pick-note-approach = 接近で取る: { $pieces }
+pick-note-withdrawal = 離脱で取る: { $pieces }
+pick-note-white-piece = 白の駒
+pick-note-black-piece = 黒の駒
+pick-note-side = { $side }を持つ
+pick-note-red = 赤い石をまく
+pick-note-black = 黒い石をまく
+pick-note-rest = この周の残り（{ $count }個）
