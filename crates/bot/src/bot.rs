@@ -94,6 +94,9 @@ pub(crate) struct BoardShow {
     pub(crate) hints: bool,
     /// Attach the game's replay too (the game has just ended).
     pub(crate) replay: bool,
+    /// A turn being picked: its steps so far in place of the last turn,
+    /// and the spots of the next steps as hints.
+    pub(crate) picking: Option<(cairn_rules::Highlights, Vec<usize>)>,
 }
 
 impl Answer {
@@ -272,6 +275,10 @@ impl Bot {
             let (title, caption) = captions_in(&show.record, lang);
             let mut view = show.record.game.board_view();
             view.last = show.record.last.clone();
+            if let Some((path, next)) = &show.picking {
+                view.last = path.clone();
+                view.hints = next.clone();
+            }
             if show.hints {
                 view.hints = show.record.game.hint_spots();
                 if !view.hints.is_empty() {
@@ -291,7 +298,7 @@ impl Bot {
             first.board_text = Some(text_board::board_text(&view, &caption));
             if self.config.images {
                 let options = RenderOptions {
-                    show_hints: show.hints,
+                    show_hints: show.hints || show.picking.is_some(),
                     caption: Some(caption),
                     caption_stone: status_stone(&show.record),
                 };

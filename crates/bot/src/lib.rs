@@ -25,13 +25,13 @@ pub(crate) use bot::{place_scope, replay, to_user, Answer, BoardShow};
 pub use bot::{Bot, BotConfig};
 pub use captions::{captions_in, end_phrase_in, player_label_in, status_caption_in, status_stone};
 pub use messages::{
-    Action, Attachment, AttachmentKind, Capabilities, ChannelKey, ChannelSpan, GameThread, Reply,
-    Request, Table, User,
+    Action, Attachment, AttachmentKind, Capabilities, ChannelKey, ChannelSpan, GameThread,
+    PickMenu, PickOption, Reply, Request, Table, User,
 };
 
 pub use commands::args::{
     self as command_args, ArgError, ChallengeArgs, ClockSetting, Context, GameSetup, HelpTopic,
-    Level, Opponent, Scope, Side,
+    Level, Opponent, PickStep, Scope, Side,
 };
 pub use commands::set::{
     self as command_set, command_names, ArgKind, ArgSpec, Args, Command, CommandSpec, Input,

@@ -120,6 +120,62 @@ pub struct Reply {
     /// The language the reply is worded in, for the words a platform adds
     /// around it (a missing permission, how to answer).
     pub lang: Lang,
+    /// A list of steps of a turn being picked (`pick`), typed for
+    /// platforms that draw it as a menu or reactions; the text lists the
+    /// same options, a page at a time.
+    pub pick: Option<PickMenu>,
+}
+
+/// The options of a turn being picked step by step (`pick`), as the text
+/// of the reply lists them: option `number` is chosen by `pick <number>`
+/// (as the player to move, in the same channel), `pick back` takes the
+/// last choice back, `pick more` shows the next page of the text.
+/// A platform with menus shows every option (Discord: 25 per select
+/// menu); one with reactions shows the page's ten.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PickMenu {
+    /// Who may choose: the player to move.
+    pub user: User,
+    /// The turn so far in the game's notation (`b2xd4`), empty at its start.
+    pub so_far: String,
+    /// Every option, numbered from 1.
+    pub options: Vec<PickOption>,
+    /// The page the text shows (from 0), [`PickMenu::PAGE`] options each.
+    pub page: usize,
+    /// A choice can be taken back (`pick back`).
+    pub can_go_back: bool,
+}
+
+impl PickMenu {
+    /// Options per page of text (and of number reactions).
+    pub const PAGE: usize = 10;
+
+    /// The options of the page shown.
+    pub fn page_options(&self) -> &[PickOption] {
+        let start = (self.page * Self::PAGE).min(self.options.len());
+        let end = (start + Self::PAGE).min(self.options.len());
+        &self.options[start..end]
+    }
+
+    /// More options than one page holds.
+    pub fn has_more(&self) -> bool {
+        self.options.len() > Self::PAGE
+    }
+}
+
+/// One option of a [`PickMenu`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PickOption {
+    /// Its number, from 1: `pick <number>` chooses it.
+    pub number: usize,
+    /// The step in the game's notation (`c3`, `xd4`, `d3a`), or the whole
+    /// turn for an option that plays the turn as it stands.
+    pub label: String,
+    /// What it does, in the reader's language ("place a piece here",
+    /// "play b2xd4 as it stands"); empty when the label says it all.
+    pub description: String,
+    /// Choosing it plays the turn as it stands (a chain that may stop).
+    pub plays: bool,
 }
 
 /// A channel named in a reply's text, and where.

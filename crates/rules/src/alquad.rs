@@ -22,6 +22,7 @@ use super::geometry::{bits, PointBoard};
 use super::notation::names_cut;
 use super::view::status_line;
 use super::OptionValue;
+use super::Step;
 use super::{
     BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
     OptionError, OptionSpec, Options, Outcome, Reason, Seat, Seating, Spot, TurnError,
@@ -637,6 +638,26 @@ impl Game for Alquad {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// The setup's White point then its Black point; a colour; a point.
+    fn turn_steps(&self, turn: &AlquadTurn) -> Vec<Vec<Step>> {
+        let point = |label: String, joint, p: u8, note| {
+            Step::on(label, joint, p as usize, MarkKind::Added, Some(note))
+        };
+        vec![match *turn {
+            AlquadTurn::Setup { white, black } => vec![
+                point(format!("w:{}", name(white as usize)), "", white, "pick-note-white-piece"),
+                point(format!("b:{}", name(black as usize)), " ", black, "pick-note-black-piece"),
+            ],
+            AlquadTurn::Choose(side) => vec![Step {
+                label: side.name().to_string(),
+                joint: "",
+                marks: Vec::new(),
+                note: Some(Message::new("pick-note-side").arg("side", side.message())),
+            }],
+            AlquadTurn::Place(p) => vec![point(name(p as usize), "", p, "pick-note-place")],
+        }]
     }
 
     fn highlights(&self, turn: &AlquadTurn) -> Highlights {

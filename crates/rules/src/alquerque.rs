@@ -36,6 +36,7 @@ use super::geometry::{bits, PointBoard, NONE};
 use super::notation;
 use super::view::status_line;
 use super::OptionValue;
+use super::{Mark, Step};
 use super::{
     BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
     OptionError, OptionSpec, Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
@@ -1415,6 +1416,34 @@ impl Game for Alquerque {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// The piece, then its step's destination or each landing of its
+    /// chain (`xd4`), a chain that may stop offering to stop.
+    fn turn_steps(&self, turn: &Turn) -> Vec<Vec<Step>> {
+        let mut path = vec![Step::on(
+            name(turn.from()),
+            "",
+            turn.from(),
+            MarkKind::From,
+            None,
+        )];
+        let mut captured = turn.captured();
+        for land in turn.landings() {
+            let mut step = if turn.is_capture() {
+                Step::on(format!("x{}", name(land)), "", land, MarkKind::To, None)
+            } else {
+                Step::on(name(land), "-", land, MarkKind::To, None)
+            };
+            if let Some(over) = captured.next() {
+                step.marks.push(Mark {
+                    spot: over,
+                    kind: MarkKind::Captured,
+                });
+            }
+            path.push(step);
+        }
+        vec![path]
     }
 
     fn highlights(&self, turn: &Turn) -> Highlights {

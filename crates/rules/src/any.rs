@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     locales, BoardView, Colour, Game, GameKind, Highlights, Lang, MarkKind, Message, OptionError,
-    OptionValue, Options, Outcome, Seat, TurnError, WordedView,
+    OptionValue, Options, Outcome, Pick, PickError, Picker, Seat, TurnError, WordedView,
 };
 
 /// `AnyGame` and its constructor, from the list of games (`games.rs`).
@@ -248,6 +248,28 @@ impl AnyGame {
         let played = with_game!(&mut next, g => play_text(g, text))?;
         *self = next;
         Ok(played)
+    }
+
+    /// One legal turn chosen at random ([`Game::random_turn`]), written
+    /// canonically; `None` once the game is over.
+    pub fn random_turn(&self, rng: &mut crate::SplitRng) -> Option<String> {
+        with_game!(self, g => g.random_turn(rng).map(|t| t.to_string()))
+    }
+
+    /// The picker after `choices` ([`Game::pick`]): the steps taken, the
+    /// legal next steps, and the whole turn they make.
+    pub fn pick(&self, choices: &[String]) -> Result<Pick, PickError> {
+        with_game!(self, g => g.pick(choices))
+    }
+
+    /// The picker of this position built once, to walk many choices
+    /// cheaply; `None` for a game whose turns are too many to list
+    /// (Floaters: use [`AnyGame::pick`]) or once the game is over.
+    pub fn picker(&self) -> Option<Picker> {
+        fn build<G: Game>(game: &G) -> Option<Picker> {
+            (!G::HUGE_TURN_COUNTS && game.outcome().is_none()).then(|| Picker::new(game))
+        }
+        with_game!(self, g => build(g))
     }
 
     /// See [`Game::complete_steps`].

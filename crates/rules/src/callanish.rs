@@ -14,6 +14,7 @@ use super::geometry::CellBoard;
 use super::notation::{names_or, names_or_at_most, square_name};
 use super::view::status_line;
 use super::OptionValue;
+use super::Step;
 use super::{
     BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
     OptionError, OptionSpec, Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
@@ -1066,6 +1067,38 @@ impl Game for Callanish {
         let mut turns = vec![Vec::new(); levels];
         let mut scratch = vec![self.clone(); levels];
         self.perft_with(depth, &mut turns, &mut scratch)
+    }
+
+    /// The opening cell; or the removal, then the two additions in either
+    /// order.
+    fn turn_steps(&self, turn: &Turn) -> Vec<Vec<Step>> {
+        let n = self.size as usize;
+        let name = |c: u16| square_name(c as usize % n, c as usize / n);
+        match turn.kind {
+            CallanishTurn::Place(c) => vec![vec![Step::on(
+                name(c),
+                "",
+                c as usize,
+                MarkKind::Added,
+                Some("pick-note-place"),
+            )]],
+            CallanishTurn::Regular { remove, add } => {
+                let removal = Step::on(
+                    name(remove),
+                    "",
+                    remove as usize,
+                    MarkKind::Removed,
+                    Some("pick-note-remove"),
+                );
+                let addition = |c: u16| {
+                    Step::on(name(c), " ", c as usize, MarkKind::Added, Some("pick-note-add"))
+                };
+                vec![
+                    vec![removal.clone(), addition(add[0]), addition(add[1])],
+                    vec![removal, addition(add[1]), addition(add[0])],
+                ]
+            }
+        }
     }
 
     fn highlights(&self, turn: &Turn) -> Highlights {

@@ -12,6 +12,7 @@ use super::geometry::{bits, PointBoard};
 use super::notation::{names_or, names_or_at_most};
 use super::view::status_line;
 use super::OptionValue;
+use super::{Mark, Step};
 use super::{
     BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
     OptionError, OptionSpec, Options, Outcome, Reason, Seat, Spot, TurnError,
@@ -640,6 +641,20 @@ impl Game for Collapse {
         }
         let (mine, theirs) = self.sides();
         kernel().perft(mine, theirs, depth)
+    }
+
+    /// The piece, then where it stops (capturing the piece beyond).
+    fn turn_steps(&self, turn: &CollapseTurn) -> Vec<Vec<Step>> {
+        let (from, to) = (turn.from as usize, turn.to as usize);
+        let mut stop = Step::on(board().name(to), "-", to, MarkKind::To, None);
+        stop.marks.push(Mark {
+            spot: self.victim(turn),
+            kind: MarkKind::Captured,
+        });
+        vec![vec![
+            Step::on(board().name(from), "", from, MarkKind::From, None),
+            stop,
+        ]]
     }
 
     fn highlights(&self, turn: &CollapseTurn) -> Highlights {

@@ -12,6 +12,8 @@ use super::geometry::{bits, PointBoard, DIRECTIONS, NONE, OPPOSITE};
 use super::notation::{names_and, names_or_at_most};
 use super::view::status_line;
 use super::OptionValue;
+use super::Mark;
+use super::Step as PickStep;
 use super::{
     BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
     OptionError, OptionSpec, Options, Outcome, Reason, Seat, SplitRng, Spot, TurnError,
@@ -1609,6 +1611,33 @@ impl Game for Fanorona {
             return None;
         }
         self.stepwise_turn(rng)
+    }
+
+    /// The piece, then each destination (`d3`, or `d3a` / `d3w` for a
+    /// capture by approach or withdrawal).
+    fn turn_steps(&self, turn: &FanoronaTurn) -> Vec<Vec<PickStep>> {
+        let b = self.board();
+        let from = turn.from as usize;
+        let mut path = vec![PickStep::on(b.name(from), "", from, MarkKind::From, None)];
+        let mut lines = self.captures_of(turn).into_iter();
+        for (to, kind) in turn.steps() {
+            let (suffix, note) = match kind {
+                Some(Kind::Approach) => ("a", Some("pick-note-approach")),
+                Some(Kind::Withdrawal) => ("w", Some("pick-note-withdrawal")),
+                None => ("", None),
+            };
+            let mut step = PickStep::on(format!("{}{suffix}", b.name(to)), "-", to, MarkKind::To, None);
+            if let Some(note) = note {
+                let line = lines.next().unwrap_or(0);
+                step.marks.extend(bits(line).map(|spot| Mark {
+                    spot,
+                    kind: MarkKind::Captured,
+                }));
+                step.note = Some(Message::new(note).arg("pieces", names_and(&self.names(line))));
+            }
+            path.push(step);
+        }
+        vec![path]
     }
 
     fn highlights(&self, turn: &FanoronaTurn) -> Highlights {

@@ -12,7 +12,8 @@ use serde::Serialize;
 
 use crate::{
     view, BoardView, Colour, GameKind, Highlights, Message, OptionError, OptionSpec, OptionValue,
-    Options, Outcome, Refusal, Seat, SplitRng, TurnError, TurnSpelling,
+    Options, Outcome, Pick, PickError, Picker, Refusal, Seat, SplitRng, Step, TurnError,
+    TurnSpelling,
 };
 
 /// With the `serde` feature a game can be stored (serialised and read
@@ -171,6 +172,32 @@ pub trait Game:
     /// completes from the list of legal turns.
     fn complete_steps(&self, _typed: &str, _limit: usize) -> Option<Vec<String>> {
         None
+    }
+
+    /// How a legal turn decomposes into the steps of the picker (a point,
+    /// a destination, the next capture...): one path of steps, or several
+    /// when its steps may come in any order (Callanish's two additions).
+    /// Distinct turns must have distinct paths. By default the whole turn
+    /// is one step.
+    fn turn_steps(&self, turn: &Self::Turn) -> Vec<Vec<Step>> {
+        vec![vec![Step {
+            label: turn.to_string(),
+            joint: "",
+            marks: self.highlights(turn).marks,
+            note: None,
+        }]]
+    }
+
+    /// The picker after `choices` (labels of steps it offered, in order):
+    /// the steps taken, the legal next steps and the whole turn they make
+    /// ([`Pick`]). By default built from [`Game::turn_steps`] of every legal
+    /// turn; a game with [`Game::HUGE_TURN_COUNTS`] generates the steps
+    /// one at a time instead.
+    fn pick(&self, choices: &[String]) -> Result<Pick, PickError> {
+        if self.outcome().is_some() {
+            return Err(PickError::GameOver);
+        }
+        Picker::new(self).pick(choices)
     }
 
     /// Other orders in which a canonical turn may be typed (Callanish's two

@@ -41,6 +41,7 @@ mod kind;
 mod notation;
 mod options;
 mod outcome;
+mod pick;
 mod rng;
 mod turn;
 mod view;
@@ -68,6 +69,7 @@ pub use kind::{GameKind, UnknownGame};
 pub use notation::{list_and, square_name};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::{Outcome, Reason, Seat, UnknownReason};
+pub use pick::{natural, written, Pick, PickError, Picker, Step};
 pub use rng::SplitRng;
 pub use turn::{Refusal, TurnError, TurnSpelling};
 pub use view::{

@@ -20,6 +20,7 @@ use super::geometry::{bits, PointBoard, DIRECTIONS};
 use super::notation::{names_cut, split_squares};
 use super::view::status_line;
 use super::OptionValue;
+use super::Step;
 use super::{
     BoardView, Colour, Game, GameKind, GameWords, Highlights, Layout, MarkKind, Message,
     OptionError, OptionSpec, Options, Outcome, Reason, Seat, Spot, TurnError,
@@ -643,6 +644,29 @@ impl Game for Sight {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// A placement's point; or the stack, then the point it moves to.
+    fn turn_steps(&self, turn: &SightTurn) -> Vec<Vec<Step>> {
+        vec![match *turn {
+            SightTurn::Place(p) => vec![Step::on(
+                name(p as usize),
+                "",
+                p as usize,
+                MarkKind::Added,
+                Some("pick-note-place"),
+            )],
+            SightTurn::Move { from, to } => vec![
+                Step::on(
+                    name(from as usize),
+                    "",
+                    from as usize,
+                    MarkKind::From,
+                    Some("pick-note-piece"),
+                ),
+                Step::on(name(to as usize), "-", to as usize, MarkKind::To, None),
+            ],
+        }]
     }
 
     fn highlights(&self, turn: &SightTurn) -> Highlights {

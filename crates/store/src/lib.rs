@@ -334,9 +334,50 @@ pub struct GameRecord {
     /// `board`) until a new one starts there.
     #[serde(default)]
     pub finished_ms: Option<u64>,
+    /// Each seat's turn being picked step by step (`pick`), if any.
+    #[serde(default, skip_serializing_if = "no_picks")]
+    pub picks: [Option<PickRecord>; 2],
+}
+
+/// A turn being picked step by step (`pick`): the choices made, on which
+/// position, and the page of the list last shown.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PickRecord {
+    /// [`GameRecord::position_stamp`] of the position the choices were
+    /// made in: a list shown in another position is stale.
+    pub stamp: u64,
+    /// The labels of the steps chosen, in order.
+    pub choices: Vec<String>,
+    /// The page of the list last shown (from 0).
+    #[serde(default)]
+    pub page: usize,
+}
+
+fn no_picks(picks: &[Option<PickRecord>; 2]) -> bool {
+    picks.iter().all(Option::is_none)
 }
 
 impl GameRecord {
+    /// A number that names the position by the turns that led to it
+    /// (FNV-1a of the history's turns and seats): equal stamps, same
+    /// position; it changes with every turn played or taken back.
+    pub fn position_stamp(&self) -> u64 {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                hash ^= u64::from(b);
+                hash = hash.wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        for turn in &self.history {
+            eat(&[turn.seat.index() as u8]);
+            eat(turn.turn.as_bytes());
+            eat(b";");
+        }
+        eat(&(self.history.len() as u64).to_le_bytes());
+        hash
+    }
+
     pub fn player(&self, seat: Seat) -> &Player {
         &self.players[seat.index()]
     }

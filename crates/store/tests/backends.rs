@@ -62,6 +62,7 @@ fn game(a: &str, b: &str) -> GameRecord {
         result: None,
         clock: None,
         finished_ms: None,
+        picks: Default::default(),
     }
 }
 

@@ -56,3 +56,18 @@ game-moves-and-more = { $count } legal { $count ->
    *[other] turns
 }: { $turns } and { $more } more.
 
+
+## `pick`: a turn step by step.
+
+pick-head = { $player }, choose the first step of your turn with `pick N`:
+pick-head-so-far = { $player }, your turn so far: { $turn }. Choose the next step with `pick N`:
+pick-entry = { $number }. { $label }
+pick-entry-note = { $number }. { $label }: { $note }
+pick-play-as-it-stands = play { $turn } as it stands
+pick-more = `pick more`: the next page (this one shows { $from } to { $to } of { $count }).
+pick-back = `pick back` takes the last step back.
+pick-stale = The position has changed since your last list of steps, so that list no longer applies; write `pick` for the first steps of your turn now.
+pick-none-shown = You have no list of steps in this game yet; write `pick` to see the first steps of your turn.
+pick-no-such-option = There is no option { $number } in your list: choose a number from 1 to { $count }, or write `pick back` or `pick more`.
+pick-nothing-to-undo = No step is chosen yet, so there is none to take back; choose a number from 1 to { $count }.
+pick-not-a-step = { $word } is not a step of the list: write `pick` for the list, `pick N` to choose option N, `pick back` to take a step back or `pick more` for the next page.

@@ -4,7 +4,7 @@
 
 help-head = Cairn plays seven board games in chat. Commands:
 help-line = - `{ $usage }`: { $description }
-help-foot = Start with `challenge { $starter } <opponent>` or `rules`.
+help-foot = Start with `challenge { $starter } <opponent>` or `rules`. In a game, `pick` lets you play without knowing any notation.
 help-command = `{ $usage }`: { $description }.
 help-no-such-command = There is no command `{ $word }`{ $hint }. Commands: { $commands }.
 help-did-you-mean = {" "}(did you mean `{ $command }`?)
@@ -28,6 +28,9 @@ command-cancel = withdraw your own challenge
 command-move-name = move
 command-move = play your turn (also `play`), e.g. `move b2 a4 d1`
 command-move-details = The notation depends on the game: `rules <game>` shows it, `moves` lists every legal turn.
+command-pick-name = pick
+command-pick = choose your turn step by step, without notation: `pick`, then `pick N`
+command-pick-details = `pick` lists the first steps of your turn (a point, a piece, a pit...), numbered; `pick N` takes step N and lists the next ones, and plays the turn once it is whole; `pick back` takes the last step back; `pick more` shows the next page of a long list. Only the player to move can pick.
 command-board-name = board
 command-board = show the board
 command-moves-name = moves
@@ -81,6 +84,7 @@ arg-mode-name = mode
 arg-threads-name = threads
 arg-language-name = language
 arg-command-name = command
+arg-step-name = step
 
 arg-challenge-game = The game to play
 arg-challenge-opponent = Whom to challenge; pick Cairn itself to play against the bot
@@ -89,6 +93,7 @@ arg-challenge-as = Your side (default: the side that moves first)
 arg-challenge-clock = Time per move (3d), a bank plus a gain per move (7d+1d), or none
 arg-challenge-level = The bot's strength from 1 (easy) to 5 (strong), when you challenge the bot
 arg-move-turn = Your turn, e.g. b2 a4 d1 (legal turns are suggested as you type)
+arg-pick-step = The number of a step of the list (or back, or more); nothing: the first steps
 arg-rules-game = The game (leave it out for the list of games)
 arg-rating-player = Whose ratings (leave it out for yours)
 arg-rating-game = One game (leave it out for every game)

@@ -52,3 +52,18 @@ game-moves-and-more = { $count ->
    *[other] { $count } jugadas legales
 }: { $turns } y { $more } más.
 
+
+## `pick`: una jugada paso a paso.
+
+pick-head = { $player }, elige el primer paso de tu jugada con `pick N`:
+pick-head-so-far = { $player }, tu jugada hasta ahora: { $turn }. Elige el paso siguiente con `pick N`:
+pick-entry = { $number }. { $label }
+pick-entry-note = { $number }. { $label }: { $note }
+pick-play-as-it-stands = jugar { $turn } tal como está
+pick-more = `pick more`: la página siguiente (esta muestra de { $from } a { $to } de { $count }).
+pick-back = `pick back` deshace el último paso.
+pick-stale = La posición ha cambiado desde tu última lista de pasos, así que esa lista ya no vale; escribe `pick` para ver los primeros pasos de tu jugada ahora.
+pick-none-shown = Aún no tienes una lista de pasos en esta partida; escribe `pick` para ver los primeros pasos de tu jugada.
+pick-no-such-option = Tu lista no tiene la opción { $number }: elige un número del 1 al { $count }, o escribe `pick back` o `pick more`.
+pick-nothing-to-undo = Aún no has elegido ningún paso, así que no hay ninguno que deshacer; elige un número del 1 al { $count }.
+pick-not-a-step = { $word } no es un paso de la lista: escribe `pick` para la lista, `pick N` para elegir la opción N, `pick back` para deshacer un paso o `pick more` para la página siguiente.

@@ -4,7 +4,7 @@
 
 help-head = Cairn juega siete juegos de tablero en el chat. Comandos:
 help-line = - `{ $usage }`: { $description }
-help-foot = Empieza con `challenge { $starter } <oponente>` o con `rules`.
+help-foot = Empieza con `challenge { $starter } <oponente>` o con `rules`. En una partida, `pick` te deja jugar sin conocer la notación.
 help-command = `{ $usage }`: { $description }.
 help-no-such-command = No existe el comando `{ $word }`{ $hint }. Comandos: { $commands }.
 help-did-you-mean = {" "}(¿querías decir `{ $command }`?)
@@ -28,6 +28,9 @@ command-cancel = retira tu propio desafío
 command-move-name = jugar
 command-move = haz tu jugada (también `play`), p. ej. `move b2 a4 d1`
 command-move-details = La notación depende del juego: `rules <game>` la muestra y `moves` lista todas las jugadas legales.
+command-pick-name = elegir
+command-pick = elige tu jugada paso a paso, sin notación: `pick` y luego `pick N`
+command-pick-details = `pick` lista, numerados, los primeros pasos de tu jugada (un punto, una pieza, un hoyo...); `pick N` toma el paso N y lista los siguientes, y juega la jugada cuando está completa; `pick back` deshace el último paso; `pick more` muestra la página siguiente de una lista larga. Solo puede elegir el jugador al que le toca.
 command-board-name = tablero
 command-board = muestra el tablero
 command-moves-name = jugadas
@@ -81,6 +84,7 @@ arg-mode-name = modo
 arg-threads-name = hilos
 arg-language-name = idioma
 arg-command-name = comando
+arg-step-name = paso
 
 arg-challenge-game = El juego
 arg-challenge-opponent = A quién desafías; elige al propio Cairn para jugar contra el bot
@@ -89,6 +93,7 @@ arg-challenge-as = Tu color (por defecto, el que juega primero)
 arg-challenge-clock = Tiempo por jugada (3d), una reserva más lo que gana cada jugada (7d+1d), o none
 arg-challenge-level = La fuerza del bot, de 1 (fácil) a 5 (fuerte), cuando desafías al bot
 arg-move-turn = Tu jugada, p. ej. b2 a4 d1 (se sugieren las jugadas legales al escribir)
+arg-pick-step = El número de un paso de la lista (o back, o more); nada: los primeros pasos
 arg-rules-game = El juego (sin él, la lista de juegos)
 arg-rating-player = De quién son las puntuaciones (sin él, las tuyas)
 arg-rating-game = Un juego (sin él, todos)

@@ -4,7 +4,7 @@
 
 help-head = Cairn はチャットで 7 種類のボードゲームを遊べるボットです。コマンド:
 help-line = - `{ $usage }`:{ $description }
-help-foot = まずは `challenge { $starter } <相手>` か `rules` から始めましょう。
+help-foot = まずは `challenge { $starter } <相手>` か `rules` から始めましょう。対局中は `pick` で記法を知らなくても指せます。
 help-command = `{ $usage }`:{ $description }。
 help-no-such-command = `{ $word }` というコマンドはありません{ $hint }。コマンド:{ $commands }。
 help-did-you-mean = (`{ $command }` のことですか?)
@@ -28,6 +28,9 @@ command-cancel = 自分の挑戦を取り下げる
 command-move-name = 指す
 command-move = 自分の手を指す(`play` でも可)。例:`move b2 a4 d1`
 command-move-details = 手の書き方はゲームによって違います。`rules <game>` で書き方を、`moves` で合法手の一覧を見られます。
+command-pick-name = 選ぶ
+command-pick = 記法を使わずに手を一歩ずつ選ぶ:`pick` のあと `pick N`
+command-pick-details = `pick` で手の最初の一歩(点、駒、穴など)が番号付きで並びます。`pick N` で N 番を選ぶと次の一歩が並び、手がそろうとそのまま指します。`pick back` で一歩戻し、`pick more` で長い一覧の次のページを見ます。選べるのは手番の対局者だけです。
 command-board-name = 盤面
 command-board = 盤面を表示する
 command-moves-name = 合法手
@@ -81,6 +84,7 @@ arg-mode-name = 方法
 arg-threads-name = スレッド
 arg-language-name = 言語
 arg-command-name = コマンド
+arg-step-name = 番号
 
 arg-challenge-game = 遊ぶゲーム
 arg-challenge-opponent = 挑む相手。ボットと対局するには Cairn 自身を選んでください
@@ -89,6 +93,7 @@ arg-challenge-as = 自分の手番(既定:先手)
 arg-challenge-clock = 1 手ごとの持ち時間(3d)、持ち時間と 1 手ごとの加算(7d+1d)、または none
 arg-challenge-level = ボットに挑むときの強さ。1(やさしい)から 5(強い)
 arg-move-turn = 指す手。例:b2 a4 d1(入力中に合法手の候補が出ます)
+arg-pick-step = 一覧の番号(または back、more)。省略すると最初の一歩の一覧
 arg-rules-game = ゲーム(省略するとゲームの一覧)
 arg-rating-player = 誰のレーティングか(省略すると自分)
 arg-rating-game = 一つのゲーム(省略するとすべてのゲーム)

@@ -224,6 +224,8 @@ pub enum ArgError {
     },
     /// `lang`: a language Cairn does not speak.
     UnknownLanguage { word: String },
+    /// `pick`: a word that is no step of the list.
+    NotAPickStep { word: String },
 }
 
 impl ArgError {
@@ -283,6 +285,7 @@ impl ArgError {
             ArgError::LevelForHuman => t!(lang, "challenge-level-bot-only"),
             ArgError::NotAChoice { command, arg, word } => choice_text(lang, command, arg, word),
             ArgError::UnknownLanguage { word } => t!(lang, "lang-unknown", asked = quote(word)),
+            ArgError::NotAPickStep { word } => t!(lang, "pick-not-a-step", word = quote(word)),
         }
     }
 }
@@ -537,5 +540,50 @@ impl fmt::Display for Scope {
             Scope::Here => "here",
             Scope::All => "all",
         })
+    }
+}
+
+/// What `pick` asks for: the list of the first steps of a turn, an option
+/// of the list last shown, a step back, or the list's next page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickStep {
+    /// `pick`: the list from the start of the turn.
+    Show,
+    /// `pick N`: option N (from 1) of the list last shown.
+    Number(usize),
+    /// `pick back`: take the last choice back.
+    Back,
+    /// `pick more`: the next page of the list.
+    More,
+}
+
+impl fmt::Display for PickStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PickStep::Show => Ok(()),
+            PickStep::Number(n) => write!(f, "{n}"),
+            PickStep::Back => f.write_str("back"),
+            PickStep::More => f.write_str("more"),
+        }
+    }
+}
+
+/// The words `pick` takes besides a number.
+pub const PICK_WORDS: &[&str] = &["back", "more"];
+
+/// `pick`'s word: nothing, a number from 1, `back` or `more`.
+pub(crate) fn pick_step(word: Option<&str>) -> Result<PickStep, ArgError> {
+    let Some(word) = word.map(str::trim).filter(|w| !w.is_empty()) else {
+        return Ok(PickStep::Show);
+    };
+    match word.to_ascii_lowercase().as_str() {
+        "back" => Ok(PickStep::Back),
+        "more" => Ok(PickStep::More),
+        number => match number.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(PickStep::Number(n)),
+            _ => Err(ArgError::NotAPickStep {
+                word: word.to_string(),
+            }),
+        },
     }
 }

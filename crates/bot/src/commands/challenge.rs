@@ -51,6 +51,7 @@ pub(super) fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, 
         result: None,
         clock: challenge.clock.map(|control| GameClock::new(control, now)),
         finished_ms: None,
+        picks: Default::default(),
     })
 }
 

@@ -73,6 +73,7 @@ pub(super) fn game_reply(record: &GameRecord, text: String) -> Answer {
             record: Box::new(record.clone()),
             hints: false,
             replay: record.outcome().is_some(),
+            picking: None,
         }),
         bot_to_move,
     }
@@ -180,7 +181,7 @@ pub(crate) fn play_bot_turn(
 }
 
 /// A turn by the player in `at.seat`: refused, or played and stored.
-fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<Answer> {
+pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<Answer> {
     let (game, seat, private) = (at.game, at.seat, at.private);
     let to_move = game.game.to_move();
     if to_move != seat {
@@ -376,6 +377,7 @@ pub(super) fn show(
             record: Box::new(game.clone()),
             hints,
             replay: false,
+            picking: None,
         }),
         bot_to_move: false,
     })

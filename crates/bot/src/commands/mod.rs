@@ -9,6 +9,7 @@
 mod challenge;
 mod game;
 mod history;
+mod pick;
 mod settings;
 
 pub mod args;
@@ -72,6 +73,7 @@ pub(super) fn execute(
         Command::Decline => withdraw(bot, request, &key, true),
         Command::Cancel => withdraw(bot, request, &key, false),
         Command::Move { turn } => play(bot, request, &key, turn),
+        Command::Pick { step } => pick::pick(bot, request, &key, *step),
         Command::Board => show(bot, request, &key, false),
         Command::Moves => show(bot, request, &key, true),
         Command::Undo => undo(bot, request, &key),

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::args::{self, ArgError, ChallengeArgs, Context, HelpTopic, Opponent, Scope};
+use super::args::{self, ArgError, ChallengeArgs, Context, HelpTopic, Opponent, PickStep, Scope};
 use crate::i18n::Lang;
 use crate::limits::MAX_COMMAND_CHARS;
 use crate::{t, User};
@@ -36,6 +36,8 @@ pub enum ArgKind {
     Language,
     /// A command's name.
     CommandName,
+    /// A step of `pick`: a number, `back` or `more`.
+    PickStep,
 }
 
 impl ArgKind {
@@ -84,6 +86,7 @@ impl ArgKind {
             ArgKind::Integer { .. } => word.parse::<i64>().is_ok(),
             ArgKind::Language => Lang::parse(word).is_some(),
             ArgKind::CommandName => find(&lower).is_some(),
+            ArgKind::PickStep => args::pick_step(Some(word)).is_ok(),
             ArgKind::GameOptions | ArgKind::Turn | ArgKind::Clock => false,
         }
     }
@@ -94,6 +97,7 @@ impl ArgKind {
             ArgKind::Choice(values) => Some(values.join("|")),
             ArgKind::Integer { min, max } => Some(format!("{min}..{max}")),
             ArgKind::Clock => Some("3d|7d+1d|none".into()),
+            ArgKind::PickStep => Some(format!("N|{}", args::PICK_WORDS.join("|"))),
             ArgKind::Language => Some(
                 Lang::ALL
                     .iter()
@@ -367,6 +371,10 @@ pub enum Command {
     Move {
         turn: String,
     },
+    /// Choose a turn step by step, without notation.
+    Pick {
+        step: PickStep,
+    },
     Board,
     Moves,
     Undo,
@@ -413,6 +421,7 @@ impl Command {
             Command::Decline => "decline",
             Command::Cancel => "cancel",
             Command::Move { .. } => "move",
+            Command::Pick { .. } => "pick",
             Command::Board => "board",
             Command::Moves => "moves",
             Command::Undo => "undo",
@@ -446,6 +455,10 @@ impl Command {
                 words
             }
             Command::Move { turn } => vec![turn.clone()],
+            Command::Pick { step } => {
+                let word = step.to_string();
+                (!word.is_empty()).then_some(word).into_iter().collect()
+            }
             Command::Rules { game } => game.iter().map(|g| g.name().to_string()).collect(),
             Command::Rating { player, game } => {
                 let mut words: Vec<String> =
@@ -694,6 +707,15 @@ pub static COMMANDS: &[CommandSpec] = &[
         Details::Plain,
         |a, _| Ok(Command::Move {
             turn: a.word("turn").unwrap_or_default().trim().to_string()
+        })
+    ),
+    command!(
+        "pick",
+        [],
+        [arg("step", ArgKind::PickStep, Positional)],
+        Details::Plain,
+        |a, _| Ok(Command::Pick {
+            step: args::pick_step(a.word("step").as_deref())?
         })
     ),
     command!("board", ["show"], [], Details::None, |_, _| Ok(

@@ -128,3 +128,21 @@ describe-removed = Taken off by the last turn: { $spots }.
 describe-winning = Winning pieces: { $spots }.
 describe-note = { $note }.
 describe-other-pits-empty = Every other pit and store is empty.
+
+## What a step of the picker does (`pick`), beside its notation.
+
+pick-note-place = place a piece here
+pick-note-remove = remove your stone from here
+pick-note-add = add a stone here
+pick-note-piece = move this piece
+pick-note-approach = capture by approach: { $pieces }
+pick-note-withdrawal = capture by withdrawal: { $pieces }
+pick-note-white-piece = the White piece
+pick-note-black-piece = the Black piece
+pick-note-side = play { $side }
+pick-note-red = sow a red stone
+pick-note-black = sow a black stone
+pick-note-rest = the rest of the lap ({ $count } { $count ->
+    [one] stone
+   *[other] stones
+})

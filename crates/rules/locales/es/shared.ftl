@@ -135,3 +135,21 @@ describe-removed = Retiradas en la última jugada: { $spots }.
 describe-winning = Piezas ganadoras: { $spots }.
 describe-note = { $note }.
 describe-other-pits-empty = Los demás hoyos y almacenes están vacíos.
+
+## Qué hace cada paso del selector (`pick`), junto a su notación.
+
+pick-note-place = colocar una pieza aquí
+pick-note-remove = retirar tu piedra de aquí
+pick-note-add = añadir una piedra aquí
+pick-note-piece = mover esta pieza
+pick-note-approach = captura por aproximación: { $pieces }
+pick-note-withdrawal = captura por alejamiento: { $pieces }
+pick-note-white-piece = la pieza blanca
+pick-note-black-piece = la pieza negra
+pick-note-side = jugar con { $side }
+pick-note-red = sembrar una piedra roja
+pick-note-black = sembrar una piedra negra
+pick-note-rest = el resto de la vuelta ({ $count } { $count ->
+    [one] piedra
+   *[other] piedras
+})

@@ -119,3 +119,18 @@ describe-removed = 直前の手で取り除かれた：{ $spots }。
 describe-winning = 勝ちを決めた位置：{ $spots }。
 describe-note = { $note }。
 describe-other-pits-empty = ほかの穴と大穴は空です。
+
+## ピッカー（`pick`）の各ステップの説明。
+
+pick-note-place = ここに駒を置く
+pick-note-remove = ここから自分の石を取り除く
+pick-note-add = ここに石を加える
+pick-note-piece = この駒を動かす
+pick-note-approach = 接近で取る: { $pieces }
+pick-note-withdrawal = 離脱で取る: { $pieces }
+pick-note-white-piece = 白の駒
+pick-note-black-piece = 黒の駒
+pick-note-side = { $side }を持つ
+pick-note-red = 赤い石をまく
+pick-note-black = 黒い石をまく
+pick-note-rest = この周の残り（{ $count }個）

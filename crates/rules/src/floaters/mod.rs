@@ -23,6 +23,7 @@
 
 mod complete;
 mod count;
+mod pick;
 
 use count::{count_finishes, count_whole_turns, random_below, Counter};
 
@@ -971,6 +972,10 @@ impl Game for Floaters {
 
     fn complete_steps(&self, typed: &str, limit: usize) -> Option<Vec<String>> {
         Some(self.step_completions(typed, limit))
+    }
+
+    fn pick(&self, choices: &[String]) -> Result<crate::Pick, crate::PickError> {
+        self.pick_steps(choices)
     }
 
     type Turn = FloatersTurn;
