@@ -15,6 +15,7 @@
 //! is given ([`RenderOptions::caption_stone`]), never read from the words.
 
 mod cells;
+mod deflate;
 mod lzw;
 mod mancala;
 mod paint;
