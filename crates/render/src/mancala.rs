@@ -134,6 +134,14 @@ pub fn words(view: &WordedView) -> Cow<'_, MancalaWords<String>> {
     })
 }
 
+/// What every board of this size shows before its position: the wood
+/// (drawn once per size, see `backdrop` in lib.rs).
+pub fn backdrop(canvas: &mut Canvas, g: &Geometry, origin: (f32, f32)) {
+    let (w, h) = g.size();
+    style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 14.0);
+}
+
+/// The position, over [`backdrop`].
 pub fn draw(
     canvas: &mut Canvas,
     g: &Geometry,
@@ -142,8 +150,7 @@ pub fn draw(
     marks: &[Marks],
 ) -> Result<(), RenderError> {
     let words = words(view);
-    let (w, h) = g.size();
-    style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 14.0);
+    let (_, h) = g.size();
     let n = g.pits;
 
     // Pit numbers from each player's own left, and the sides' names.

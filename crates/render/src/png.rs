@@ -103,18 +103,18 @@ const BY_USE: usize = 200;
 /// The most used colours considered for the remaining entries.
 const CANDIDATES: usize = 800;
 
-/// The palette (as packed RGB, at most `size` entries) and each distinct
-/// colour's palette index.
-pub(super) fn choose_palette(h: &Histogram, size: usize) -> (Vec<u32>, Vec<u8>) {
+/// The palette (as packed RGB, at most `size` entries, `by_use` of them
+/// the most used colours) and each distinct colour's palette index.
+pub(super) fn choose_palette(h: &Histogram, size: usize, by_use: usize) -> (Vec<u32>, Vec<u8>) {
     let n = h.colours.len();
     if n <= size {
         return (h.colours.clone(), (0..n).map(|i| i as u8).collect());
     }
     let mut order: Vec<usize> = (0..n).collect();
-    order.select_nth_unstable_by(BY_USE - 1, |&a, &b| {
+    order.select_nth_unstable_by(by_use - 1, |&a, &b| {
         h.counts[b].cmp(&h.counts[a]).then(a.cmp(&b))
     });
-    order.truncate(BY_USE);
+    order.truncate(by_use);
     let mut in_palette = vec![false; n];
     for &i in &order {
         in_palette[i] = true;
@@ -279,17 +279,19 @@ impl std::fmt::Debug for Png {
 /// The image as an indexed PNG (RGB when it has more distinct colours
 /// than the palette indices can number).
 pub fn encode(image: &RgbaImage) -> Result<Png, RenderError> {
-    let (width, height) = image.dimensions();
     let Some(runs) = Runs::scan(image) else {
         return encode_rgb(image);
     };
-    let (palette, map) = choose_palette(&runs.histogram, 256);
-    let mut plte = Vec::with_capacity(palette.len() * 3);
-    for &c in &palette {
-        plte.extend_from_slice(&[c as u8, (c >> 8) as u8, (c >> 16) as u8]);
-    }
-    let lines = runs.scanlines(&map, width as usize);
-    let idat = super::deflate::zlib(&lines, width as usize + 1);
+    let (palette, map) = choose_palette(&runs.histogram, 256, BY_USE);
+    let lines = runs.scanlines(&map, image.width() as usize);
+    write_indexed(image, plte(&palette), &lines)
+}
+
+/// `lines` (scanlines of palette indices, each after its filter byte) as
+/// an indexed PNG of `image`'s size.
+fn write_indexed(image: &RgbaImage, plte: Vec<u8>, lines: &[u8]) -> Result<Png, RenderError> {
+    let (width, height) = image.dimensions();
+    let idat = super::deflate::zlib(lines, width as usize + 1);
     let mut bytes = Vec::with_capacity(idat.len() + plte.len() + 128);
     let mut encoder = ::png::Encoder::new(&mut bytes, width, height);
     encoder.set_color(::png::ColorType::Indexed);
@@ -303,6 +305,15 @@ pub fn encode(image: &RgbaImage) -> Result<Png, RenderError> {
         width,
         height,
     })
+}
+
+/// A `PLTE` chunk's bytes.
+fn plte(palette: &[u32]) -> Vec<u8> {
+    let mut plte = Vec::with_capacity(palette.len() * 3);
+    for &c in palette {
+        plte.extend_from_slice(&[c as u8, (c >> 8) as u8, (c >> 16) as u8]);
+    }
+    plte
 }
 
 /// An image as runs of one colour, row by row, and its histogram.
