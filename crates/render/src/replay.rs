@@ -222,28 +222,43 @@ impl Changes<'_> {
                 continue;
             }
             let shown_row = &mut shown[row + x0..row + x1];
-            let mut last_rgb = u32::MAX;
-            let mut last_index = TRANSPARENT;
-            for (((p, q), seen), o) in now
-                .chunks_exact(4)
-                .zip(then.chunks_exact(4))
-                .zip(shown_row.iter_mut())
-                .zip(out.iter_mut())
-            {
-                let rgb = pack(p);
-                if rgb == pack(q) {
-                    continue;
-                }
-                if rgb != last_rgb {
-                    last_rgb = rgb;
-                    last_index = mapper.index(rgb);
-                }
-                if last_index != *seen {
-                    *seen = last_index;
-                    *o = last_index;
-                }
+            map_row(now, then, mapper, shown_row, out);
+        }
+    }
+}
+
+/// One row of a changed rectangle: pixels of `now` that differ from `then`
+/// into `out` and `shown`, as palette indices. Four pixels are compared at
+/// once, so the parts of a row that did not change (most of it) cost a
+/// comparison per four pixels.
+fn map_row(now: &[u8], then: &[u8], mapper: &mut Mapper, shown: &mut [u8], out: &mut [u8]) {
+    let width = out.len();
+    let mut last_rgb = u32::MAX;
+    let mut last_index = TRANSPARENT;
+    let four = |bytes: &[u8], x: usize| {
+        let mut b = [0u8; 16];
+        b.copy_from_slice(&bytes[4 * x..4 * x + 16]);
+        u128::from_le_bytes(b)
+    };
+    let mut x = 0;
+    while x < width {
+        if x + 4 <= width && four(now, x) == four(then, x) {
+            x += 4;
+            continue;
+        }
+        let (p, q) = (&now[4 * x..4 * x + 4], &then[4 * x..4 * x + 4]);
+        let rgb = pack(p);
+        if rgb != pack(q) {
+            if rgb != last_rgb {
+                last_rgb = rgb;
+                last_index = mapper.index(rgb);
+            }
+            if last_index != shown[x] {
+                shown[x] = last_index;
+                out[x] = last_index;
             }
         }
+        x += 1;
     }
 }
 
