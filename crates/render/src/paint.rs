@@ -105,7 +105,7 @@ impl Sprite {
 }
 
 /// Drawings kept by [`Canvas::cached`]: a caller's key and the canvas size.
-type SpriteKey = ((u32, u32, u32, u32), u32, u32);
+type SpriteKey = ([u32; 5], u32, u32);
 
 fn sprites() -> &'static Mutex<HashMap<SpriteKey, Arc<Sprite>>> {
     static SPRITES: OnceLock<Mutex<HashMap<SpriteKey, Arc<Sprite>>>> = OnceLock::new();
@@ -324,7 +324,7 @@ impl Canvas {
     /// with the same arithmetic, so the image is the same either way. For
     /// shapes drawn again and again at the same place (a stone on a point
     /// of a board), which cost several anti-aliased layers each.
-    pub fn cached(&mut self, key: (u32, u32, u32, u32), draw: impl FnOnce(&mut Canvas)) {
+    pub fn cached(&mut self, key: [u32; 5], draw: impl FnOnce(&mut Canvas)) {
         if self.record.is_some() {
             draw(self);
             return;
