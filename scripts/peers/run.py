@@ -8,14 +8,24 @@ measured in one run.
 2. random playouts: Ludii (LudiiPlayouts.java, uniform random moves, CPU
    time after a warm-up) against the criterion medians of
    `cargo bench -p cairn-ai --bench playouts`.
+3. replay GIFs: lichess's lila-gif rendering its example game
+   (LilaGifFrames.rs, CPU time per frame) against the criterion median of
+   `replay_gif/callanish_100_turns` (`cargo bench -p cairn-render --bench
+   render`), per frame.
 
-    run.py [--ludii-src DIR] [--skip-perft] [--skip-ludii] [--quick]
+    run.py [--ludii-src DIR] [--lila-gif-src DIR] [--skip-perft]
+           [--skip-ludii] [--skip-gif] [--quick]
 
 DIR is a checkout of github.com/Ludeme/Ludii (Common, Language and Core
 are compiled with `javac -parameters` into $LUDII_BUILD or
 /var/tmp/ludii-build); without it (or $LUDII_SRC) the Ludii part is skipped
-with a message. Nothing is downloaded. Expects CARGO_TARGET_DIR (or
-./target) and runs from the repository root.
+with a message. The lila-gif DIR (or $LILA_GIF_SRC) is a checkout of
+github.com/lichess-org/lila-gif: its render modules are compiled with
+LilaGifFrames.rs into $LILA_GIF_BUILD or /var/tmp/lila-gif-build, with
+the crate versions of its Cargo.lock, which cargo fetches from crates.io
+the first time (the only download; without the checkout the part is
+skipped). Expects CARGO_TARGET_DIR (or ./target) and runs from the
+repository root.
 """
 
 import argparse
@@ -152,11 +162,75 @@ def ludii_peers(src, quick):
     return rows
 
 
+# lila-gif's dependencies that its renderer does not use (the web server).
+LILA_GIF_SERVER = {"axum", "tokio", "clap", "futures", "tikv-jemallocator", "listenfd"}
+
+
+def lila_gif_build(src):
+    """Build LilaGifFrames.rs against the checkout `src`; the binary."""
+    import tomllib
+    build = Path(os.environ.get("LILA_GIF_BUILD", "/var/tmp/lila-gif-build"))
+    (build / "src").mkdir(parents=True, exist_ok=True)
+    manifest = tomllib.loads((src / "Cargo.toml").read_text())
+    deps = []
+    for name, spec in manifest["dependencies"].items():
+        if name in LILA_GIF_SERVER:
+            continue
+        if isinstance(spec, str):
+            deps.append(f'{name} = "{spec}"')
+        else:
+            feats = ", ".join(f'"{f}"' for f in spec.get("features", []))
+            deps.append(f'{name} = {{ version = "{spec["version"]}", features = [{feats}] }}')
+    deps.append('libc = "0.2"')
+    (build / "Cargo.toml").write_text(
+        '[package]\nname = "lila-gif-frames"\nversion = "0.0.0"\npublish = false\n'
+        f'edition = "{manifest["package"].get("edition", "2021")}"\n\n'
+        "[dependencies]\n" + "\n".join(deps) + "\n\n"
+        "[profile.release]\nlto = true\n\n[workspace]\n")
+    lock = build / "Cargo.lock"
+    if not lock.exists():
+        lock.write_text((src / "Cargo.lock").read_text())
+    main_rs = (HERE / "LilaGifFrames.rs").read_text().replace("LILA_GIF_SRC", str(src.resolve()))
+    (build / "src" / "main.rs").write_text(main_rs)
+    env = dict(os.environ, CARGO_TARGET_DIR=str(build / "target"))
+    print(f"building lila-gif's renderer in {build} ...", flush=True)
+    subprocess.run(["cargo", "build", "--release"], cwd=build, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    return build / "target" / "release" / "lila-gif-frames"
+
+
+def criterion_estimate(group, bench_id):
+    path = TARGET / "criterion" / group / bench_id / "new" / "estimates.json"
+    return json.loads(path.read_text())["median"]["point_estimate"]
+
+
+def gif_peers(src, quick):
+    print("\n## replay GIFs: lila-gif vs cairn (CPU time a frame), same run")
+    binary = lila_gif_build(src)
+    runs = "10" if quick else "30"
+    out = subprocess.run([str(binary), runs], check=True, capture_output=True, text=True).stdout
+    print(f"  {out.strip()}", flush=True)
+    lila = float(re.search(r"= ([\d.]+) ms a frame", out).group(1))
+    bench = subprocess.run(
+        ["cargo", "bench", "-p", "cairn-render", "--bench", "render", "--",
+         "^replay_gif/callanish_100_turns$"],
+        cwd=ROOT, check=True, capture_output=True, text=True)
+    size = re.search(r"replay callanish 13x13: (\d+) frames, (\d+) bytes", bench.stderr)
+    frames, size_bytes = int(size.group(1)), int(size.group(2))
+    ms = criterion_estimate("replay_gif", "callanish_100_turns") / 1e6
+    print(f"  cairn: {frames} frames (Callanish 13 x 13, 100 turns), {size_bytes} bytes, "
+          f"median {ms:.1f} ms of CPU = {ms / frames:.3f} ms a frame")
+    print(f"cairn / lila-gif per frame: {ms / frames / lila:.2f}")
+    return lila, ms / frames
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ludii-src", default=os.environ.get("LUDII_SRC"))
+    ap.add_argument("--lila-gif-src", default=os.environ.get("LILA_GIF_SRC"))
     ap.add_argument("--skip-perft", action="store_true")
     ap.add_argument("--skip-ludii", action="store_true")
+    ap.add_argument("--skip-gif", action="store_true")
     ap.add_argument("--quick", action="store_true", help="shallower perft, shorter Ludii timing")
     ap.add_argument("--no-build", action="store_true", help="use the release binary as it is")
     ap.add_argument("--only", help="perft cases whose label contains this text")
@@ -166,14 +240,20 @@ def main():
     print(time.strftime("run of %Y-%m-%d %H:%M UTC", time.gmtime()))
     if not args.skip_perft:
         perft_peers(args.quick, args.only)
-    if args.skip_ludii:
-        return
-    src = Path(args.ludii_src) if args.ludii_src else None
-    if src is None or not (src / "Core" / "src").is_dir():
-        print("\nLudii skipped: give a checkout of github.com/Ludeme/Ludii with --ludii-src DIR "
-              "or LUDII_SRC=DIR (nothing is downloaded here).")
-        return
-    ludii_peers(src, args.quick)
+    if not args.skip_ludii:
+        src = Path(args.ludii_src) if args.ludii_src else None
+        if src is None or not (src / "Core" / "src").is_dir():
+            print("\nLudii skipped: give a checkout of github.com/Ludeme/Ludii with --ludii-src DIR "
+                  "or LUDII_SRC=DIR (nothing is downloaded here).")
+        else:
+            ludii_peers(src, args.quick)
+    if not args.skip_gif:
+        src = Path(args.lila_gif_src) if args.lila_gif_src else None
+        if src is None or not (src / "src" / "render.rs").is_file():
+            print("\nlila-gif skipped: give a checkout of github.com/lichess-org/lila-gif with "
+                  "--lila-gif-src DIR or LILA_GIF_SRC=DIR.")
+        else:
+            gif_peers(src, args.quick)
 
 
 if __name__ == "__main__":

@@ -62,6 +62,14 @@ impl Geometry {
     }
 }
 
+/// What every board of this size shows before its position: the wood
+/// (drawn once per size, see `backdrop` in lib.rs).
+pub fn backdrop(canvas: &mut Canvas, g: &Geometry, origin: (f32, f32)) {
+    let (w, h) = g.size();
+    style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 12.0);
+}
+
+/// The position, over [`backdrop`].
 pub fn draw(
     canvas: &mut Canvas,
     g: &Geometry,
@@ -69,8 +77,6 @@ pub fn draw(
     view: &WordedView,
     marks: &[Marks],
 ) -> Result<(), RenderError> {
-    let (w, h) = g.size();
-    style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 12.0);
     let (gx0, gy0) = g.corner(origin, 0, g.ranks - 1);
     let (gx1, gy1) = (gx0 + g.files as f32 * g.cell, gy0 + g.ranks as f32 * g.cell);
     let grid = (gx0, gy0, gx1, gy1);

@@ -14,7 +14,9 @@
 //! milliseconds and a few tens of kilobytes. The stone before the caption
 //! is given ([`RenderOptions::caption_stone`]), never read from the words.
 
+mod backdrop;
 mod cells;
+mod deflate;
 mod lzw;
 mod mancala;
 mod paint;
@@ -23,13 +25,13 @@ mod points;
 pub mod replay;
 mod style;
 mod text;
+mod theme;
 
 use image::RgbaImage;
 
 pub use self::png::Png;
 use cairn_rules::{Colour, Layout, MarkKind, WordedView};
 
-use paint::Canvas;
 use style::Marks;
 use text::Face;
 
@@ -108,28 +110,16 @@ fn render_sized(
     let marks = spot_marks(view, options);
     let height = height.max(min_height as f32);
 
-    let mut canvas = Canvas::new(width as u32, height as u32, style::FRAME);
-    canvas.stroke_round_rect(
-        1.0,
-        1.0,
-        width - 1.0,
-        height - 1.0,
-        10.0,
-        2.0,
-        style::FRAME_EDGE,
-        1.0,
-    );
-    text::draw(
-        &mut canvas,
-        Face::Bold,
-        TITLE_SIZE,
-        MARGIN + 2.0,
-        30.0,
-        &title,
-        style::TITLE,
-    )?;
-
     let board_x = ((width - board_w) / 2.0).round();
+    let mut canvas = backdrop::canvas(
+        backdrop::Key {
+            layout: view.layout,
+            width: width as u32,
+            height: height as u32,
+            title: title.clone(),
+        },
+        (board_x, board_y),
+    )?;
     match view.layout {
         Layout::Cells { files, ranks } => cells::draw(
             &mut canvas,

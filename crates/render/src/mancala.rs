@@ -134,6 +134,14 @@ pub fn words(view: &WordedView) -> Cow<'_, MancalaWords<String>> {
     })
 }
 
+/// What every board of this size shows before its position: the wood
+/// (drawn once per size, see `backdrop` in lib.rs).
+pub fn backdrop(canvas: &mut Canvas, g: &Geometry, origin: (f32, f32)) {
+    let (w, h) = g.size();
+    style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 14.0);
+}
+
+/// The position, over [`backdrop`].
 pub fn draw(
     canvas: &mut Canvas,
     g: &Geometry,
@@ -142,8 +150,7 @@ pub fn draw(
     marks: &[Marks],
 ) -> Result<(), RenderError> {
     let words = words(view);
-    let (w, h) = g.size();
-    style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 14.0);
+    let (_, h) = g.size();
     let n = g.pits;
 
     // Pit numbers from each player's own left, and the sides' names.
@@ -216,24 +223,32 @@ pub fn draw(
         pit(canvas, &p, content, m)?;
     }
     for (spot, _) in view.spots.iter().enumerate() {
-        if let (Some(p), Some(m)) = (g.place(origin, spot), marks.get(spot)) {
-            outline(canvas, &p, *m);
+        if let (Some(p), Some(&m)) = (g.place(origin, spot), marks.get(spot)) {
+            if m.0 != 0 {
+                // Rings cost a rounded stroke or two each: sprites too.
+                let key = [
+                    OUTLINE << 24 | u32::from(m.0),
+                    p.x0.to_bits(),
+                    p.y0.to_bits(),
+                    p.x1.to_bits(),
+                    p.y1.to_bits(),
+                ];
+                canvas.cached(key, |canvas| outline(canvas, &p, m));
+            }
         }
     }
     Ok(())
 }
 
-/// One pit or store: the hollow, its pile of stones and the counts.
-fn pit(canvas: &mut Canvas, p: &Place, content: &Spot, m: Marks) -> Result<(), RenderError> {
+/// The kinds of sprite of this board (the top byte of a sprite key's first
+/// word; 0 is a stone).
+const HOLLOW: u32 = 1;
+const OUTLINE: u32 = 2;
+
+/// A pit's hollow: its edge, a darker rim at the top, the `base` floor.
+fn hollow(canvas: &mut Canvas, p: &Place, base: Rgb) {
     let r = p.radius();
     canvas.fill_round_rect(p.x0, p.y0, p.x1, p.y1, r, style::PIT_EDGE, 1.0);
-    let base = if matches!(content, Spot::Blocked) {
-        style::BLOCKED
-    } else if m.has(MarkKind::Changed) || m.has(MarkKind::LapEnd) || m.has(MarkKind::To) {
-        style::PIT.mix(Rgb::hex(0xe9cf9f), 0.45)
-    } else {
-        style::PIT
-    };
     // A darker rim at the top reads as a hollow.
     canvas.fill_round_rect(
         p.x0 + 1.5,
@@ -252,6 +267,30 @@ fn pit(canvas: &mut Canvas, p: &Place, content: &Spot, m: Marks) -> Result<(), R
         r - 2.5,
         base,
         1.0,
+    );
+}
+
+/// One pit or store: the hollow, its pile of stones and the counts.
+fn pit(canvas: &mut Canvas, p: &Place, content: &Spot, m: Marks) -> Result<(), RenderError> {
+    let base = if matches!(content, Spot::Blocked) {
+        style::BLOCKED
+    } else if m.has(MarkKind::Changed) || m.has(MarkKind::LapEnd) || m.has(MarkKind::To) {
+        style::PIT.mix(Rgb::hex(0xe9cf9f), 0.45)
+    } else {
+        style::PIT
+    };
+    // Three rounded boxes a pit, the same on every board of this size: a
+    // sprite (recorded once, replayed with the same arithmetic).
+    let rgb = u32::from(base.0) | u32::from(base.1) << 8 | u32::from(base.2) << 16;
+    canvas.cached(
+        [
+            HOLLOW << 24 | rgb,
+            p.x0.to_bits(),
+            p.y0.to_bits(),
+            p.x1.to_bits(),
+            p.y1.to_bits(),
+        ],
+        |canvas| hollow(canvas, p, base),
     );
 
     let (red, black) = counts(content);

@@ -105,7 +105,7 @@ impl Sprite {
 }
 
 /// Drawings kept by [`Canvas::cached`]: a caller's key and the canvas size.
-type SpriteKey = ((u32, u32, u32, u32), u32, u32);
+type SpriteKey = ([u32; 5], u32, u32);
 
 fn sprites() -> &'static Mutex<HashMap<SpriteKey, Arc<Sprite>>> {
     static SPRITES: OnceLock<Mutex<HashMap<SpriteKey, Arc<Sprite>>>> = OnceLock::new();
@@ -303,13 +303,28 @@ impl Canvas {
         }
     }
 
+    /// A canvas holding `image` (opaque, as every canvas is).
+    pub fn from_image(image: RgbaImage) -> Canvas {
+        Canvas {
+            width: image.width(),
+            height: image.height(),
+            image,
+            record: None,
+        }
+    }
+
+    /// The pixels drawn so far.
+    pub fn image(&self) -> &RgbaImage {
+        &self.image
+    }
+
     /// `draw` as it would draw here, from a process-wide cache keyed by
     /// `key` (which must name everything `draw` depends on) and the canvas
     /// size: the first time it is recorded, then replayed pixel by pixel
     /// with the same arithmetic, so the image is the same either way. For
     /// shapes drawn again and again at the same place (a stone on a point
     /// of a board), which cost several anti-aliased layers each.
-    pub fn cached(&mut self, key: (u32, u32, u32, u32), draw: impl FnOnce(&mut Canvas)) {
+    pub fn cached(&mut self, key: [u32; 5], draw: impl FnOnce(&mut Canvas)) {
         if self.record.is_some() {
             draw(self);
             return;
@@ -418,19 +433,18 @@ impl Canvas {
         let span = &mut self.pixels()[(row + x0) * 4..(row + x1 as usize) * 4];
         if alpha >= 1.0 {
             let solid = [colour.0, colour.1, colour.2, 255];
-            if span.len() <= 64 {
-                for p in span.chunks_exact_mut(4) {
-                    p.copy_from_slice(&solid);
-                }
-                return;
+            // Four pixels a store (spans are a few dozen pixels: a call to
+            // memcpy per doubling cost more than the stores).
+            let mut four = [0u8; 16];
+            for p in four.chunks_exact_mut(4) {
+                p.copy_from_slice(&solid);
             }
-            // Long spans: one pixel, then copies doubling in length.
-            span[..4].copy_from_slice(&solid);
-            let mut filled = 4;
-            while filled < span.len() {
-                let n = filled.min(span.len() - filled);
-                span.copy_within(0..n, filled);
-                filled += n;
+            let mut chunks = span.chunks_exact_mut(16);
+            for p in &mut chunks {
+                p.copy_from_slice(&four);
+            }
+            for p in chunks.into_remainder().chunks_exact_mut(4) {
+                p.copy_from_slice(&solid);
             }
             return;
         }

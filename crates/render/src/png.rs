@@ -103,18 +103,18 @@ const BY_USE: usize = 200;
 /// The most used colours considered for the remaining entries.
 const CANDIDATES: usize = 800;
 
-/// The palette (as packed RGB, at most `size` entries) and each distinct
-/// colour's palette index.
-pub(super) fn choose_palette(h: &Histogram, size: usize) -> (Vec<u32>, Vec<u8>) {
+/// The palette (as packed RGB, at most `size` entries, `by_use` of them
+/// the most used colours) and each distinct colour's palette index.
+pub(super) fn choose_palette(h: &Histogram, size: usize, by_use: usize) -> (Vec<u32>, Vec<u8>) {
     let n = h.colours.len();
     if n <= size {
         return (h.colours.clone(), (0..n).map(|i| i as u8).collect());
     }
     let mut order: Vec<usize> = (0..n).collect();
-    order.select_nth_unstable_by(BY_USE - 1, |&a, &b| {
+    order.select_nth_unstable_by(by_use - 1, |&a, &b| {
         h.counts[b].cmp(&h.counts[a]).then(a.cmp(&b))
     });
-    order.truncate(BY_USE);
+    order.truncate(by_use);
     let mut in_palette = vec![false; n];
     for &i in &order {
         in_palette[i] = true;
@@ -279,61 +279,19 @@ impl std::fmt::Debug for Png {
 /// The image as an indexed PNG (RGB when it has more distinct colours
 /// than the palette indices can number).
 pub fn encode(image: &RgbaImage) -> Result<Png, RenderError> {
-    let raw = image.as_raw();
-    let mut h = Histogram::new();
-    // The image as runs of one colour (its distinct-colour number and
-    // length): runs are long, so the table is only consulted where the
-    // colour changes, and the indices are written a run at a time.
-    let mut runs: Vec<(u16, u32)> = Vec::with_capacity(raw.len() / 64);
-    let mut pixels = raw.chunks_exact(4).map(pack);
-    if let Some(mut last) = pixels.next() {
-        let mut run = 1u32;
-        for rgb in pixels.chain(std::iter::once(EMPTY)) {
-            if rgb == last {
-                run += 1;
-                continue;
-            }
-            let number = h.index(last);
-            if number > u16::MAX as usize {
-                return encode_rgb(image);
-            }
-            h.counts[number] += run;
-            runs.push((number as u16, run));
-            last = rgb;
-            run = 1;
-        }
-    }
-    let (palette, map) = choose_palette(&h, 256);
-    let mut plte = Vec::with_capacity(palette.len() * 3);
-    for &c in &palette {
-        plte.extend_from_slice(&[c as u8, (c >> 8) as u8, (c >> 16) as u8]);
-    }
-    // The scanlines as PNG stores them: a filter byte (none) before each
-    // row of indices. Palette indices of flat areas are long runs that
-    // deflate finds alone; filtering them only costs time.
-    let width = (image.width() as usize).max(1);
-    let mut lines = Vec::with_capacity(raw.len() / 4 + image.height() as usize);
-    let mut column = 0;
-    for &(number, run) in &runs {
-        let index = map[number as usize];
-        let mut run = run as usize;
-        while run > 0 {
-            if column == 0 {
-                lines.push(0);
-            }
-            let take = run.min(width - column);
-            lines.resize(lines.len() + take, index);
-            run -= take;
-            column += take;
-            if column == width {
-                column = 0;
-            }
-        }
-    }
-    let idat = zlib(&lines, LEVEL).ok_or_else(|| {
-        RenderError::Encode(std::io::Error::other("deflate stopped early").into())
-    })?;
+    let Some(runs) = Runs::scan(image) else {
+        return encode_rgb(image);
+    };
+    let (palette, map) = choose_palette(&runs.histogram, 256, BY_USE);
+    let lines = runs.scanlines(&map, image.width() as usize);
+    write_indexed(image, plte(&palette), &lines)
+}
+
+/// `lines` (scanlines of palette indices, each after its filter byte) as
+/// an indexed PNG of `image`'s size.
+fn write_indexed(image: &RgbaImage, plte: Vec<u8>, lines: &[u8]) -> Result<Png, RenderError> {
     let (width, height) = image.dimensions();
+    let idat = super::deflate::zlib(lines, width as usize + 1);
     let mut bytes = Vec::with_capacity(idat.len() + plte.len() + 128);
     let mut encoder = ::png::Encoder::new(&mut bytes, width, height);
     encoder.set_color(::png::ColorType::Indexed);
@@ -349,57 +307,119 @@ pub fn encode(image: &RgbaImage) -> Result<Png, RenderError> {
     })
 }
 
-/// The deflate level of indexed boards, chosen by measurement
-/// (`cargo bench -p cairn-render --bench render`, `encode_only`).
-const LEVEL: u8 = 1;
-
-/// `data` as one zlib stream at `level`, compressed in a single call with a
-/// compressor kept per thread. (Going through the `png` crate's writer
-/// hands flate2 one scanline at a time, and flate2 zeroes its whole 32 KB
-/// output buffer on every call: that was two thirds of a board's encoding.)
-fn zlib(data: &[u8], level: u8) -> Option<Vec<u8>> {
-    use miniz_oxide::deflate::core::{
-        compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
-    };
-    use std::cell::RefCell;
-    thread_local! {
-        static COMPRESSOR: RefCell<Option<(u8, Box<CompressorOxide>)>> = const { RefCell::new(None) };
+/// A `PLTE` chunk's bytes.
+fn plte(palette: &[u32]) -> Vec<u8> {
+    let mut plte = Vec::with_capacity(palette.len() * 3);
+    for &c in palette {
+        plte.extend_from_slice(&[c as u8, (c >> 8) as u8, (c >> 16) as u8]);
     }
-    COMPRESSOR.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let compressor = match cell.as_mut() {
-            Some((kept, c)) if *kept == level => {
-                c.reset();
-                c
-            }
-            _ => {
-                let flags = create_comp_flags_from_zip_params(level.into(), 1, 0);
-                &mut cell
-                    .insert((level, Box::new(CompressorOxide::new(flags))))
-                    .1
-            }
+    plte
+}
+
+/// An image as runs of one colour, row by row, and its histogram.
+struct Runs {
+    histogram: Histogram,
+    /// (distinct-colour number, length) of each run; no run spans rows.
+    runs: Vec<(u16, u32)>,
+    /// Where each row's runs begin in `runs`, and after the last row, the
+    /// number of runs.
+    rows: Vec<u32>,
+}
+
+impl Runs {
+    /// `None` if the image has more distinct colours than a `u16` numbers.
+    fn scan(image: &RgbaImage) -> Option<Runs> {
+        let raw = image.as_raw();
+        let stride = (image.width() as usize * 4).max(4);
+        let mut out = Runs {
+            histogram: Histogram::new(),
+            runs: Vec::with_capacity(raw.len() / 64),
+            rows: Vec::with_capacity(image.height() as usize + 1),
         };
-        let mut out = vec![0u8; data.len() / 4 + 1024];
-        let (mut input, mut at) = (data, 0);
-        loop {
-            let (status, read, written) =
-                compress(compressor, input, &mut out[at..], TDEFLFlush::Finish);
-            at += written;
-            input = &input[read..];
-            match status {
-                TDEFLStatus::Done => break,
-                TDEFLStatus::Okay => {
-                    if out.len() - at < 1024 {
-                        out.resize(out.len() * 2, 0);
+        let mut above: Option<&[u8]> = None;
+        for row in raw.chunks_exact(stride) {
+            let start = out.runs.len();
+            match (above, out.rows.last()) {
+                // A row like the one above (margins, the space between
+                // grid lines): its runs again, without reading a pixel.
+                (Some(above), Some(&from)) if above == row => {
+                    out.runs.extend_from_within(from as usize..start);
+                    for &(number, run) in &out.runs[start..] {
+                        out.histogram.counts[number as usize] += run;
                     }
                 }
-                // Only a bug in the compressor's use.
-                _ => return None,
+                _ => out.scan_row(row)?,
+            }
+            out.rows.push(start as u32);
+            above = Some(row);
+        }
+        out.rows.push(out.runs.len() as u32);
+        Some(out)
+    }
+
+    /// One row's runs, four pixels a step through the inside of a run.
+    fn scan_row(&mut self, row: &[u8]) -> Option<()> {
+        let n = row.len() / 4;
+        let pixel = |i: usize| {
+            let mut b = [0u8; 4];
+            b.copy_from_slice(&row[4 * i..4 * i + 4]);
+            u32::from_le_bytes(b)
+        };
+        let four = |i: usize| {
+            let mut b = [0u8; 16];
+            b.copy_from_slice(&row[4 * i..4 * i + 16]);
+            u128::from_le_bytes(b)
+        };
+        let mut i = 0;
+        while i < n {
+            let c = pixel(i);
+            let splat = c as u128 * 0x0000_0001_0000_0001_0000_0001_0000_0001;
+            let mut j = i + 1;
+            while j + 4 <= n && four(j) == splat {
+                j += 4;
+            }
+            while j < n && pixel(j) == c {
+                j += 1;
+            }
+            // Alpha takes part in the comparison (the renderer's images
+            // are opaque); the colour is looked up without it.
+            let number = self.histogram.index(c & 0x00FF_FFFF);
+            if number > u16::MAX as usize {
+                return None;
+            }
+            self.histogram.counts[number] += (j - i) as u32;
+            self.runs.push((number as u16, (j - i) as u32));
+            i = j;
+        }
+        Some(())
+    }
+
+    /// The scanlines as PNG stores them: a filter byte (none) before each
+    /// row of palette indices (`map` gives each distinct colour's index).
+    /// Palette indices of flat areas are long runs and rows repeat, which
+    /// the deflate coder finds alone; filtering them only costs time.
+    fn scanlines(&self, map: &[u8], width: usize) -> Vec<u8> {
+        let rows = self.rows.len().saturating_sub(1);
+        let mut lines = vec![0u8; (width + 1) * rows];
+        for (y, bounds) in self.rows.windows(2).enumerate() {
+            let mut at = y * (width + 1) + 1;
+            for &(number, run) in &self.runs[bounds[0] as usize..bounds[1] as usize] {
+                let run = run as usize;
+                let index = map[number as usize];
+                // Most runs are an edge pixel or two: a call to memset
+                // costs more than storing them.
+                if run <= 4 {
+                    for byte in &mut lines[at..at + run] {
+                        *byte = index;
+                    }
+                } else {
+                    lines[at..at + run].fill(index);
+                }
+                at += run;
             }
         }
-        out.truncate(at);
-        Some(out)
-    })
+        lines
+    }
 }
 
 /// A plain RGB PNG.

@@ -56,6 +56,15 @@ impl Geometry {
     }
 }
 
+/// What every board of this size shows before its position: the wood and
+/// the lines (drawn once per size, see `backdrop` in lib.rs).
+pub fn backdrop(canvas: &mut Canvas, g: &Geometry, origin: (f32, f32)) {
+    let (w, h) = g.size();
+    style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 12.0);
+    board_lines(canvas, g, origin);
+}
+
+/// The position, over [`backdrop`].
 pub fn draw(
     canvas: &mut Canvas,
     g: &Geometry,
@@ -63,9 +72,6 @@ pub fn draw(
     view: &WordedView,
     marks: &[Marks],
 ) -> Result<(), RenderError> {
-    let (w, h) = g.size();
-    style::wood_panel(canvas, origin.0, origin.1, origin.0 + w, origin.1 + h, 12.0);
-    board_lines(canvas, g, origin);
     let coord_size = (g.spacing * 0.2).clamp(11.0, 15.0);
     point_contents(canvas, g, origin, view, marks, coord_size)?;
     draw_path(canvas, g, origin, view);

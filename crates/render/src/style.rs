@@ -76,7 +76,8 @@ fn stone_style(colour: Colour) -> StoneStyle {
 /// One stone of radius `r` centred on `(cx, cy)`, with a soft shadow, a
 /// lit face and an outline. Red stones carry a pale centre dot.
 pub fn stone(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, colour: Colour) {
-    let key = (colour as u32, cx.to_bits(), cy.to_bits(), r.to_bits());
+    // (The first word's top byte names the kind of sprite: 0 for stones.)
+    let key = [colour as u32, cx.to_bits(), cy.to_bits(), r.to_bits(), 0];
     canvas.cached(key, |canvas| draw_stone(canvas, cx, cy, r, colour));
 }
 
