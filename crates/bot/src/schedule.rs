@@ -70,7 +70,8 @@ impl Waker {
 /// The scheduler never sleeps longer than this, so a deadline written by
 /// another process sharing the database is seen within it even if its
 /// notification was lost.
-const MAX_SLEEP: Duration = Duration::from_secs(30);
+/// PostgreSQL notifies only of due moments nearer than this.
+const MAX_SLEEP: Duration = Duration::from_millis(cairn_store::DEADLINE_POLL_MS);
 
 impl Bot {
     /// Fire everything due now in `platform`'s channels, earliest first.

@@ -27,9 +27,13 @@ fn bot_on(store: Store, clock: &ManualClock) -> Bot {
 }
 
 fn say(bot: &Bot, command: &str) -> String {
+    say_in(bot, "main", command)
+}
+
+fn say_in(bot: &Bot, channel: &str, command: &str) -> String {
     let replies = bot.handle(&Request {
         platform: "test".into(),
-        channel: "main".into(),
+        channel: channel.into(),
         user: User::new("id-alice", "alice"),
         command: command.into(),
         ..Default::default()
@@ -42,8 +46,12 @@ fn say(bot: &Bot, command: &str) -> String {
 }
 
 fn game(store: &Store) -> GameRecord {
+    game_in(store, KEY)
+}
+
+fn game_in(store: &Store, key: &str) -> GameRecord {
     store
-        .load(KEY)
+        .load(key)
         .expect("load")
         .and_then(|r| r.game)
         .expect("a game")
@@ -53,8 +61,12 @@ fn game(store: &Store) -> GameRecord {
 /// answers: written straight into the store, as the interrupted command
 /// left it.
 fn alice_plays_and_the_process_dies(store: &Store, turn: &str, now: u64) {
+    alice_plays_in(store, KEY, turn, now);
+}
+
+fn alice_plays_in(store: &Store, key: &str, turn: &str, now: u64) {
     store
-        .update(KEY, |current| {
+        .update(key, |current| {
             let mut record = current.expect("a record");
             let game = record.game.as_mut().expect("a game");
             let played = game.game.play_str(turn).expect("a legal turn");
@@ -145,6 +157,59 @@ fn two_schedulers_play_an_overdue_bot_turn_once() {
     assert_eq!(said.len(), 1, "said once: {said:?}");
     let record = game(&store);
     assert_eq!(record.history.len(), 2, "played once");
+}
+
+#[test]
+fn two_processes_on_postgresql_play_an_overdue_bot_turn_once() {
+    // Two bots, each on its own connection pool to one PostgreSQL
+    // database (two processes as far as the server knows), race to
+    // resume the same overdue bot turns: each is played and said once.
+    let Some(admin) = cairn_store::testing::postgres_url(
+        "two_processes_on_postgresql_play_an_overdue_bot_turn_once",
+    ) else {
+        return;
+    };
+    let url = cairn_store::testing::create_database(&admin).expect("a test database");
+    let clock = ManualClock::at(START);
+    let first = bot_on(Store::connect(&url).expect("connect"), &clock);
+    let second = bot_on(Store::connect(&url).expect("connect"), &clock);
+    const GAMES: usize = 8;
+    let channels: Vec<String> = (0..GAMES).map(|n| format!("race{n}")).collect();
+    for channel in &channels {
+        let text = say_in(&first, channel, "challenge sight bot as=white clock=none");
+        assert!(text.contains("Cairn"), "{text}");
+        alice_plays_in(first.store(), &format!("test:{channel}"), "c3", START);
+    }
+    clock.advance(BOT_TURN_OVERDUE_MS + MINUTE_MS);
+    let barrier = Arc::new(Barrier::new(2));
+    let handles: Vec<_> = [first.clone(), second]
+        .into_iter()
+        .map(|bot| {
+            let barrier = Arc::clone(&barrier);
+            std::thread::spawn(move || {
+                barrier.wait();
+                bot.fire_due("test")
+            })
+        })
+        .collect();
+    let fired: Vec<Delivery> = handles
+        .into_iter()
+        .flat_map(|h| h.join().expect("scheduler thread"))
+        .collect();
+    let mut said_in: Vec<&str> = fired.iter().map(|d| d.channel.as_str()).collect();
+    said_in.sort_unstable();
+    assert_eq!(
+        said_in,
+        channels,
+        "each bot turn said once: {:?}",
+        spoken(&fired)
+    );
+    for channel in &channels {
+        let record = game_in(first.store(), &format!("test:{channel}"));
+        assert_eq!(record.history.len(), 2, "played once in {channel}");
+        assert_eq!(record.bot_turn_due_ms(), None);
+    }
+    assert_eq!(first.store().next_due("test").expect("index"), None);
 }
 
 #[test]

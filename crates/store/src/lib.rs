@@ -437,6 +437,13 @@ impl GameRecord {
 /// past the bot's thinking time and its queue.
 pub const BOT_TURN_OVERDUE_MS: u64 = 2 * 60 * 1000;
 
+/// Every scheduler reads the deadline index again at least this often,
+/// so a due moment written by another process sharing the database is seen
+/// within it even without a notification. PostgreSQL therefore notifies
+/// the other processes only of due moments nearer than this (and its
+/// margin): a move that sets a reminder hours away notifies nobody.
+pub const DEADLINE_POLL_MS: u64 = 30_000;
+
 /// Everything stored for one channel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChannelRecord {

@@ -14,8 +14,12 @@
 //! the losing side of a race sees the game already over). Ratings are
 //! read and written under a transaction-scoped advisory lock per entry,
 //! so two games of one player ending at once in two processes both count.
-//! A change of a due moment sends `NOTIFY cairn_deadlines` (delivered at
-//! commit), which wakes the schedulers of the other processes.
+//! A due moment set nearer than the schedulers' poll
+//! ([`crate::DEADLINE_POLL_MS`]) sends `NOTIFY cairn_deadlines` (delivered
+//! at commit), which wakes the schedulers of the other processes; later
+//! ones are found by the poll, so an ordinary move notifies nobody (a
+//! NOTIFY serialises the commits of the whole server on one lock and
+//! wakes every listener).
 //!
 //! The schema is created and migrated at start from the SQL files in
 //! `migrations/` (compiled in), under an advisory lock so processes
@@ -53,6 +57,17 @@ const LOCK_SPACE_LEASES: i32 = 0x4341_4954;
 
 /// The channel woken when a due moment changes.
 const NOTIFY_CHANNEL: &str = "cairn_deadlines";
+/// Slack over the schedulers' poll before a due moment is worth a
+/// notification (timers fire a little late).
+const NOTIFY_MARGIN_MS: u64 = 5_000;
+
+/// Whether the other processes' schedulers must be woken for a due moment
+/// set now: only when their next poll could come after it.
+fn worth_a_notification(due: Option<u64>) -> bool {
+    due.is_some_and(|due| {
+        due < crate::now_ms().saturating_add(crate::DEADLINE_POLL_MS + NOTIFY_MARGIN_MS)
+    })
+}
 
 type Wakers = Arc<Mutex<Vec<Box<dyn Fn() + Send + Sync>>>>;
 
@@ -723,7 +738,9 @@ async fn commit(
         if let Some(due) = write.due_after {
             put_entry(&tx, TreeName::Deadlines, &deadline_key(&key, due), &[]).await?;
         }
-        notify(&tx, platform_of(&key)).await?;
+        if worth_a_notification(write.due_after) {
+            notify(&tx, platform_of(&key)).await?;
+        }
     }
     if let Some(players) = &write.players {
         set_players(&tx, k, players).await?;
@@ -902,7 +919,9 @@ async fn move_game(pool: Pool, from: String, to: String) -> Result<(), MoveError
     if let Some(due) = due {
         delete_entry(&tx, TreeName::Deadlines, &deadline_key(&from, due)).await?;
         put_entry(&tx, TreeName::Deadlines, &deadline_key(&to, due), &[]).await?;
-        notify(&tx, platform_of(&to)).await?;
+        if worth_a_notification(Some(due)) {
+            notify(&tx, platform_of(&to)).await?;
+        }
     }
     // The thread belongs to the channel's place (its server).
     if let Some(place) = get_in(&tx, TreeName::Places, from.as_bytes()).await? {

@@ -585,7 +585,25 @@ fn a_deadline_changed_by_another_process_wakes_the_scheduler() {
             .is_err(),
         "no wake without a deadline change"
     );
-    // A new due moment in the other process wakes this one.
+    // A due moment further away than the schedulers' poll wakes nobody
+    // either (an ordinary move on a clock sends no NOTIFY): the poll
+    // finds it in time.
+    let later = cairn_store::now_ms() + cairn_store::DEADLINE_POLL_MS + 3_600_000;
+    put(
+        &there,
+        "console:later",
+        ChannelRecord {
+            schema: SCHEMA_VERSION,
+            challenge: Some(challenge(Some(later))),
+            game: None,
+        },
+    );
+    assert!(
+        rx.recv_timeout(std::time::Duration::from_millis(500))
+            .is_err(),
+        "no wake for a due moment an hour away"
+    );
+    // A new due moment soon, in the other process, wakes this one.
     put(
         &there,
         "console:timed",
