@@ -11,15 +11,20 @@ use cairn_store::Store;
 
 pub fn run_bot() -> Result<()> {
     let config = Config::load()?;
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,cairn=info")),
-        )
-        .with_writer(std::io::stderr)
-        // Colour codes only for a terminal, never into log files or pipes.
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+    let console = !(config.has_discord() || config.has_matrix());
+    let log_file = if console {
+        start_console_log(&config)
+    } else {
+        None
+    };
+    if log_file.is_none() {
+        tracing_subscriber::fmt()
+            .with_env_filter(log_filter())
+            .with_writer(std::io::stderr)
+            // Colour codes only for a terminal, never into log files or pipes.
+            .with_ansi(std::io::stderr().is_terminal())
+            .init();
+    }
     // The store's refusals name the path and what to do.
     let store = Store::open_location(&config.db)?;
     tracing::info!(db = %config.db, "database open");
@@ -53,13 +58,44 @@ pub fn run_bot() -> Result<()> {
     let stdin = std::io::stdin();
     let mut console = cairn::platform::console::Console::new(bot, &config.images)
         .keep_images(config.images_keep)
-        .speaking(config.lang);
+        .speaking(config.lang)
+        .logging_to(log_file);
     // A terminal gets line editing and history; a pipe is read as bytes.
     if stdin.is_terminal() && std::io::stdout().is_terminal() {
         return console.run_terminal();
     }
     let interactive = stdin.is_terminal();
     console.run(stdin.lock(), std::io::stdout(), interactive)
+}
+
+/// `RUST_LOG`, else Cairn's own INFO lines and everyone's warnings.
+fn log_filter() -> tracing_subscriber::EnvFilter {
+    tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,cairn=info"))
+}
+
+/// The console's log goes to `console.log` in its images directory, not
+/// between the lines of the chat, unless `RUST_LOG` asks for it on
+/// standard error. The file's path, if it could be opened.
+fn start_console_log(config: &Config) -> Option<std::path::PathBuf> {
+    if std::env::var_os("RUST_LOG").is_some() {
+        return None;
+    }
+    let path = config.images.join("console.log");
+    let file = std::fs::create_dir_all(&config.images)
+        .and_then(|()| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+        })
+        .ok()?;
+    tracing_subscriber::fmt()
+        .with_env_filter(log_filter())
+        .with_writer(std::sync::Mutex::new(file))
+        .with_ansi(false)
+        .init();
+    Some(path)
 }
 
 #[cfg(feature = "discord")]

@@ -155,7 +155,7 @@ fn a_one_minute_clock_runs_out_across_a_restart() {
         second.output()
     );
     assert!(
-        second.wait_for("only 6s left for your turn", 60),
+        second.wait_for("only 6 seconds left for your turn", 60),
         "no last reminder: {}",
         second.output()
     );
@@ -422,6 +422,7 @@ fn console_in(lang: &str, script: &str) -> (bool, String, String) {
         .env("CAIRN_IMAGES", dir.path().join("images"))
         .env("CAIRN_CONFIG", dir.path().join("none.toml"))
         .env("CAIRN_LANG", lang)
+        .env_remove("RUST_LOG")
         .env_remove("DISCORD_TOKEN")
         .env_remove("MATRIX_HOMESERVER")
         .stdin(Stdio::piped())
@@ -455,11 +456,11 @@ fn cairn_lang_and_slash_lang_choose_the_consoles_language() {
     );
     assert!(ok, "{out}");
     assert!(
-        out.contains("Cairn コンソールです。あなたは #lobby にいる alice です。"),
+        out.contains("Cairnコンソールです。あなたは#lobbyにいるaliceです。"),
         "{out}"
     );
-    assert!(out.contains("ここでは Cairn は日本語で話します"), "{out}");
-    assert!(out.contains("#other に移りました。"), "{out}");
+    assert!(out.contains("ここではCairnは日本語で話します"), "{out}");
+    assert!(out.contains("#otherに移りました。"), "{out}");
     assert!(
         out.contains("Hecho: a partir de ahora Cairn habla español aquí."),
         "{out}"
@@ -484,9 +485,9 @@ fn the_printers_own_words_follow_the_language() {
     let script = "challenge sight bob\nmove c3\n/as bob\naccept\nmove a1\n/quit\n";
     let (ok, out, _) = console_in("ja", script);
     assert!(ok, "{out}");
-    assert!(out.contains("(返事は accept / decline で)"), "{out}");
-    assert!(out.contains("(あなただけに表示) "), "{out}");
-    assert!(out.contains("[盤面の画像:"), "{out}");
+    assert!(out.contains("（返事はaccept / declineで）"), "{out}");
+    assert!(out.contains("（あなただけに表示） "), "{out}");
+    assert!(out.contains("[盤面の画像："), "{out}");
     assert!(!out.contains("(only you)"), "{out}");
     assert!(!out.contains("[board image:"), "{out}");
     assert!(!out.contains("(answer with:"), "{out}");
@@ -495,4 +496,23 @@ fn the_printers_own_words_follow_the_language() {
     assert!(out.contains("(responde con: accept / decline)"), "{out}");
     assert!(out.contains("(solo tú) "), "{out}");
     assert!(out.contains("[imagen del tablero: "), "{out}");
+}
+
+/// `help /as` is about the console's own commands, `/quit now` quits,
+/// names differing only in case are one player, and the log goes to a
+/// file, said once, instead of between the lines of the chat (issue 35).
+#[test]
+fn console_commands_names_and_the_log() {
+    let script = "help /as\nchallenge sight Bob\n/as bob\naccept\n/quit now\nhelp\n";
+    let (ok, out, err) = console_in("en", script);
+    assert!(ok, "{out}");
+    assert!(out.contains("Console commands: `/as <name>`"), "{out}");
+    assert!(!out.contains("There is no command"), "{out}");
+    assert!(out.contains("bob accepts"), "{out}");
+    assert!(
+        !out.contains("Cairn plays seven"),
+        "quit did not stop: {out}"
+    );
+    assert_eq!(out.matches("The log is written to").count(), 1, "{out}");
+    assert!(!err.contains("INFO"), "{err}");
 }

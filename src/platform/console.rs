@@ -120,6 +120,8 @@ pub struct Console {
     /// The language of the console (`CAIRN_LANG`), unless a channel chose
     /// its own with `lang`.
     lang: Option<Lang>,
+    /// Where the log is written, said once in the greeting.
+    log_file: Option<PathBuf>,
 }
 
 type SharedOutput = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -142,12 +144,20 @@ impl Console {
             user: User::new("alice", "alice"),
             channel: "lobby".into(),
             lang: None,
+            log_file: None,
         }
     }
 
     /// Speak `lang` (`CAIRN_LANG`) where a channel has not chosen its own.
     pub fn speaking(mut self, lang: Option<Lang>) -> Console {
         self.lang = lang;
+        self
+    }
+
+    /// Say once, after the greeting, where the log is written (`None`:
+    /// on standard error, as `RUST_LOG` asked).
+    pub fn logging_to(mut self, path: Option<PathBuf>) -> Console {
+        self.log_file = path;
         self
     }
 
@@ -160,12 +170,22 @@ impl Console {
     }
 
     fn greeting(&self) -> String {
-        t!(
-            self.language(),
+        let lang = self.language();
+        let mut text = t!(
+            lang,
             "console-greeting",
             name = &self.user.name,
             channel = &self.channel
-        )
+        );
+        if let Some(path) = &self.log_file {
+            text.push('\n');
+            text.push_str(&t!(
+                lang,
+                "console-log-file",
+                path = path.display().to_string()
+            ));
+        }
+        text
     }
 
     /// The language of the current channel: its own (`lang`), else
@@ -330,7 +350,8 @@ impl Console {
                 );
                 writeln!(output, "{still}")?;
             } else {
-                self.user = User::new(name, name);
+                // Names differing only in case are one player.
+                self.user = User::new(name.to_lowercase(), name);
                 writeln!(output, "{}", t!(lang, "console-as-done", name = name))?;
             }
             return Ok(true);
@@ -359,7 +380,8 @@ impl Console {
             }
             return Ok(true);
         }
-        if matches!(line, "/quit" | "/exit" | "quit" | "exit") {
+        let first = line.split_whitespace().next().unwrap_or_default();
+        if matches!(first, "/quit" | "/exit" | "quit" | "exit") {
             return Ok(false);
         }
         let command = line
@@ -367,7 +389,12 @@ impl Console {
             .unwrap_or(line)
             .trim_start_matches('/')
             .trim();
-        // `help` alone (in any language) also lists the console's own commands.
+        // `help` alone (in any language) also lists the console's own
+        // commands, and `help /as` is about them alone.
+        if is_console_topic(command) {
+            writeln!(output, "{}", t!(self.language(), "console-help"))?;
+            return Ok(true);
+        }
         let is_help = cairn_bot::command_set::parse_help_alone(command);
         let request = Request {
             platform: PLATFORM.into(),
@@ -392,6 +419,17 @@ impl Console {
         output.flush()?;
         Ok(true)
     }
+}
+
+/// Whether a command is `help` (in any language) about one of the
+/// console's own commands: `help /as`.
+fn is_console_topic(command: &str) -> bool {
+    let mut words = command.split_whitespace();
+    let (Some(first), Some(topic), None) = (words.next(), words.next(), words.next()) else {
+        return false;
+    };
+    cairn_bot::command_set::find(first).is_some_and(|spec| spec.name == "help")
+        && matches!(topic, "/as" | "/channel" | "/quit" | "/exit")
 }
 
 /// The language of a console channel: its own (`lang`), else the

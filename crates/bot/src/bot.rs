@@ -233,6 +233,7 @@ impl Bot {
             if reply.ephemeral {
                 reply.lang = langs.private;
             }
+            mention_others(reply, &request.user);
             if reply.board_text.is_none() {
                 reply.text = limits::bound_echo(&reply.text, &request.command.to_string());
             }
@@ -460,6 +461,17 @@ pub(crate) fn verdict_note(
         ),
         Verdict::Draw => t!(lang, "bot-best-play-draw"),
     }
+}
+
+/// A reply mentions the people who must act or who wait for its news,
+/// each once, and never the one who spoke.
+fn mention_others(reply: &mut Reply, speaker: &User) {
+    let mut seen = Vec::new();
+    reply.mentions.retain(|user| {
+        let keep = user.id != speaker.id && !seen.contains(&user.id);
+        seen.push(user.id.clone());
+        keep
+    });
 }
 
 /// Where a request's place settings (its language) are kept: its server,

@@ -113,6 +113,51 @@ fn list(lang: Lang, items: &[String], last_id: &str) -> String {
     }
 }
 
+/// A duration in words in `lang`, in at most two adjacent units: "3 days",
+/// "2 days 23 hours", "2日23時間", "3 días" (`clock=` values stay
+/// notation; this is what a reader is told).
+pub fn duration(lang: Lang, ms: u64) -> String {
+    const UNITS: [(u64, &str); 4] = [
+        (86_400_000, "duration-days"),
+        (3_600_000, "duration-hours"),
+        (60_000, "duration-minutes"),
+        (1_000, "duration-seconds"),
+    ];
+    let mut parts = Vec::new();
+    let mut rest = ms;
+    for (size, id) in UNITS {
+        if rest >= size && parts.len() < 2 {
+            parts.push(crate::t!(lang, id, count = rest / size));
+            rest %= size;
+        } else if !parts.is_empty() {
+            break;
+        }
+    }
+    match parts.as_slice() {
+        [] => crate::t!(lang, "duration-seconds", count = 0),
+        [one] => one.clone(),
+        [first, second, ..] => crate::t!(lang, "duration-pair", first = first, second = second),
+    }
+}
+
+/// A time control in words in `lang`: "3 days", "7 days, gaining 1 day a
+/// turn".
+pub fn time_control(lang: Lang, control: cairn_store::clock::TimeControl) -> String {
+    use cairn_store::clock::TimeControl;
+    match control {
+        TimeControl::PerMove { ms } => duration(lang, ms),
+        TimeControl::Bank {
+            start_ms,
+            increment_ms,
+        } => crate::t!(
+            lang,
+            "duration-bank",
+            start = duration(lang, start_ms),
+            increment = duration(lang, increment_ms)
+        ),
+    }
+}
+
 /// Loads the catalogues now (platforms call it at start, so the first
 /// reply does not wait for it) and returns the slips found loading them.
 pub fn load() -> Vec<String> {
@@ -139,6 +184,18 @@ mod tests {
             let words: Vec<String> = (0..n).map(|i| format!("w{i}")).collect();
             assert_eq!(list_and(Lang::En, &words), cairn_rules::list_and(&words));
         }
+        assert_eq!(take_slips(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn durations_are_words_in_each_language() {
+        let ms = 2 * 86_400_000 + 23 * 3_600_000;
+        assert_eq!(duration(Lang::En, ms), "2 days 23 hours");
+        assert_eq!(duration(Lang::Ja, ms), "2日23時間");
+        assert_eq!(duration(Lang::Es, ms), "2 días y 23 horas");
+        assert_eq!(duration(Lang::En, 86_400_000), "1 day");
+        assert_eq!(duration(Lang::Es, 60_000), "1 minuto");
+        assert_eq!(duration(Lang::Ja, 7 * 86_400_000), "7日");
         assert_eq!(take_slips(), Vec::<String>::new());
     }
 }

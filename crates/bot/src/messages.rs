@@ -65,8 +65,12 @@ pub struct Capabilities {
     /// The bot may write to a user directly (reminders by `notify dm`).
     pub direct_messages: bool,
     /// Channels belong to servers that players think of as one place
-    /// (a leaderboard "on this server").
+    /// (a leaderboard "on this server"), which have settings.
     pub servers: bool,
+    /// Replies may carry buttons ([`Reply::actions`] shown as such).
+    pub buttons: bool,
+    /// Players may start a thread, a channel of its own, for a game.
+    pub threads: bool,
 }
 
 /// A button the platform may show; pressing it sends `command` as the

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use super::{commands, i18n, t, Answer, Bot, ChannelKey, Lang, Reply, Request, User};
 use cairn_rules::Seat;
-use cairn_store::clock::{format_duration, ClockEvent};
+use cairn_store::clock::ClockEvent;
 use cairn_store::{Change, ChannelRecord, GameRecord, Notify, Update};
 
 /// Something the scheduler has to say in a channel.
@@ -327,7 +327,8 @@ fn challenge_lapses(mut record: ChannelRecord, now: u64, lang: Lang) -> Fired {
         challenger = &challenge.challenger.name,
         challenged = &challenge.challenged.name,
         game = i18n::say(lang, &challenge.game.title_message()),
-        within = format_duration(
+        within = i18n::duration(
+            lang,
             challenge
                 .expires_ms
                 .unwrap_or(now)
@@ -383,7 +384,7 @@ fn reminder_words(
         player = &player.name,
         game = i18n::say(lang, &game.kind.title_message()),
         opponent = &game.player(seat.other()).name,
-        left = format_duration(left_ms)
+        left = i18n::duration(lang, left_ms)
     );
     let user = super::to_user(player);
     let reply = Reply {

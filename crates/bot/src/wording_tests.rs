@@ -68,7 +68,7 @@ fn every_end_reason_is_worded_in_every_language() {
             Outcome::win(Seat::Second, Reason::Timeout),
             Lang::Ja
         ),
-        "bob(黒) の勝ち:alice(白) の持ち時間が切れました"
+        "bob（黒）の勝ち：alice（白）の持ち時間が切れました"
     );
     assert_eq!(
         status_caption_in(&record, Lang::Es),
@@ -109,7 +109,7 @@ fn the_bots_own_lines_are_worded_in_every_language() {
     assert!(refused[0].ephemeral);
     assert!(
         refused[0].text.starts_with("コマンドの送信が速すぎて")
-            && refused[0].text.contains(" 秒待ってから"),
+            && refused[0].text.contains("秒待ってから"),
         "{}",
         refused[0].text
     );
@@ -135,7 +135,7 @@ fn the_bots_own_lines_are_worded_in_every_language() {
     );
     assert_eq!(
         t!(Lang::Ja, "bot-thinking", bot = "Cairn", ahead = 2),
-        "Cairn が考えています…この対局の前に 2 局が待っています。"
+        "Cairnが考えています…この対局の前に2局が待っています。"
     );
 
     bot.handle(&request("alice", "challenge callanish @bob", Lang::En));
@@ -153,7 +153,7 @@ fn the_bots_own_lines_are_worded_in_every_language() {
     );
     assert_eq!(
         verdict_note(&record, Verdict::Loss(4), Lang::Ja),
-        "この局面は 黒 が 4 手で勝ちを強制できます"
+        "この局面は黒が4手で勝ちを強制できます"
     );
     assert_eq!(
         verdict_note(&record, Verdict::Win(1), Lang::Es),
@@ -207,7 +207,7 @@ fn the_golden_images_captions_are_the_bots() {
     };
     let ja = named(&record, "はるか", "けんじ");
     let es = named(&record, "lucía", "mateo");
-    assert_eq!(status_caption_in(&ja, Lang::Ja), "けんじ(黒) の番です");
+    assert_eq!(status_caption_in(&ja, Lang::Ja), "けんじ（黒）の番です");
     assert_eq!(status_caption_in(&es, Lang::Es), "Turno de mateo (Negras)");
     let ended = |mut record: GameRecord, reason| {
         record.result = Some(Outcome::win(Seat::First, reason));
@@ -215,7 +215,7 @@ fn the_golden_images_captions_are_the_bots() {
     };
     assert_eq!(
         status_caption_in(&ended(ja, Reason::Timeout), Lang::Ja),
-        "はるか(白) の勝ち:けんじ(黒) の持ち時間が切れました"
+        "はるか（白）の勝ち：けんじ（黒）の持ち時間が切れました"
     );
     assert_eq!(
         status_caption_in(&ended(es, Reason::Resign), Lang::Es),

@@ -43,7 +43,7 @@ fn the_board_is_worded_in_the_public_language() {
 
     let japanese = bot.handle(&request("alice", "board", Some(Lang::Ja)));
     let text = board(&japanese);
-    assert!(text.starts_with("カラニッシュ 7x7\n"), "{text}");
+    assert!(text.starts_with("カラニッシュ7x7\n"), "{text}");
     assert!(text.contains("白の残りの石：64"), "{text}");
     let png = japanese
         .iter()

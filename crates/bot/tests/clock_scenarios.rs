@@ -128,7 +128,7 @@ fn reminders_fire_at_half_time_and_near_the_end_once_each() {
     assert!(
         reply
             .text
-            .contains("your turn in Sight against bob: 1d 12h left"),
+            .contains("your turn in Sight against bob: 1 day 12 hours left"),
         "{}",
         reply.text
     );
@@ -143,7 +143,7 @@ fn reminders_fire_at_half_time_and_near_the_end_once_each() {
     let second = chat.wait(MINUTE_MS);
     assert_eq!(texts(&second).len(), 1);
     assert!(
-        texts(&second)[0].contains("only 1h left for your turn"),
+        texts(&second)[0].contains("only 1 hour left for your turn"),
         "{:?}",
         texts(&second)
     );
@@ -215,7 +215,7 @@ fn a_restart_between_reminders_fires_each_remaining_event_once() {
     assert!(chat.bot.fire_due("test").is_empty());
     let second = chat.wait(4 * HOUR_MS);
     assert_eq!(texts(&second).len(), 1, "{:?}", texts(&second));
-    assert!(texts(&second)[0].contains("only 1h left"));
+    assert!(texts(&second)[0].contains("only 1 hour left"));
     let chat = chat.restart();
     assert!(chat.bot.fire_due("test").is_empty());
     let end = chat.wait(HOUR_MS);
@@ -267,7 +267,7 @@ fn a_move_racing_its_timeout_either_lands_or_loses_never_both() {
 fn unanswered_challenges_expire_after_a_week() {
     let chat = Chat::new();
     let r = chat.say("alice", "challenge sight @bob");
-    assert!(r[0].text.contains("within 7d"), "{}", r[0].text);
+    assert!(r[0].text.contains("within 7 days"), "{}", r[0].text);
     assert!(chat.wait(7 * DAY_MS - 1).is_empty());
     let gone = chat.wait(1);
     let said = texts(&gone);
@@ -292,7 +292,7 @@ fn notify_off_silences_reminders_but_not_the_loss() {
     assert!(r[0].text.contains("no turn reminders"), "{}", r[0].text);
     let r = chat.say("alice", "notify dm");
     assert!(
-        r[0].ephemeral && r[0].text.contains("only available on Discord"),
+        r[0].ephemeral && r[0].text.contains("not available here"),
         "{}",
         r[0].text
     );
@@ -338,7 +338,7 @@ fn clock_options_are_checked_and_shown() {
     let chat = Chat::new();
     let r = chat.say("alice", "challenge sight @bob clock=30s");
     assert!(
-        r[0].ephemeral && r[0].text.contains("at least 1m"),
+        r[0].ephemeral && r[0].text.contains("at least 1 minute"),
         "{}",
         r[0].text
     );
@@ -349,7 +349,11 @@ fn clock_options_are_checked_and_shown() {
         r[0].text
     );
     let r = chat.say("alice", "challenge sight @bob clock=7D+1d");
-    assert!(r[0].text.contains("clock: 7d+1d"), "{}", r[0].text);
+    assert!(
+        r[0].text.contains("clock: 7 days, gaining 1 day a turn"),
+        "{}",
+        r[0].text
+    );
     chat.say("bob", "accept");
     assert!(chat.game().clock.is_some());
 }
@@ -365,7 +369,7 @@ fn untimed_games_and_the_bot_have_no_deadline() {
     chat.say("alice", "resign");
     // Against the bot only the human's clock runs.
     let r = chat.say("alice", "challenge collapse bot level=1 clock=1h");
-    assert!(r[0].text.contains("your clock: 1h"), "{}", r[0].text);
+    assert!(r[0].text.contains("your clock: 1 hour"), "{}", r[0].text);
     let game = chat.game();
     assert!(
         game.running_clock().is_some(),
@@ -400,8 +404,8 @@ fn games_lists_the_most_urgent_first_with_time_left() {
     let slow = text.find("test:slow").expect("slow listed");
     let theirs = text.find("test:theirs").expect("theirs listed");
     assert!(fast < slow && slow < theirs, "{text}");
-    assert!(text.contains("1h 30m left"), "{text}");
-    assert!(text.contains("2d 23h left"), "{text}");
+    assert!(text.contains("1 hour 30 minutes left"), "{text}");
+    assert!(text.contains("2 days 23 hours left"), "{text}");
 }
 
 #[test]
@@ -557,24 +561,24 @@ fn reminders_and_losses_on_time_speak_the_channels_language() {
             Lang::Ja => {
                 assert_eq!(
                     first,
-                    "alice さん、bob さんとの サイト であなたの番です。残り時間は 5h です。"
+                    "aliceさん、bobさんとのサイトであなたの番です。残り時間は5時間です。"
                 );
                 assert!(
-                    last.contains("残り時間はあと 1h だけです") && last.contains("時間切れ負け"),
+                    last.contains("残り時間はあと1時間だけです") && last.contains("時間切れ負け"),
                     "{last}"
                 );
                 assert_eq!(
                     lost,
-                    "alice(白) の持ち時間が切れました。bob(黒) の時間切れ勝ちです。"
+                    "alice（白）の持ち時間が切れました。bob（黒）の時間切れ勝ちです。"
                 );
             }
             _ => {
                 assert_eq!(
                     first,
-                    "alice, te toca en Sight contra bob: te quedan 5h para jugar."
+                    "alice, te toca en Sight contra bob: tienes 5 horas para jugar."
                 );
                 assert!(
-                    last.contains("solo te quedan 1h para tu turno")
+                    last.contains("solo tienes 1 hora para tu turno")
                         && last.contains("pierdes la partida por tiempo"),
                     "{last}"
                 );
@@ -589,11 +593,15 @@ fn reminders_and_losses_on_time_speak_the_channels_language() {
         let gone = texts(&chat.wait(7 * DAY_MS));
         assert_eq!(gone.len(), 1, "{gone:?}");
         let expected = match lang {
-            Lang::Ja => "bob さんから alice さんへの挑戦",
+            Lang::Ja => "bobさんからaliceさんへの挑戦",
             _ => "El desafío de bob a alice",
         };
         assert!(gone[0].starts_with(expected), "{}", gone[0]);
-        assert!(gone[0].contains("7d"), "{}", gone[0]);
+        let week = match lang {
+            Lang::Ja => "7日",
+            _ => "7 días",
+        };
+        assert!(gone[0].contains(week), "{}", gone[0]);
         assert_eq!(take_slips(), Vec::<String>::new(), "{lang}");
     }
 }

@@ -228,7 +228,7 @@ fn values_are_checked_where_they_are_read() {
     // Each refusal says what was wrong and what is legal.
     let text = invalid("rules chess").text(Lang::En);
     assert!(
-        text.contains("`chess`") && text.contains("callanish"),
+        text.contains("`chess`") && text.contains("Callanish"),
         "{text}"
     );
     let text = invalid("challenge sight bot level=9").text(Lang::Es);

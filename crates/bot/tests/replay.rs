@@ -169,7 +169,7 @@ fn callanish_replay_matches_its_boards_and_ends_with_the_result() {
     .unwrap();
     let last = &frames.last().unwrap().caption;
     assert!(
-        last.starts_with("bob (Black) wins (resign) after"),
+        last.starts_with("bob (Black) wins (by resignation) after"),
         "{last}"
     );
     assert_eq!(frames[0].caption, "Start: alice (White) to move");
@@ -194,7 +194,7 @@ fn a_game_without_turns_is_one_frame() {
     let bytes = render_gif(&frames, Timing::default()).unwrap();
     let decoded = decode(&bytes);
     assert_eq!(decoded.screens.len(), 1);
-    assert_eq!(frames[0].caption, "White wins (timeout)");
+    assert_eq!(frames[0].caption, "White wins (on time)");
     assert!(render_gif(&[], Timing::default()).is_err());
 }
 
@@ -222,14 +222,14 @@ fn replay_captions_follow_the_language() {
         .unwrap()
     };
     let japanese = frames(Lang::Ja);
-    assert_eq!(japanese[0].caption, "開始:alice(白) の番");
+    assert_eq!(japanese[0].caption, "開始：alice（白）の番");
     assert_eq!(
         japanese[1].caption,
-        format!("{} 手中 1 手目:alice(白) が {}", turns.len(), turns[0])
+        format!("{}手中1手目：alice（白）が{}", turns.len(), turns[0])
     );
     assert_eq!(
         japanese.last().unwrap().caption,
-        format!("bob(黒) の勝ち(投了)、{} 手で終局", turns.len())
+        format!("bob（黒）の勝ち（投了）、{}手で終局", turns.len())
     );
     let spanish = frames(Lang::Es);
     assert_eq!(spanish[0].caption, "Inicio: turno de alice (Blancas)");

@@ -328,8 +328,10 @@ fn spot_marks(view: &WordedView, options: &RenderOptions) -> Vec<Marks> {
 const NOTE_GAP: f32 = 22.0;
 const CAPTION_LINE: f32 = 22.0;
 
-/// `text` in lines of whole words that fit `width`, at most `max_lines`
-/// (the last one shortened if the text is longer still).
+/// `text` in lines that fit `width`, broken where the Unicode line
+/// breaking rules allow (between words, and between most characters of
+/// Japanese), at most `max_lines` (the last one shortened if the text is
+/// longer still).
 fn wrap_words(
     face: Face,
     size: f32,
@@ -337,30 +339,30 @@ fn wrap_words(
     width: f32,
     max_lines: usize,
 ) -> Result<Vec<String>, RenderError> {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if current.is_empty() {
-            word.to_string()
-        } else {
-            format!("{current} {word}")
-        };
-        if current.is_empty() || text::measure(face, size, &candidate)? <= width {
+    let mut start = 0;
+    for (end, _) in unicode_linebreak::linebreaks(&text) {
+        let piece = &text[start..end];
+        start = end;
+        let candidate = format!("{current}{piece}");
+        if current.is_empty() || text::measure(face, size, candidate.trim_end())? <= width {
             current = candidate;
         } else {
-            lines.push(std::mem::replace(&mut current, word.to_string()));
+            lines.push(std::mem::replace(&mut current, piece.to_string()));
         }
     }
-    if !current.is_empty() {
+    if !current.trim_end().is_empty() {
         lines.push(current);
     }
     if lines.len() > max_lines {
-        let rest = lines.split_off(max_lines - 1).join(" ");
+        let rest = lines.split_off(max_lines - 1).concat();
         lines.push(rest);
     }
     lines
         .iter()
-        .map(|line| text::fit(face, size, line, width))
+        .map(|line| text::fit(face, size, line.trim_end(), width))
         .collect()
 }
 
@@ -405,6 +407,36 @@ mod tests {
         image::load_from_memory_with_format(png.bytes(), image::ImageFormat::Png)
             .map(|i| i.to_rgba8())
             .unwrap_or_else(|e| panic!("not a PNG: {e}"))
+    }
+
+    /// Japanese has no spaces: a long caption breaks between characters
+    /// where the Unicode rules allow, not only at spaces, and is not cut
+    /// while lines are left.
+    #[test]
+    fn japanese_captions_wrap_between_characters() {
+        let caption = "はるか（白）の勝ち：けんじ（黒）はより大きな正四角形で応じられませんでした";
+        let lines = wrap_words(Face::Bold, STATUS_SIZE, caption, 300.0, 3).unwrap();
+        assert!(lines.len() >= 2, "{lines:?}");
+        assert!(lines.iter().all(|line| !line.ends_with('…')), "{lines:?}");
+        assert_eq!(lines.concat(), caption);
+        // No line starts with closing punctuation.
+        assert!(
+            lines.iter().all(|l| !l.starts_with(['）', '、', '。'])),
+            "{lines:?}"
+        );
+        let latin = wrap_words(
+            Face::Bold,
+            STATUS_SIZE,
+            "alice (White) wins: bob (Black) has no legal move",
+            300.0,
+            3,
+        )
+        .unwrap();
+        assert!(latin.len() >= 2, "{latin:?}");
+        assert_eq!(
+            latin.join(" "),
+            "alice (White) wins: bob (Black) has no legal move"
+        );
     }
 
     #[test]

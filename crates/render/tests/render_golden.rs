@@ -424,17 +424,27 @@ fn captioned(view: WordedView, caption: &str, stone: Colour) -> (WordedView, Ren
 const LANGUAGES: &[Case] = &[
     ("callanish_mid_ja", || {
         let view = played(cairn_rules::GameKind::Callanish, 9, cairn_rules::Lang::Ja);
-        captioned(view, "けんじ(黒) の番です", B)
+        captioned(view, "けんじ（黒）の番です", B)
     }),
     ("floaters_mid_ja", || {
         let view = played(cairn_rules::GameKind::Floaters, 5, cairn_rules::Lang::Ja);
-        captioned(view, "けんじ(黒) の番です", B)
+        captioned(view, "けんじ（黒）の番です", B)
     }),
     ("sight_lost_on_time_ja", || {
         let view = played(cairn_rules::GameKind::Sight, 7, cairn_rules::Lang::Ja);
         captioned(
             view,
-            "はるか(白) の勝ち:けんじ(黒) の持ち時間が切れました",
+            "はるか（白）の勝ち：けんじ（黒）の持ち時間が切れました",
+            W,
+        )
+    }),
+    // A caption longer than a 5 x 5 board is wide wraps between Japanese
+    // characters, as Latin text wraps between words (issue 35).
+    ("sight_square_caption_ja", || {
+        let view = played(cairn_rules::GameKind::Sight, 7, cairn_rules::Lang::Ja);
+        captioned(
+            view,
+            "はるか（白）の勝ち：けんじ（黒）はより大きな正四角形で応じられませんでした",
             W,
         )
     }),

@@ -254,6 +254,11 @@ fn name(p: usize) -> String {
     notation::square_name(p % 5, p / 5)
 }
 
+/// Whether two points are one step apart on the grid, lines or not.
+fn neighbours(a: usize, b: usize) -> bool {
+    a != b && (a % 5).abs_diff(b % 5) <= 1 && (a / 5).abs_diff(b / 5) <= 1
+}
+
 fn names(points: impl IntoIterator<Item = usize>) -> Vec<String> {
     points.into_iter().map(name).collect()
 }
@@ -316,6 +321,13 @@ pub enum AlquerqueRefusal {
     NextTo {
         land: String,
         at: String,
+        options: PieceMoves,
+    },
+    /// A step to a neighbouring point that no line joins (a diagonal
+    /// from a point without diagonals).
+    NoLine {
+        to: String,
+        from: String,
         options: PieceMoves,
     },
     /// A landing point no jump along a line reaches.
@@ -439,6 +451,12 @@ impl AlquerqueRefusal {
                 Message::new("alquerque-refusal-next-to")
                     .arg("land", land.as_str())
                     .arg("at", at.as_str()),
+                options,
+            ),
+            R::NoLine { to, from, options } => with(
+                Message::new("alquerque-refusal-no-line")
+                    .arg("to", to.as_str())
+                    .arg("from", from.as_str()),
                 options,
             ),
             R::NoJump { land, at, options } => with(
@@ -1071,6 +1089,13 @@ impl Alquerque {
                     }
                 }));
             }
+            if i == 0 && neighbours(at, land) {
+                return Err(illegal(AlquerqueRefusal::NoLine {
+                    to: name(land),
+                    from: name(at),
+                    options: options(),
+                }));
+            }
             let Some(&(over, _)) = t.jumps_from(at).iter().find(|&&(_, l)| l as usize == land)
             else {
                 return Err(illegal(AlquerqueRefusal::NoJump {
@@ -1662,6 +1687,11 @@ mod tests {
                 at: "c2".into(),
                 options: moving(),
             },
+            R::NoLine {
+                to: "d3".into(),
+                from: "c2".into(),
+                options: moving(),
+            },
             R::NoJump {
                 land: "b3".into(),
                 at: "a1".into(),
@@ -1719,6 +1749,7 @@ mod tests {
                 R::LandingTaken { .. } => 15,
                 R::MustContinue { .. } => 16,
                 R::NotLegal { .. } => 17,
+                R::NoLine { .. } => 18,
         }
     }
 
@@ -1726,10 +1757,10 @@ mod tests {
     fn every_refusal_is_worded_in_every_language() {
         let all = sample_refusals();
         let covered: std::collections::BTreeSet<usize> = all.iter().map(variant_index).collect();
-        assert_eq!(covered.len(), 18, "a variant has no sample");
+        assert_eq!(covered.len(), 19, "a variant has no sample");
         assert_eq!(
             all[6].to_string(),
-            "a2 is not empty; the piece on a1 has no legal move; your pieces that can move are on a1, b1, c1, d1, e1, a2, b2, c2, d2, e2 and 2 more"
+            "a2 is not empty; the piece on a1 has no legal move; your pieces that can move are on a1, b1, c1, d1, e1, a2, b2, c2, d2, e2, a3 and b3"
         );
         crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }
@@ -2089,9 +2120,13 @@ mod tests {
         let g = position("basic", "b3", "e5", Seat::First);
         let m = refused(&g, "b3-c4");
         assert!(
-            matches!(&m, R::NoJump { options, .. } if options.turns.contains(&"b3-a3".to_string())),
+            matches!(&m, R::NoLine { options, .. } if options.turns.contains(&"b3-a3".to_string())),
             "{m:?}"
         );
+        // A one-point diagonal step from a point without diagonals: no
+        // line joins them (issue 35), not "cannot be reached by a jump".
+        let words = crate::locales::english(&AlquerqueRefusal::message(&m));
+        assert!(words.starts_with("no line joins b3 and c4"), "{words}");
         assert!(legal(&g).iter().all(|t| t != "b3-c4"));
         // Capture onto an occupied point.
         let g = position("basic", "b2", "c3 d4 e5", Seat::First);

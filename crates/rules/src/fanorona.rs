@@ -1842,7 +1842,7 @@ mod tests {
         );
         assert_eq!(
             all[7].to_string(),
-            "a capture is compulsory, so a paika is not allowed; captures are compulsory; the capturing moves start a1-b1a, a2-b2a, a3-b3a, a4-b4a, a5-b5a, a6-b6a, a7-b7a, a8-b8a, a9-b9a, a10-b10a or 2 more"
+            "a capture is compulsory, so a paika is not allowed; captures are compulsory; the capturing moves start a1-b1a, a2-b2a, a3-b3a, a4-b4a, a5-b5a, a6-b6a, a7-b7a, a8-b8a, a9-b9a, a10-b10a, a11-b11a or a12-b12a"
         );
         crate::check::assert_refusals_render(all.into_iter().map(Refusal::from).collect());
     }

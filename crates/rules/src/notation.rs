@@ -97,6 +97,9 @@ pub fn names_or(names: &[String]) -> cairn_words::Message {
 /// Names as [`names_or`], at most `max` of them and then "N more" as the
 /// last alternative: "a1, a2, ... or 5 more".
 pub fn names_or_at_most(names: &[String], max: usize) -> cairn_words::Message {
+    if !worth_cutting(names, max) {
+        return names_or(names);
+    }
     let mut items: Vec<cairn_words::Message> = names.iter().take(max).map(|n| word(n)).collect();
     if names.len() > max {
         items.push(cairn_words::Message::new("list-more").arg("count", names.len() - max));
@@ -104,10 +107,16 @@ pub fn names_or_at_most(names: &[String], max: usize) -> cairn_words::Message {
     message_list_or(items)
 }
 
+/// Whether a list of names is cut after `max`: only when that leaves out
+/// at least three (never "a1, ..., a2 or 2 more": the two are named).
+fn worth_cutting(names: &[String], max: usize) -> bool {
+    names.len() >= max + 3
+}
+
 /// Names as [`names_or`] (or, with `or` false, [`names_and`]); more than
 /// `max` cut to `max` names "and N more": "a1, a2, ... and 5 more".
 pub fn names_cut(names: &[String], max: usize, or: bool) -> cairn_words::Message {
-    if names.len() > max {
+    if worth_cutting(names, max) {
         let mut items: Vec<cairn_words::Message> = names[..max].iter().map(|n| word(n)).collect();
         items.push(cairn_words::Message::new("list-more").arg("count", names.len() - max));
         message_list_and(items)

@@ -8,8 +8,8 @@
 //! - A player is *provisional* while their rating deviation is above
 //!   [`PROVISIONAL_DEVIATION`] (110, as lichess uses): a new player starts
 //!   at 1500 with deviation 350 and needs a handful of games to get there.
-//! - Unrated: games against the bot, and games resigned before each
-//!   player made [`MIN_TURNS_EACH`] turns.
+//! - Unrated: games against the bot, and games that end, however they
+//!   end, before each player made [`MIN_TURNS_EACH`] turns.
 //!
 //! The stored entries and their update, written in the same store
 //! transaction as the game's result, are in `store::ratings`.
@@ -19,31 +19,29 @@ use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 use crate::GameRecord;
-use cairn_rules::{Outcome, Reason, Seat};
+use cairn_rules::{Outcome, Seat};
 
-/// Each player must have made this many turns for a resigned game to count.
+/// Each player must have made this many turns for a game to count.
 pub const MIN_TURNS_EACH: usize = 2;
 
 /// Above this rating deviation a rating is provisional.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
 /// Whether a finished game counts for ratings: two people (games against
-/// the bot are unrated), and not resigned before each player made two
-/// turns (a game abandoned at once says nothing about strength).
+/// the bot are unrated), each of whom made two turns (a game resigned,
+/// lost on time or drawn at once says nothing about strength). One rule,
+/// whatever the ending: `help rating` says it.
 pub fn is_rated(game: &GameRecord) -> bool {
-    let Some(outcome) = game.outcome() else {
+    if game.outcome().is_none() {
         return false;
-    };
+    }
     if game.players.iter().any(|p| p.is_bot) || game.players[0].id == game.players[1].id {
         return false;
     }
-    if outcome.reason == Reason::Resign {
-        let turns_of = |seat: Seat| game.history.iter().filter(|t| t.seat == seat).count();
-        if Seat::BOTH.into_iter().any(|s| turns_of(s) < MIN_TURNS_EACH) {
-            return false;
-        }
-    }
-    true
+    let turns_of = |seat: Seat| game.history.iter().filter(|t| t.seat == seat).count();
+    Seat::BOTH
+        .into_iter()
+        .all(|seat| turns_of(seat) >= MIN_TURNS_EACH)
 }
 
 /// A Glicko-2 rating.
@@ -116,6 +114,7 @@ pub fn rate(first: Rating, second: Rating, outcome: &Outcome) -> (Rating, Rating
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cairn_rules::Reason;
 
     /// The crate's documented example of `glicko2`: two new players, the
     /// first wins.

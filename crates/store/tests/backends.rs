@@ -8,7 +8,7 @@ use std::sync::Arc;
 use cairn_rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat};
 use cairn_store::{
     Challenge, Change, ChannelRecord, FinishedGame, GameRecord, MoveError, Player, RawEntry,
-    ServerSettings, Store, TreeName, Update, UserSettings, SCHEMA_VERSION,
+    ServerSettings, Store, TreeName, TurnRecord, Update, UserSettings, SCHEMA_VERSION,
 };
 
 /// A store of each available backend, with its name. The temporary
@@ -46,13 +46,23 @@ fn challenge(expires_ms: Option<u64>) -> Challenge {
     }
 }
 
+/// A game of Alquerque two turns each into play (a game ended sooner is
+/// unrated).
 fn game(a: &str, b: &str) -> GameRecord {
+    let mut game = AnyGame::new(GameKind::Alquerque, &Options::default()).expect("a new game");
+    let mut history = Vec::new();
+    for at_ms in 1_001..1_005 {
+        let seat = game.to_move();
+        let turn = game.legal_strings()[0].clone();
+        game.play_str(&turn).expect("a legal turn");
+        history.push(TurnRecord { turn, seat, at_ms });
+    }
     GameRecord {
         kind: GameKind::Alquerque,
         options: Vec::new(),
         players: [player(a), player(b)],
-        game: AnyGame::new(GameKind::Alquerque, &Options::default()).expect("a new game"),
-        history: Vec::new(),
+        game,
+        history,
         started_ms: 1_000,
         last: Default::default(),
         undo_request: None,

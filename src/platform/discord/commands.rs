@@ -192,6 +192,8 @@ pub const LIMITS: Limits = Limits {
 pub const CAPABILITIES: Capabilities = Capabilities {
     direct_messages: true,
     servers: true,
+    buttons: true,
+    threads: true,
 };
 
 /// The name to show for a user: their server nickname, else their display

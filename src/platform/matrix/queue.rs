@@ -163,6 +163,12 @@ impl Shared {
             user,
             command: command.into(),
             mentions,
+            // A thread in a room is a channel of its own; answers are
+            // typed, not pressed.
+            capabilities: cairn_bot::Capabilities {
+                threads: true,
+                ..Default::default()
+            },
             ..Default::default()
         };
         let handling = Instant::now();

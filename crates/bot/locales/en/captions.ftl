@@ -33,18 +33,18 @@ replay-after = { $end } after { $total ->
 }
 replay-description = Replay of { $game }
 # A reason in a word or two, as the replay's last caption gives it.
-reason-short-line = line
-reason-short-no-moves = no-moves
-reason-short-all-captured = all-captured
-reason-short-repetition = repetition
-reason-short-stall = stall
-reason-short-square = square
-reason-short-bigger-square = bigger-square
-reason-short-exhausted = exhausted
-reason-short-cleared = cleared
-reason-short-resign = resign
-reason-short-timeout = timeout
-reason-short-agreement = agreement
+reason-short-line = a line held
+reason-short-no-moves = no legal move
+reason-short-all-captured = all pieces captured
+reason-short-repetition = threefold repetition
+reason-short-stall = stalled
+reason-short-square = an unanswered square
+reason-short-bigger-square = a larger square
+reason-short-exhausted = all pieces placed
+reason-short-cleared = row cleared
+reason-short-resign = by resignation
+reason-short-timeout = on time
+reason-short-agreement = by agreement
 
 # `replay`
 replay-no-images = Images are turned off for this bot, so I cannot draw a replay; `export` gives the game's record as text.

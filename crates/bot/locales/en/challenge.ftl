@@ -12,22 +12,26 @@ challenge-bad-options = { $reason }.
 challenge-pie-rule-as = In { $game } the challenger is the setter and the other player chooses the colours, so `as=` does not apply.
 challenge-not-a-side = `as={ $word }` is not a side: use as={ $first }, as={ $second } or as=random.
 challenge-level-bot-only = `level=` sets the bot's strength; it only applies when you challenge the bot.
-challenge-busy = This channel already has a game of { $game } ({ $first } vs { $second }). Start a thread or use another channel for a new game, or finish this one first.
-challenge-pending = { $challenger } has already challenged { $challenged } here; wait for an answer, or start a thread for a new game.
+challenge-busy = This channel already has a game of { $game } ({ $first } vs { $second }). { $elsewhere }, or finish this one first.
+challenge-elsewhere-thread = Start a thread or use another channel for a new game
+challenge-elsewhere = Use another channel for a new game
+challenge-pending = { $challenger } has already challenged { $challenged } here: wait for an answer. { $elsewhere }.
 challenge-replaces = This replaces { $challenger }'s challenge to { $challenged } ({ $game }), which is withdrawn.
-challenge-bot-takes-on = { $challenger } takes on { $bot } at { $game } (level { $level }{ $clock }). { $status }.
+challenge-bot-takes-on = { $challenger } takes on { $bot } at { $game } ({ $details }). { $status }. { $hint }
 challenge-made = { $challenger } challenges { $challenged } to { $game }{ $seats }{ $clock }. { $challenged }, answer with `accept` or `decline` within { $within }.
 challenge-seats-pie = ; { $challenger } sets up, { $challenged } chooses the colours
 challenge-seats-chosen = { " " }({ $challenger } plays { $seat })
 challenge-clock-per-move = { $lead }{ $control } a turn
-challenge-clock-bank = { $lead }{ $control } (a bank gaining time each turn)
-challenge-clock-lead-bot = , your clock:{ " " }
+challenge-clock-bank = { $lead }{ $control }
+challenge-clock-lead-bot = your clock:{ " " }
+challenge-level = level { $level }
+game-first-hint = `{ $rules } { $game }` shows how turns are written; `{ $moves }` lists the legal turns.
 challenge-clock-lead = ; clock:{ " " }
 challenge-accept-button = Accept
 challenge-decline-button = Decline
 challenge-none-to-accept = There is no challenge to accept in this channel.
 challenge-not-for-you = This challenge is for { $challenged }, not for you.
-challenge-accepted = { $name } accepts. { $title }. { $status }.
+challenge-accepted = { $name } accepts. { $title }. { $status }. { $hint }
 challenge-none-to-decline = There is no challenge to decline in this channel.
 challenge-none-to-cancel = There is no challenge to cancel in this channel.
 challenge-only-can-decline = Only { $name } can decline this challenge.

@@ -2,6 +2,7 @@
 
 console-greeting = Cairn console. You are { $name } in #{ $channel }. `/as <name>` to switch player, `/channel <name>` to switch channel, `help` for commands, `/quit` to leave.
 console-help = Console commands: `/as <name>` speak as another player, `/channel <name>` move to another channel (one game per channel), `/quit` leave (also Ctrl-D). Up and down arrows recall earlier lines.
+console-log-file = The log is written to { $path } (set RUST_LOG to see it here).
 console-as-usage = Write `/as <name>`, e.g. `/as bob`.
 console-as-refused = { $problem } You are still { $name }.
 console-as-done = You are now { $name }.

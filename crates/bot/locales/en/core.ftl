@@ -14,8 +14,8 @@ notify-on = Reminders of your turns come as a mention in the game's channel.
 notify-off = You get no turn reminders (a loss on time is still announced).
 notify-dm = Reminders of your turns come by direct message.
 notify-now = { $state } Change it with `notify on`, `notify off` or `notify dm`.
-notify-dm-discord-only = Reminders by direct message are only available on Discord here; use `notify on` or `notify off`.
-notify-usage = Write `notify on` (a mention in the channel), `notify off` (no reminders) or `notify dm` (a direct message, on Discord).
+notify-dm-discord-only = Reminders by direct message are not available here; use `notify on` or `notify off`.
+notify-usage = Write `notify on` (a mention in the channel), `notify off` (no reminders) or `notify dm` (a direct message, where the platform allows it).
 notify-done = Done. { $state }
 settings-no-server = Settings belong to a server, and this conversation is not in one.
 settings-threads-on = threads=on: each accepted challenge moves its game into a thread of its own, where I may create threads.
@@ -34,3 +34,27 @@ bot-thinking = { $bot } is thinking… { $ahead } { $ahead ->
 bot-move-failed = { $bot } could not make its move. { $problem }
 bot-forced-win = this position is a forced win for { $seat } in { $turns }
 bot-best-play-draw = this position is a draw with best play
+
+# Durations and time controls in words (`clock=` values stay notation).
+duration-days = { $count ->
+    [one] { $count } day
+   *[other] { $count } days
+}
+duration-hours = { $count ->
+    [one] { $count } hour
+   *[other] { $count } hours
+}
+duration-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+duration-seconds = { $count ->
+    [one] { $count } second
+   *[other] { $count } seconds
+}
+duration-pair = { $first } { $second }
+duration-bank = { $start }, gaining { $increment } a turn
+clock-unit-days = d (days)
+clock-unit-hours = h (hours)
+clock-unit-minutes = m (minutes)
+clock-unit-seconds = s (seconds)

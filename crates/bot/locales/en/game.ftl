@@ -5,7 +5,8 @@ game-none = There is no game in this channel. Start one with `challenge <game> <
 game-over-here = The game of { $game } here is over: { $status }. Start a new one with `challenge <game> <opponent>`.
 game-not-a-player = Only { $first } and { $second } play in this game; you can watch with `board`.
 game-not-your-turn = It is { $player }'s turn, not yours.
-game-say-which-turn = Say which turn to play, e.g. `move c3`; `moves` lists the legal turns.
+game-say-which-turn = Say which turn to play, e.g. `move { $example }`; `moves` lists the legal turns.
+game-say-which-turn-how = Say which turn to play. { $hint }
 game-already-over = The game is already over.
 game-refused = { $reason }. `moves` lists the legal turns.
 game-played = { $player } played { $turn }. { $status }.
@@ -24,16 +25,18 @@ game-status-turns = { $status }. { $turns } { $turns ->
 # undo
 game-undo-already-asked = You have already asked; waiting for { $opponent } to answer with `undo`.
 game-undo-nothing-played = You have not played a turn yet, so there is nothing to take back.
-game-undo-asks = { $name } asks to take back their last turn. { $opponent }, answer `undo` to allow it (or just play on).
+game-undo-asks = { $name } asks to take back their last turn. { $opponent }, answer `undo` to allow it (this takes back { $turns }), or just play on.
 game-undo-nothing = There is no turn to take back.
 game-undo-broken = This game's history cannot be replayed, so the undo was not done.
 game-undo-taken-turn = { $name }'s { $turn }
+game-undo-taken-yours = your { $turn }
 game-undo-done = Taken back for { $name }: { $turns } ({ $count } { $count ->
     [one] turn
    *[other] turns
 }). { $status }.
 # resign
-game-resign-confirm = Resigning ends the game of { $game } at once and cannot be undone. To resign, send `resign` again within a minute (or press the button); to play on, just play.
+game-resign-confirm = Resigning ends the game of { $game } at once and cannot be undone. To resign, send `resign` again within a minute; to play on, just play.
+game-resign-confirm-button = Resigning ends the game of { $game } at once and cannot be undone. To resign, send `resign` again within a minute (or press the button); to play on, just play.
 game-resign-button = Resign
 game-resigns = { $loser } resigns. { $winner } wins.
 # draw

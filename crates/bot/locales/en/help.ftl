@@ -9,16 +9,19 @@ help-command = `{ $usage }`: { $description }.
 help-no-such-command = There is no command `{ $word }`{ $hint }. Commands: { $commands }.
 help-did-you-mean = {" "}(did you mean `{ $command }`?)
 command-did-you-mean = {" "}Did you mean `{ $command }`?
+# Other words that call commands, `word:command` (besides each command's name).
+command-more-words = withdraw:cancel refuse:decline concede:resign ranking:leaderboard rankings:leaderboard
 command-write-move = {" "}To play a turn, write `move { $turn }`.
 command-unknown = I don't know the command `{ $word }`.{ $hint } Commands: { $commands }.
 command-too-long = That command is { $length } characters long; I read commands of at most { $limit } characters.
 command-key-twice = Option `{ $key }` is given twice; give each option once.
 command-unknown-key = `{ $command }` has no option `{ $key }`; it takes { $keys }. Write `{ $usage }`.
+command-missing = Write `{ $usage }`.
 command-unexpected = I don't understand `{ $word }` here. Write `{ $usage }`.
 
 command-challenge-name = challenge
 command-challenge = challenge someone (or the bot) to a game in this channel
-command-challenge-details = Games: { $games }. Options are the game's own (see `rules <game>`). `as=` picks your colour (default: you move first); `level=` sets the bot's strength when you challenge the bot; `clock=` sets the time for each turn (`3d`), or a bank that gains time with each turn, never above its start (`7d+1d`), or `none`. Units: d, h, m. A player who runs out of time loses; reminders come when half the time is used and near the end. An unanswered challenge expires after a week.
+command-challenge-details = Games: { $games }. Options are the game's own (see `rules <game>`). `as=` picks your colour (default: you move first); `level=` sets the bot's strength when you challenge the bot; `clock=` sets the time for each turn (`3d`), or a bank that gains time with each turn, never above its start (`7d+1d`), or `none`. Units: { $units }; the shortest clock is { $minimum } a turn. A player who runs out of time loses; reminders come when half the time is used and near the end. An unanswered challenge expires after { $ttl }.
 command-accept-name = accept
 command-accept = accept the challenge made to you
 command-decline-name = decline
@@ -56,7 +59,7 @@ command-export = the record of the game in this channel, as JSON and as text
 command-export-details = The JSON follows Abstract Play's format.
 command-rating-name = rating
 command-rating = your ratings (or another player's), Glicko-2 per game
-command-rating-details = Games between two people count; games against the bot, and games resigned before each player made two turns, do not.
+command-rating-details = Games between two people count once each player has made two turns, however they end; games against the bot do not.
 command-leaderboard-name = leaderboard
 command-leaderboard = the best rated players of a game here, or everywhere with `all`
 command-leaderboard-details = Here is this server, room or channel; `all` is everyone the bot plays with.

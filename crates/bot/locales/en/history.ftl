@@ -28,7 +28,7 @@ rating-established = { $rating } (deviation { $deviation })
 rating-line = { $game }: { $rating }; { $record }.
 rating-none = { $name } has no rated game yet.
 rating-none-in = { $name } has no rated { $game } game yet.
-rating-unrated-note = Games between two people count; games against the bot, and games resigned before each player made two turns, do not.
+rating-unrated-note = Games between two people count once each player has made two turns, however they end; games against the bot do not.
 rating-head = { $name }'s ratings (Glicko-2):
 rating-head-in = { $name }'s { $game } rating (Glicko-2):
 
@@ -40,11 +40,15 @@ leaderboard-on-this-server = on this server
 leaderboard-here = here
 leaderboard-title = { $game } leaderboard { $scope }
 leaderboard-empty = Nobody has a rated { $game } game { $scope } yet.
+leaderboard-everyone-hint = `leaderboard { $name } all` shows everyone's ratings.
 leaderboard-footer = { $count ->
     [one] { $count } rated player
    *[other] { $count } rated players
 }. Glicko-2; ? marks a provisional rating (deviation above { $limit }).
-leaderboard-row = { $rank }. { $name } { $rating } ({ $games } games, { $record } won-lost-drawn)
+leaderboard-row = { $rank }. { $name } { $rating } ({ $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, { $record } won-lost-drawn)
 leaderboard-column-rank = #
 leaderboard-column-player = player
 leaderboard-column-rating = rating

@@ -1,6 +1,6 @@
 # Desafíos: lanzados, aceptados, rechazados o retirados.
 
-challenge-usage = Escribe `challenge <game> <opponent> [key=value ...]`, p. ej. { $example }o `challenge { $starter } bot`.
+challenge-usage = Escribe `challenge <juego> <oponente> [key=value ...]`, p. ej. { $example }o `challenge { $starter } bot`.
 challenge-which-game = ¿Qué juego, y contra quién? { $usage }
 challenge-whom = ¿A quién desafías? { $usage }
 challenge-yourself = No puedes desafiarte a ti mismo. Desafía a otro jugador o al bot (`bot`).
@@ -12,22 +12,26 @@ challenge-bad-options = { $reason }.
 challenge-pie-rule-as = En { $game } quien desafía prepara el tablero y el otro jugador elige los colores, así que `as=` no se aplica.
 challenge-not-a-side = `as={ $word }` no es un bando: usa as={ $first }, as={ $second } o as=random.
 challenge-level-bot-only = `level=` fija la fuerza del bot; solo sirve cuando desafías al bot.
-challenge-busy = Este canal ya tiene una partida de { $game } ({ $first } contra { $second }). Abre un hilo o usa otro canal para una partida nueva, o termina antes esta.
-challenge-pending = { $challenger } ya ha desafiado a { $challenged } aquí; espera una respuesta o abre un hilo para una partida nueva.
+challenge-busy = Este canal ya tiene una partida de { $game } ({ $first } contra { $second }). { $elsewhere }, o termina antes esta.
+challenge-elsewhere-thread = Abre un hilo o usa otro canal para una partida nueva
+challenge-elsewhere = Usa otro canal para una partida nueva
+challenge-pending = { $challenger } ya ha desafiado a { $challenged } aquí: espera una respuesta. { $elsewhere }.
 challenge-replaces = Esto sustituye el desafío de { $challenger } a { $challenged } ({ $game }), que queda retirado.
-challenge-bot-takes-on = { $challenger } se enfrenta a { $bot } en { $game } (nivel { $level }{ $clock }). { $status }.
+challenge-bot-takes-on = { $challenger } se enfrenta a { $bot } en { $game } ({ $details }). { $status }. { $hint }
 challenge-made = { $challenger } desafía a { $challenged } a { $game }{ $seats }{ $clock }. { $challenged }, responde con `accept` o `decline` en un plazo de { $within }.
 challenge-seats-pie = ; { $challenger } prepara, { $challenged } elige los colores
 challenge-seats-chosen = { " " }({ $challenger } juega con { $seat })
 challenge-clock-per-move = { $lead }{ $control } por jugada
-challenge-clock-bank = { $lead }{ $control } (una reserva que gana tiempo en cada jugada)
-challenge-clock-lead-bot = , tu reloj:{ " " }
+challenge-clock-bank = { $lead }{ $control }
+challenge-clock-lead-bot = tu reloj:{ " " }
+challenge-level = nivel { $level }
+game-first-hint = `{ $rules } { $game }` muestra cómo se escriben las jugadas; `{ $moves }` lista las jugadas legales.
 challenge-clock-lead = ; reloj:{ " " }
 challenge-accept-button = Aceptar
 challenge-decline-button = Rechazar
 challenge-none-to-accept = No hay ningún desafío que aceptar en este canal.
 challenge-not-for-you = Este desafío es para { $challenged }, no para ti.
-challenge-accepted = { $name } acepta. { $title }. { $status }.
+challenge-accepted = { $name } acepta. { $title }. { $status }. { $hint }
 challenge-none-to-decline = No hay ningún desafío que rechazar en este canal.
 challenge-none-to-cancel = No hay ningún desafío que retirar en este canal.
 challenge-only-can-decline = Solo { $name } puede rechazar este desafío.

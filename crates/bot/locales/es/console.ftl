@@ -1,11 +1,12 @@
 # Las líneas propias de la consola.
 
-console-greeting = Consola de Cairn. Eres { $name } en #{ $channel }. `/as <name>` para cambiar de jugador, `/channel <name>` para cambiar de canal, `help` para los comandos, `/quit` para salir.
-console-help = Comandos de la consola: `/as <name>` habla como otro jugador, `/channel <name>` pasa a otro canal (una partida por canal), `/quit` sale (también Ctrl-D). Las flechas arriba y abajo recuperan líneas anteriores.
-console-as-usage = Escribe `/as <name>`, p. ej. `/as bob`.
+console-greeting = Consola de Cairn. Eres { $name } en #{ $channel }. `/as <nombre>` para cambiar de jugador, `/channel <nombre>` para cambiar de canal, `help` para los comandos, `/quit` para salir.
+console-help = Comandos de la consola: `/as <nombre>` habla como otro jugador, `/channel <nombre>` pasa a otro canal (una partida por canal), `/quit` sale (también Ctrl-D). Las flechas arriba y abajo recuperan líneas anteriores.
+console-log-file = El registro se escribe en { $path } (con RUST_LOG se muestra aquí).
+console-as-usage = Escribe `/as <nombre>`, p. ej. `/as bob`.
 console-as-refused = { $problem } Sigues siendo { $name }.
 console-as-done = Ahora eres { $name }.
-console-channel-usage = Escribe `/channel <name>`, p. ej. `/channel games`.
+console-channel-usage = Escribe `/channel <nombre>`, p. ej. `/channel games`.
 console-channel-refused = { $problem } Sigues en #{ $channel }.
 console-channel-done = Ahora en #{ $channel }.
 console-name-too-long = Ese nombre tiene { $count } caracteres; los nombres tienen como máximo { $max }.

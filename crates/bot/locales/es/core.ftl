@@ -13,8 +13,8 @@ notify-on = Los recordatorios de tus turnos llegan como una mención en el canal
 notify-off = No recibes recordatorios de turno (una derrota por tiempo se sigue anunciando).
 notify-dm = Los recordatorios de tus turnos llegan por mensaje directo.
 notify-now = { $state } Cámbialo con `notify on`, `notify off` o `notify dm`.
-notify-dm-discord-only = Los recordatorios por mensaje directo solo están disponibles en Discord; usa `notify on` o `notify off`.
-notify-usage = Escribe `notify on` (una mención en el canal), `notify off` (sin recordatorios) o `notify dm` (un mensaje directo, en Discord).
+notify-dm-discord-only = Los recordatorios por mensaje directo no están disponibles aquí; usa `notify on` o `notify off`.
+notify-usage = Escribe `notify on` (una mención en el canal), `notify off` (sin recordatorios) o `notify dm` (un mensaje directo, donde la plataforma lo permite).
 notify-done = Hecho. { $state }
 settings-no-server = Los ajustes pertenecen a un servidor, y esta conversación no está en ninguno.
 settings-threads-on = threads=on: cada desafío aceptado lleva su partida a un hilo propio, donde pueda crear hilos.
@@ -36,3 +36,27 @@ bot-forced-win = esta posición es una victoria forzada para { $seat } en { $tur
    *[other] jugadas
 }
 bot-best-play-draw = esta posición acaba en empate con el mejor juego
+
+# Duraciones y relojes en palabras (los valores de `clock=` siguen siendo notación).
+duration-days = { $count ->
+    [one] { $count } día
+   *[other] { $count } días
+}
+duration-hours = { $count ->
+    [one] { $count } hora
+   *[other] { $count } horas
+}
+duration-minutes = { $count ->
+    [one] { $count } minuto
+   *[other] { $count } minutos
+}
+duration-seconds = { $count ->
+    [one] { $count } segundo
+   *[other] { $count } segundos
+}
+duration-pair = { $first } y { $second }
+duration-bank = { $start }, con { $increment } más por turno
+clock-unit-days = d (días)
+clock-unit-hours = h (horas)
+clock-unit-minutes = m (minutos)
+clock-unit-seconds = s (segundos)

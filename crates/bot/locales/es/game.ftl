@@ -1,11 +1,12 @@
 # Una partida en curso: jugadas, el tablero, de quién es el turno.
 
 game-not-started = La partida no ha empezado: { $challenged } aún no ha aceptado el desafío de { $challenger }.
-game-none = No hay ninguna partida en este canal. Empieza una con `challenge <game> <opponent>`.
-game-over-here = La partida de { $game } de aquí ha terminado: { $status }. Empieza otra con `challenge <game> <opponent>`.
+game-none = No hay ninguna partida en este canal. Empieza una con `challenge <juego> <oponente>`.
+game-over-here = La partida de { $game } de aquí ha terminado: { $status }. Empieza otra con `challenge <juego> <oponente>`.
 game-not-a-player = En esta partida solo juegan { $first } y { $second }; puedes mirarla con `board`.
 game-not-your-turn = Es el turno de { $player }, no el tuyo.
-game-say-which-turn = Di qué jugada quieres hacer, p. ej. `move c3`; `moves` muestra las jugadas legales.
+game-say-which-turn = Di qué jugada quieres hacer, p. ej. `jugar { $example }`; `jugadas` muestra las jugadas legales.
+game-say-which-turn-how = Di qué jugada quieres hacer. { $hint }
 game-already-over = La partida ya ha terminado.
 game-refused = { $reason }. `moves` muestra las jugadas legales.
 game-played = { $player } jugó { $turn }. { $status }.
@@ -23,15 +24,17 @@ game-status-turns = { $status }. { $turns ->
 
 game-undo-already-asked = Ya lo has pedido; esperando a que { $opponent } responda con `undo`.
 game-undo-nothing-played = Aún no has jugado ninguna jugada, así que no hay nada que deshacer.
-game-undo-asks = { $name } pide deshacer su última jugada. { $opponent }, responde `undo` para permitirlo (o simplemente sigue jugando).
+game-undo-asks = { $name } pide deshacer su última jugada. { $opponent }, responde `deshacer` para permitirlo (se desharía { $turns }), o simplemente sigue jugando.
 game-undo-nothing = No hay ninguna jugada que deshacer.
 game-undo-broken = El historial de esta partida no se puede reproducir, así que no se deshizo nada.
 game-undo-taken-turn = { $turn } de { $name }
+game-undo-taken-yours = tu { $turn }
 game-undo-done = Deshecho para { $name }: { $turns } ({ $count } { $count ->
     [one] jugada
    *[other] jugadas
 }). { $status }.
-game-resign-confirm = Abandonar termina la partida de { $game } al instante y no se puede deshacer. Para abandonar, envía `resign` otra vez antes de un minuto (o pulsa el botón); para seguir, simplemente juega.
+game-resign-confirm = Abandonar termina la partida de { $game } al instante y no se puede deshacer. Para abandonar, envía `abandonar` otra vez antes de un minuto; para seguir, simplemente juega.
+game-resign-confirm-button = Abandonar termina la partida de { $game } al instante y no se puede deshacer. Para abandonar, envía `abandonar` otra vez antes de un minuto (o pulsa el botón); para seguir, simplemente juega.
 game-resign-button = Abandonar
 game-resigns = { $loser } abandona. { $winner } gana.
 game-draw-impossible = { $game } no puede terminar en empate, así que no hay empate que ofrecer. Puedes seguir jugando o usar `resign`.

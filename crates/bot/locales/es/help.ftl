@@ -9,16 +9,19 @@ help-command = `{ $usage }`: { $description }.
 help-no-such-command = No existe el comando `{ $word }`{ $hint }. Comandos: { $commands }.
 help-did-you-mean = {" "}(¿querías decir `{ $command }`?)
 command-did-you-mean = {" "}¿Querías decir `{ $command }`?
+# Otras palabras que llaman a los comandos, `palabra:comando`.
+command-more-words = mover:move mueve:move juega:move retar:challenge reto:challenge acepto:accept rechazo:decline deshacer:undo tablas:draw rendirse:resign ver:board
 command-write-move = {" "}Para hacer una jugada, escribe `move { $turn }`.
 command-unknown = No conozco el comando `{ $word }`.{ $hint } Comandos: { $commands }.
 command-too-long = Ese comando tiene { $length } caracteres; leo comandos de { $limit } caracteres como máximo.
 command-key-twice = La opción `{ $key }` aparece dos veces; indica cada opción una sola vez.
 command-unknown-key = `{ $command }` no tiene la opción `{ $key }`; admite { $keys }. Escribe `{ $usage }`.
+command-missing = Escribe `{ $usage }`.
 command-unexpected = Aquí no entiendo `{ $word }`. Escribe `{ $usage }`.
 
 command-challenge-name = desafiar
 command-challenge = desafía a alguien (o al bot) a una partida en este canal
-command-challenge-details = Juegos: { $games }. Las opciones son las de cada juego (mira `rules <game>`). `as=` elige tu color (por defecto, juegas primero); `level=` fija la fuerza del bot cuando lo desafías; `clock=` fija el tiempo de cada turno (`3d`), o una reserva que gana tiempo con cada turno sin pasar nunca de la inicial (`7d+1d`), o `none`. Unidades: d, h, m. Quien se queda sin tiempo pierde; llegan recordatorios a mitad del tiempo y cerca del final. Un desafío sin respuesta caduca a la semana.
+command-challenge-details = Juegos: { $games }. Las opciones son las de cada juego (mira `rules <juego>`). `as=` elige tu color (por defecto, juegas primero); `level=` fija la fuerza del bot cuando lo desafías; `clock=` fija el tiempo de cada turno (`3d`), o una reserva que gana tiempo con cada turno sin pasar nunca de la inicial (`7d+1d`), o `none`. Unidades: { $units }; el reloj más corto es de { $minimum } por turno. Quien se queda sin tiempo pierde; llegan recordatorios a mitad del tiempo y cerca del final. Un desafío sin respuesta caduca al cabo de { $ttl }.
 command-accept-name = aceptar
 command-accept = acepta el desafío que te han hecho
 command-decline-name = rechazar
@@ -27,7 +30,7 @@ command-cancel-name = cancelar
 command-cancel = retira tu propio desafío
 command-move-name = jugar
 command-move = haz tu jugada (también `play`), p. ej. `move b2 a4 d1`
-command-move-details = La notación depende del juego: `rules <game>` la muestra y `moves` lista todas las jugadas legales.
+command-move-details = La notación depende del juego: `rules <juego>` la muestra y `moves` lista todas las jugadas legales.
 command-pick-name = elegir
 command-pick = elige tu jugada paso a paso, sin notación: `pick` y luego `pick N`
 command-pick-details = `pick` lista, numerados, los primeros pasos de tu jugada (un punto, una pieza, un hoyo...); `pick N` toma el paso N y lista los siguientes, y juega la jugada cuando está completa; `pick back` deshace el último paso; `pick more` muestra la página siguiente de una lista larga. Solo puede elegir el jugador al que le toca.
@@ -56,7 +59,7 @@ command-export = el registro de la partida de este canal, en JSON y en texto
 command-export-details = El JSON sigue el formato de Abstract Play.
 command-rating-name = puntuación
 command-rating = tus puntuaciones (o las de otro jugador), Glicko-2 por juego
-command-rating-details = Cuentan las partidas entre dos personas; no cuentan las partidas contra el bot ni las abandonadas antes de que cada jugador hiciera dos jugadas.
+command-rating-details = Cuentan las partidas entre dos personas en las que cada jugador hizo al menos dos jugadas, terminen como terminen; las partidas contra el bot no cuentan.
 command-leaderboard-name = clasificación
 command-leaderboard = los mejores jugadores de un juego aquí, o en todas partes con `all`
 command-leaderboard-details = Aquí es este servidor, sala o canal; `all` es todo el que juega con el bot.

@@ -1,7 +1,7 @@
 # Lo que el planificador dice por su cuenta: recordatorios de turno,
 # derrotas por tiempo, desafíos que caducan sin respuesta.
 
-schedule-reminder = { $player }, te toca en { $game } contra { $opponent }: te quedan { $left } para jugar.
-schedule-reminder-last = { $player }, solo te quedan { $left } para tu turno en { $game } contra { $opponent }; si se acaban, pierdes la partida por tiempo.
+schedule-reminder = { $player }, te toca en { $game } contra { $opponent }: tienes { $left } para jugar.
+schedule-reminder-last = { $player }, solo tienes { $left } para tu turno en { $game } contra { $opponent }; si se te acaba, pierdes la partida por tiempo.
 schedule-lost-on-time = { $loser } se quedó sin tiempo. { $winner } gana por tiempo.
 schedule-challenge-expired = El desafío de { $challenger } a { $challenged } ({ $game }) ha caducado: no se respondió en un plazo de { $within }.

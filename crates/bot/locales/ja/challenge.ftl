@@ -1,41 +1,45 @@
 # 挑戦:申し込み、受諾、辞退、取り下げ。
 
-challenge-usage = `challenge <game> <opponent> [key=value ...]` と書いてください。例:{ $example }または `challenge { $starter } bot`。
-challenge-which-game = どのゲームで、誰と対局しますか?{ $usage }
-challenge-whom = 誰に挑戦しますか?{ $usage }
-challenge-yourself = 自分自身には挑戦できません。ほかのプレイヤーか、ボット(`bot`)に挑戦してください。
-challenge-option-twice = オプション `{ $key }` が二回指定されています。各オプションは一回だけ指定してください。
-challenge-level-range = `level` は 1 から 5 の整数で指定してください(`{ $value }` ではなく)。
-challenge-not-an-option = `{ $word }` が分かりません。オプションは key=value の形で書きます。{ $usage }
-challenge-cannot-start = その設定では { $game } を始められません:{ $reason }。
+challenge-usage = `挑戦 <ゲーム> <相手> [key=value ...]`と書いてください。例：{ $example }または`挑戦 { $starter } bot`。
+challenge-which-game = どのゲームで、誰と対局しますか？{ $usage }
+challenge-whom = 誰に挑戦しますか？{ $usage }
+challenge-yourself = 自分自身には挑戦できません。ほかのプレイヤーか、ボット（`bot`）に挑戦してください。
+challenge-option-twice = オプション`{ $key }`が二回指定されています。各オプションは一回だけ指定してください。
+challenge-level-range = `level`は1から5の整数で指定してください（`{ $value }`ではなく）。
+challenge-not-an-option = `{ $word }`が分かりません。オプションはkey=valueの形で書きます。{ $usage }
+challenge-cannot-start = その設定では{ $game }を始められません：{ $reason }。
 challenge-bad-options = { $reason }。
-challenge-pie-rule-as = { $game } では挑戦者が配置役で、相手が色を選ぶので、`as=` は使えません。
-challenge-not-a-side = `as={ $word }` は陣営ではありません。as={ $first }、as={ $second }、as=random のいずれかを使ってください。
-challenge-level-bot-only = `level=` はボットの強さの設定で、ボットに挑戦するときだけ使えます。
-challenge-busy = このチャンネルではすでに { $game } の対局({ $first } 対 { $second })が行われています。新しい対局はスレッドかほかのチャンネルで始めるか、この対局を先に終えてください。
-challenge-pending = ここではすでに { $challenger } さんが { $challenged } さんに挑戦しています。返事を待つか、新しい対局はスレッドで始めてください。
-challenge-replaces = これは { $challenger } さんの { $challenged } さんへの挑戦({ $game })に代わるもので、前の挑戦は取り下げられます。
-challenge-bot-takes-on = { $challenger } さんが { $bot } と { $game } で対局します(レベル { $level }{ $clock })。{ $status }。
-challenge-made = { $challenger } さんが { $challenged } さんに { $game } を挑戦しました{ $seats }{ $clock }。{ $challenged } さん、{ $within } 以内に `accept` か `decline` で答えてください。
-challenge-seats-pie = 。{ $challenger } さんが配置し、{ $challenged } さんが色を選びます
-challenge-seats-chosen = ({ $challenger } さんは { $seat })
-challenge-clock-per-move = { $lead }1 手 { $control }
-challenge-clock-bank = { $lead }{ $control }(1 手ごとに時間が加算される持ち時間)
-challenge-clock-lead-bot = 、あなたの持ち時間:
-challenge-clock-lead = 。持ち時間:
+challenge-pie-rule-as = { $game }では挑戦者が配置役で、相手が色を選ぶので、`as=`は使えません。
+challenge-not-a-side = `as={ $word }`は陣営ではありません。as={ $first }、as={ $second }、as=randomのいずれかを使ってください。
+challenge-level-bot-only = `level=`はボットの強さの設定で、ボットに挑戦するときだけ使えます。
+challenge-busy = このチャンネルではすでに{ $game }の対局（{ $first }対{ $second }）が行われています。{ $elsewhere }。または、この対局を先に終えてください。
+challenge-elsewhere-thread = 新しい対局はスレッドかほかのチャンネルで始めてください
+challenge-elsewhere = 新しい対局はほかのチャンネルで始めてください
+challenge-pending = ここではすでに{ $challenger }さんが{ $challenged }さんに挑戦しています。返事を待ってください。{ $elsewhere }。
+challenge-replaces = これは{ $challenger }さんの{ $challenged }さんへの挑戦（{ $game }）に代わるもので、前の挑戦は取り下げられます。
+challenge-bot-takes-on = { $challenger }さんが{ $bot }と{ $game }で対局します（{ $details }）。{ $status }。{ $hint }
+challenge-made = { $challenger }さんが{ $challenged }さんに{ $game }の対局を申し込みました{ $seats }{ $clock }。{ $challenged }さん、{ $within }以内に`受ける`か`断る`で答えてください。
+challenge-seats-pie = 。{ $challenger }さんが配置し、{ $challenged }さんが色を選びます
+challenge-seats-chosen = （{ $challenger }さんは{ $seat }）
+challenge-clock-per-move = { $lead }1手{ $control }
+challenge-clock-bank = { $lead }{ $control }
+challenge-clock-lead-bot = あなたの持ち時間：
+challenge-level = レベル{ $level }
+game-first-hint = 手の書き方は`{ $rules } { $game }`、合法手の一覧は`{ $moves }`で見られます。
+challenge-clock-lead = 。持ち時間：
 challenge-accept-button = 受ける
 challenge-decline-button = 断る
 challenge-none-to-accept = このチャンネルには受けられる挑戦がありません。
-challenge-not-for-you = この挑戦は { $challenged } さんへのもので、あなた宛てではありません。
-challenge-accepted = { $name } さんが受けました。{ $title }。{ $status }。
+challenge-not-for-you = この挑戦は{ $challenged }さんへのもので、あなた宛てではありません。
+challenge-accepted = { $name }さんが受けました。{ $title }。{ $status }。{ $hint }
 challenge-none-to-decline = このチャンネルには断れる挑戦がありません。
 challenge-none-to-cancel = このチャンネルには取り下げられる挑戦がありません。
-challenge-only-can-decline = この挑戦を断れるのは { $name } さんだけです。
-challenge-only-can-decline-yours = この挑戦を断れるのは { $name } さんだけです。自分の挑戦を取り下げるには `cancel` を使ってください。
-challenge-only-can-cancel = この挑戦を取り下げられるのは { $name } さんだけです。
-challenge-only-can-cancel-theirs = この挑戦を取り下げられるのは { $name } さんだけです。断るには `decline` を使ってください。
-challenge-declined = { $challenged } さんは { $challenger } さんの挑戦を断りました。
-challenge-withdrawn = { $challenger } さんは { $challenged } さんへの挑戦を取り下げました。
+challenge-only-can-decline = この挑戦を断れるのは{ $name }さんだけです。
+challenge-only-can-decline-yours = この挑戦を断れるのは{ $name }さんだけです。自分の挑戦を取り下げるには`取り消す`を使ってください。
+challenge-only-can-cancel = この挑戦を取り下げられるのは{ $name }さんだけです。
+challenge-only-can-cancel-theirs = この挑戦を取り下げられるのは{ $name }さんだけです。断るには`断る`を使ってください。
+challenge-declined = { $challenged }さんは{ $challenger }さんの挑戦を断りました。
+challenge-withdrawn = { $challenger }さんは{ $challenged }さんへの挑戦を取り下げました。
 
-challenge-clock-unreadable = `{ $given }` は時間として読めません。数字と単位 d(日)、h(時間)、m(分)で書いてください。例:`3d`、`12h`、`7d+1d`、または `none`。
-challenge-clock-too-short = 持ち時間は一人あたり { $minimum } 以上必要です。`{ $given }` は短すぎます。
+challenge-clock-unreadable = `{ $given }`は時間として読めません。数字と単位d（日）、h（時間）、m（分）で書いてください。例：`3d`、`12h`、`7d+1d`、または`none`。
+challenge-clock-too-short = 持ち時間は一人あたり{ $minimum }以上必要です。`{ $given }`は短すぎます。

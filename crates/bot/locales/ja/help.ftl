@@ -2,23 +2,26 @@
 # Discord に表示される `command-*`、`arg-*`、`choice-*` は 100 文字以内、
 # 名前は 32 文字以内(小文字、空白なし)。
 
-help-head = Cairn はチャットで 7 種類のボードゲームを遊べるボットです。コマンド:
-help-line = - `{ $usage }`:{ $description }
-help-foot = まずは `challenge { $starter } <相手>` か `rules` から始めましょう。対局中は `pick` で記法を知らなくても指せます。
-help-command = `{ $usage }`:{ $description }。
-help-no-such-command = `{ $word }` というコマンドはありません{ $hint }。コマンド:{ $commands }。
-help-did-you-mean = (`{ $command }` のことですか?)
-command-did-you-mean = `{ $command }` のことですか?
-command-write-move = 手を指すには `move { $turn }` と書いてください。
-command-unknown = `{ $word }` というコマンドは知りません。{ $hint }コマンド:{ $commands }。
-command-too-long = このコマンドは { $length } 文字あります。読めるのは { $limit } 文字までです。
-command-key-twice = オプション `{ $key }` が二回指定されています。各オプションは一回だけ指定してください。
-command-unknown-key = `{ $command }` に `{ $key }` というオプションはありません。使えるのは { $keys } です。`{ $usage }` と書いてください。
-command-unexpected = ここで `{ $word }` は読めません。`{ $usage }` と書いてください。
+help-head = Cairnはチャットで7種類のボードゲームを遊べるボットです。コマンド：
+help-line = - `{ $usage }`：{ $description }
+help-foot = まずは`挑戦 { $starter } <相手>`か`ルール`から始めましょう。対局中は`選ぶ`で記法を知らなくても指せます。
+help-command = `{ $usage }`：{ $description }。
+help-no-such-command = `{ $word }`というコマンドはありません{ $hint }。コマンド：{ $commands }。
+help-did-you-mean = （`{ $command }`のことですか？）
+command-did-you-mean = `{ $command }`のことですか？
+# コマンドを呼ぶ別の言葉(`言葉:コマンド`)。
+command-more-words = 打つ:move 着手:move 対局:challenge 受諾:accept 辞退:decline 盤:board ヘルプ:help 使い方:help
+command-write-move = 手を指すには`指す { $turn }`と書いてください。
+command-unknown = `{ $word }`というコマンドは知りません。{ $hint }コマンド：{ $commands }。
+command-too-long = このコマンドは{ $length }文字あります。読めるのは{ $limit }文字までです。
+command-key-twice = オプション`{ $key }`が二回指定されています。各オプションは一回だけ指定してください。
+command-unknown-key = `{ $command }`に`{ $key }`というオプションはありません。使えるのは{ $keys }です。`{ $usage }`と書いてください。
+command-missing = `{ $usage }`と書いてください。
+command-unexpected = ここで`{ $word }`は読めません。`{ $usage }`と書いてください。
 
 command-challenge-name = 挑戦
-command-challenge = このチャンネルで誰か(またはボット)に対局を挑む
-command-challenge-details = ゲーム:{ $games }。オプションはゲームごとに異なります(`rules <game>` を参照)。`as=` で自分の色を選びます(既定:先手)。`level=` はボットに挑むときの強さです。`clock=` は 1 手ごとの持ち時間(`3d`)、1 手ごとに時間が加算される持ち時間(`7d+1d`、最初の時間を超えない)、または `none` です。単位:d(日)、h(時間)、m(分)。時間切れのプレイヤーは負けになります。持ち時間の半分を使ったときと終わり間際に通知が届きます。返事のない挑戦は 1 週間で失効します。
+command-challenge = このチャンネルで誰か（またはボット）に対局を挑む
+command-challenge-details = ゲーム：{ $games }。オプションはゲームごとに異なります（`ルール <ゲーム>`を参照）。`as=`で自分の色を選びます（既定：先手）。`level=`はボットに挑むときの強さです。`clock=`は1手ごとの持ち時間（`3d`）、1手ごとに時間が加算される持ち時間（`7d+1d`、最初の時間を超えない）、または`none`です。単位：{ $units }。最も短い持ち時間は1手{ $minimum }です。時間切れのプレイヤーは負けになります。持ち時間の半分を使ったときと終わり間際に通知が届きます。返事のない挑戦は{ $ttl }で失効します。
 command-accept-name = 受ける
 command-accept = 自分への挑戦を受ける
 command-decline-name = 断る
@@ -26,8 +29,8 @@ command-decline = 自分への挑戦を断る
 command-cancel-name = 取り消す
 command-cancel = 自分の挑戦を取り下げる
 command-move-name = 指す
-command-move = 自分の手を指す(`play` でも可)。例:`move b2 a4 d1`
-command-move-details = 手の書き方はゲームによって違います。`rules <game>` で書き方を、`moves` で合法手の一覧を見られます。
+command-move = 自分の手を指す（`打つ`でも可）。例：`指す b2 a4 d1`
+command-move-details = 手の書き方はゲームによって違います。`ルール <ゲーム>`で書き方を、`合法手`で合法手の一覧を見られます。
 command-pick-name = 選ぶ
 command-pick = 記法を使わずに手を一歩ずつ選ぶ:`pick` のあと `pick N`
 command-pick-details = `pick` で手の最初の一歩(点、駒、穴など)が番号付きで並びます。`pick N` で N 番を選ぶと次の一歩が並び、手がそろうとそのまま指します。`pick back` で一歩戻し、`pick more` で長い一覧の次のページを見ます。選べるのは手番の対局者だけです。
@@ -37,10 +40,10 @@ command-moves-name = 合法手
 command-moves = 合法手を一覧にして盤上に示す
 command-undo-name = 待った
 command-undo = 直前の自分の手の待ったを申し出る
-command-undo-details = その後に指された手も戻ります。相手が `undo` で答えると認められ、次の手が指されると申し出は失効します。
+command-undo-details = その後に指された手も戻ります。相手が`待った`で答えると認められ、次の手が指されると申し出は失効します。
 command-resign-name = 投了
-command-resign = 投了する(先に確認します)
-command-resign-details = 1 分以内にもう一度 `resign` を送ると確定します。
+command-resign = 投了する（先に確認します）
+command-resign-details = 1分以内にもう一度`投了`を送ると確定します。
 command-draw-name = 引き分け
 command-draw = 引き分けを提案する、または提案を受け入れる
 command-draw-details = 引き分けのあるゲームだけです。次の手が指されると提案は失効します。
@@ -52,22 +55,22 @@ command-replay-name = 再生
 command-replay = このチャンネルの対局を一手ずつ動く画像で見る
 command-replay-details = 対局が終わったときにも投稿されます。
 command-export-name = 棋譜
-command-export = このチャンネルの対局の記録(JSON とテキスト)
-command-export-details = JSON は Abstract Play の棋譜形式です。
+command-export = このチャンネルの対局の記録（JSONとテキスト）
+command-export-details = JSONはAbstract Playの棋譜形式です。
 command-rating-name = レーティング
-command-rating = あなた(または他のプレイヤー)のゲームごとの Glicko-2 レーティング
-command-rating-details = 二人の人間どうしの対局が数えられます。ボットとの対局と、双方が 2 手指す前に投了した対局は数えません。
+command-rating = あなた（または他のプレイヤー）のゲームごとのGlicko-2レーティング
+command-rating-details = 人間どうしの対局は、双方が2手以上指していれば、どう終わっても数えられます。ボットとの対局は数えません。
 command-leaderboard-name = ランキング
-command-leaderboard = ここでのゲームの上位プレイヤー(`all` で全体)
-command-leaderboard-details = 「ここ」はこのサーバー、ルーム、チャンネルのことです。`all` はボットと対局するすべての人です。
+command-leaderboard = ここでのゲームの上位プレイヤー（`all`で全体）
+command-leaderboard-details = 「ここ」はこのサーバー、ルーム、チャンネルのことです。`all`はボットと対局するすべての人です。
 command-notify-name = 通知
-command-notify = 自分の番を知らせる方法:チャンネルで、ダイレクトメッセージで、または知らせない
-command-notify-details = `on`:対局のチャンネルでメンション。`dm`:ダイレクトメッセージ(Discord)。`off`:通知なし。
+command-notify = 自分の番を知らせる方法：チャンネルで、ダイレクトメッセージで、または知らせない
+command-notify-details = `on`：対局のチャンネルでメンション。`dm`：ダイレクトメッセージ（Discord）。`off`：通知なし。
 command-settings-name = 設定
-command-settings = このサーバーの設定(サーバー管理の権限を持つメンバーが変更できます)
-command-settings-details = `threads=on` で受けた対局ごとに専用のスレッドを作ります。`threads=off` で対局はチャンネルにとどまります。
+command-settings = このサーバーの設定（サーバー管理の権限を持つメンバーが変更できます）
+command-settings-details = `threads=on`で受けた対局ごとに専用のスレッドを作ります。`threads=off`で対局はチャンネルにとどまります。
 command-lang-name = 言語
-command-lang = ここで話す言語:英語(English)、日本語、スペイン語(español)
+command-lang = ここで話す言語：英語（English）、日本語、スペイン語（español）
 command-help-name = ヘルプ
 command-help = この一覧、または一つのコマンドの詳しい説明
 
@@ -87,24 +90,24 @@ arg-command-name = コマンド
 arg-step-name = 番号
 
 arg-challenge-game = 遊ぶゲーム
-arg-challenge-opponent = 挑む相手。ボットと対局するには Cairn 自身を選んでください
-arg-challenge-options = ゲームのオプション(key=value の形、例:size=7、入力中に候補が出ます)
-arg-challenge-as = 自分の手番(既定:先手)
-arg-challenge-clock = 1 手ごとの持ち時間(3d)、持ち時間と 1 手ごとの加算(7d+1d)、または none
-arg-challenge-level = ボットに挑むときの強さ。1(やさしい)から 5(強い)
-arg-move-turn = 指す手。例:b2 a4 d1(入力中に合法手の候補が出ます)
+arg-challenge-opponent = 挑む相手。ボットと対局するにはCairn自身を選んでください
+arg-challenge-options = ゲームのオプション（key=valueの形、例：size=7、入力中に候補が出ます）
+arg-challenge-as = 自分の手番（既定：先手）
+arg-challenge-clock = 1手ごとの持ち時間（3d）、持ち時間と1手ごとの加算（7d+1d）、またはnone
+arg-challenge-level = ボットに挑むときの強さ。1（やさしい）から5（強い）
+arg-move-turn = 指す手。例：b2 a4 d1（入力中に合法手の候補が出ます）
+arg-rules-game = ゲーム（省略するとゲームの一覧）
+arg-rating-player = 誰のレーティングか（省略すると自分）
+arg-rating-game = 一つのゲーム（省略するとすべてのゲーム）
 arg-pick-step = 一覧の番号(または back、more)。省略すると最初の一歩の一覧
-arg-rules-game = ゲーム(省略するとゲームの一覧)
-arg-rating-player = 誰のレーティングか(省略すると自分)
-arg-rating-game = 一つのゲーム(省略するとすべてのゲーム)
 arg-leaderboard-game = ゲーム
-arg-leaderboard-scope = このサーバー(既定)か、ボットと対局するすべての人か
-arg-notify-mode = 自分の番の通知の届け方(省略すると現在の設定を表示)
-arg-settings-threads = 受けた対局ごとに専用のスレッドを作る(省略すると設定を表示)
-arg-lang-language = このサーバーの公開メッセージの言語(省略すると現在の言語を表示)
-arg-help-command = 説明するコマンド(省略すると一覧)
+arg-leaderboard-scope = このサーバー（既定）か、ボットと対局するすべての人か
+arg-notify-mode = 自分の番の通知の届け方（省略すると現在の設定を表示）
+arg-settings-threads = 受けた対局ごとに専用のスレッドを作る（省略すると設定を表示）
+arg-lang-language = このサーバーの公開メッセージの言語（省略すると現在の言語を表示）
+arg-help-command = 説明するコマンド（省略すると一覧）
 
-choice-as-white = 白(または赤)
+choice-as-white = 白（または赤）
 choice-as-black = 黒
 choice-as-random = ランダム
 choice-scope-here = このサーバー
@@ -112,8 +115,8 @@ choice-scope-all = 全体
 choice-mode-on = 対局のチャンネルでメンション
 choice-mode-dm = ダイレクトメッセージ
 choice-mode-off = 通知なし
-choice-threads-on = オン:対局ごとにスレッド
-choice-threads-off = オフ:対局はチャンネルにとどまる
+choice-threads-on = オン：対局ごとにスレッド
+choice-threads-off = オフ：対局はチャンネルにとどまる
 
-unknown-game = `{ $name }` というゲームはありません。{ $close }ゲームは { $games } です。
-unknown-game-close = `{ $game }` のことですか?
+unknown-game = `{ $name }`というゲームはありません。{ $close }ゲームは{ $games }です。
+unknown-game-close = `{ $game }`のことですか？

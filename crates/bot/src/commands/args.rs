@@ -9,7 +9,7 @@ use crate::i18n::{say, Lang};
 use crate::limits::quote;
 use crate::{t, BotConfig, User};
 use cairn_rules::{AnyGame, GameKind, OptionError, Options, Seat, Seating};
-use cairn_store::clock::{format_duration, ClockError, TimeControl};
+use cairn_store::clock::{ClockError, TimeControl};
 use cairn_store::Notify;
 
 /// What the parser needs to know besides the words: who the bot is, the
@@ -57,8 +57,9 @@ impl<'a> Context<'a> {
         match self.mentions.first() {
             Some(user) => user.clone(),
             None => {
+                // Names differing only in case are one player.
                 let name = word.trim_start_matches('@');
-                User::new(name, name)
+                User::new(name.to_lowercase(), name)
             }
         }
     }
@@ -279,7 +280,7 @@ impl ArgError {
                 lang,
                 "challenge-clock-too-short",
                 given = given.as_str(),
-                minimum = format_duration(*minimum_ms)
+                minimum = crate::i18n::duration(lang, *minimum_ms)
             ),
             ArgError::Level { word } => t!(lang, "challenge-level-range", value = quote(word)),
             ArgError::LevelForHuman => t!(lang, "challenge-level-bot-only"),
@@ -313,7 +314,13 @@ fn missing_text(lang: Lang, command: &str, arg: &str) -> String {
             usage = t!(lang, "leaderboard-usage"),
             games = GameKind::ALL.map(|k| k.name()).join(", ")
         ),
-        _ => t!(lang, "game-say-which-turn"),
+        _ => t!(
+            lang,
+            "command-missing",
+            usage = super::set::find(command)
+                .map(|spec| spec.usage(lang))
+                .unwrap_or_default()
+        ),
     }
 }
 
@@ -344,23 +351,38 @@ pub(crate) fn example_with_option() -> String {
         .unwrap_or_default()
 }
 
-/// There is no game called `name`: the closest one, and the list.
+/// There is no game called `name`: the closest name or title in any
+/// language (as it is written there), and the games' titles in `lang`.
 pub(crate) fn unknown_game(name: &str, lang: Lang) -> String {
-    let names = GameKind::ALL.map(|k| k.name());
-    let close = names
-        .iter()
-        .map(|n| (n, super::set::edit_distance(&name.to_ascii_lowercase(), n)))
-        .filter(|(_, d)| *d <= 3)
-        .min_by_key(|(_, d)| *d)
-        .map(|(n, _)| t!(lang, "unknown-game-close", game = *n))
+    let typed = name.trim().to_lowercase();
+    let close = game_words()
+        .into_iter()
+        .filter_map(|word| Some((super::set::close(&typed, &word.to_lowercase())?, word)))
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, word)| t!(lang, "unknown-game-close", game = word))
         .unwrap_or_default();
+    let titles: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|kind| say(lang, &kind.title_message()))
+        .collect();
     t!(
         lang,
         "unknown-game",
         name = quote(name),
         close = close,
-        games = names.join(", ")
+        games = crate::i18n::list_and(lang, &titles)
     )
+}
+
+/// Every word that names a game: its name and its titles.
+fn game_words() -> Vec<String> {
+    GameKind::ALL
+        .into_iter()
+        .flat_map(|kind| {
+            std::iter::once(kind.name().to_string())
+                .chain(Lang::ALL.map(|lang| say(lang, &kind.title_message())))
+        })
+        .collect()
 }
 
 /// The game a word names: its name (`callanish`) or its title in any

@@ -5,11 +5,11 @@ use super::args::{ChallengeArgs, Level, Opponent, Side};
 use super::game::game_reply;
 use crate::i18n::{say, Lang, Langs};
 use crate::{
-    captions_in, status_caption_in, t, to_user, Action, Answer, Bot, GameThread, Reply, Request,
-    User,
+    captions_in, status_caption_in, t, to_user, Action, Answer, Bot, Capabilities, GameThread,
+    Reply, Request, User,
 };
 use cairn_rules::{AnyGame, GameKind, OptionError, Options, Seat, Seating};
-use cairn_store::clock::{format_duration, GameClock, TimeControl};
+use cairn_store::clock::{GameClock, TimeControl};
 use cairn_store::{Challenge, Change, ChannelRecord, GameRecord, Player, StoreError, Update};
 
 pub(super) fn player_of(user: &User) -> Player {
@@ -55,15 +55,30 @@ pub(super) fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, 
     })
 }
 
-pub(super) fn busy_message(record: &ChannelRecord, lang: Lang) -> Option<String> {
+pub(super) fn busy_message(
+    record: &ChannelRecord,
+    lang: Lang,
+    capabilities: Capabilities,
+) -> Option<String> {
     let game = record.active_game()?;
     Some(t!(
         lang,
         "challenge-busy",
         game = say(lang, &game.kind.title_message()),
         first = &game.players[0].name,
-        second = &game.players[1].name
+        second = &game.players[1].name,
+        elsewhere = elsewhere(lang, capabilities)
     ))
+}
+
+/// Where a new game can go: a thread, where players can start one, or
+/// another channel.
+fn elsewhere(lang: Lang, capabilities: Capabilities) -> String {
+    if capabilities.threads {
+        t!(lang, "challenge-elsewhere-thread")
+    } else {
+        t!(lang, "challenge-elsewhere")
+    }
 }
 
 /// `challenge`: typed and checked when parsed; here only what depends on
@@ -81,7 +96,8 @@ pub(super) fn challenge(
     };
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
-        if let Some(refusal) = refuse_here(&record, &challenge, langs.private) {
+        if let Some(refusal) = refuse_here(&record, &challenge, langs.private, request.capabilities)
+        {
             return Update::keep(refusal);
         }
         let replaced = Replaced::of(&record, &challenge, langs.public);
@@ -143,8 +159,13 @@ fn new_challenge(
 
 /// Why this channel takes no challenge now: a game in progress, or
 /// someone else's challenge.
-fn refuse_here(record: &ChannelRecord, challenge: &Challenge, lang: Lang) -> Option<Answer> {
-    if let Some(message) = busy_message(record, lang) {
+fn refuse_here(
+    record: &ChannelRecord,
+    challenge: &Challenge,
+    lang: Lang,
+    capabilities: Capabilities,
+) -> Option<Answer> {
+    if let Some(message) = busy_message(record, lang, capabilities) {
         return Some(Answer::error(message));
     }
     let pending = record.challenge.as_ref()?;
@@ -153,7 +174,8 @@ fn refuse_here(record: &ChannelRecord, challenge: &Challenge, lang: Lang) -> Opt
             lang,
             "challenge-pending",
             challenger = &pending.challenger.name,
-            challenged = &pending.challenged.name
+            challenged = &pending.challenged.name,
+            elsewhere = elsewhere(lang, capabilities)
         ))
     })
 }
@@ -209,10 +231,10 @@ fn start_against_bot(
             "challenge-bot-takes-on",
             challenger = &challenge.challenger.name,
             bot = bot_name,
-            game = options_label(challenge.game, &challenge.options, public),
-            level = challenge.level.unwrap_or(Level::DEFAULT.get()),
-            clock = clock_label(challenge.clock, "challenge-clock-lead-bot", public),
-            status = status_caption_in(&game, public)
+            game = say(public, &challenge.game.title_message()),
+            details = bot_game_details(challenge, public),
+            status = status_caption_in(&game, public),
+            hint = first_hint(challenge.game, public)
         );
     let mut answer = game_reply(&game, text);
     if let Some(first) = answer.replies.first_mut() {
@@ -223,6 +245,46 @@ fn start_against_bot(
         archive: None,
         value: answer,
     }
+}
+
+/// A game against the bot in brackets: its options, the bot's level and
+/// the clock ("size=7, level 2, your clock: 3 days a turn").
+fn bot_game_details(challenge: &Challenge, lang: Lang) -> String {
+    let mut parts = Vec::new();
+    if !challenge.options.is_empty() {
+        parts.push(challenge.options.join(" "));
+    }
+    parts.push(t!(
+        lang,
+        "challenge-level",
+        level = challenge.level.unwrap_or(Level::DEFAULT.get())
+    ));
+    if challenge.clock.is_some() {
+        parts.push(clock_label(
+            challenge.clock,
+            "challenge-clock-lead-bot",
+            lang,
+        ));
+    }
+    parts
+        .into_iter()
+        .rev()
+        .reduce(|rest, first| t!(lang, "list-comma", first = first, rest = rest))
+        .unwrap_or_default()
+}
+
+/// The first reply of a game: where its rules and legal turns are.
+fn first_hint(kind: GameKind, lang: Lang) -> String {
+    let command = |name: &str| {
+        super::set::find(name).map_or_else(|| name.to_string(), |spec| spec.local_name(lang))
+    };
+    t!(
+        lang,
+        "game-first-hint",
+        rules = command("rules"),
+        moves = command("moves"),
+        game = say(lang, &kind.title_message())
+    )
 }
 
 /// The challenge as the channel reads it, with its answer buttons.
@@ -245,7 +307,7 @@ fn challenge_reply(
         let seat_name = args
             .setup
             .new_game()
-            .map(|g| say(public, &g.seat_message(challenge.challenger_seat)).to_lowercase())
+            .map(|g| say(public, &g.seat_message(challenge.challenger_seat)))
             .unwrap_or_default();
         t!(
             public,
@@ -262,7 +324,7 @@ fn challenge_reply(
         game = options_label(kind, &challenge.options, public),
         seats = seats,
         clock = clock_label(challenge.clock, "challenge-clock-lead", public),
-        within = format_duration(bot.config.challenge_ttl_ms)
+        within = crate::i18n::duration(public, bot.config.challenge_ttl_ms)
     );
     let for_user = Some(challenge.challenged.id.clone());
     let mut mentions = vec![to_user(&challenge.challenged)];
@@ -298,13 +360,13 @@ pub(super) fn clock_label(clock: Option<TimeControl>, lead: &str, lang: Lang) ->
             lang,
             "challenge-clock-per-move",
             lead = lead,
-            control = control.to_string()
+            control = crate::i18n::time_control(lang, control)
         ),
         Some(control @ TimeControl::Bank { .. }) => t!(
             lang,
             "challenge-clock-bank",
             lead = lead,
-            control = control.to_string()
+            control = crate::i18n::time_control(lang, control)
         ),
     }
 }
@@ -327,7 +389,7 @@ pub(super) fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
         let Some(challenge) = &record.challenge else {
-            let message = busy_message(&record, private)
+            let message = busy_message(&record, private, request.capabilities)
                 .unwrap_or_else(|| t!(private, "challenge-none-to-accept"));
             return Update::keep(Answer::error(message));
         };
@@ -349,9 +411,14 @@ pub(super) fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
             "challenge-accepted",
             name = &request.user.name,
             title = captions_in(&game, public).0,
-            status = status_caption_in(&game, public)
+            status = status_caption_in(&game, public),
+            hint = first_hint(game.kind, public)
         );
         let mut answer = game_reply(&game, text);
+        if let Some(first) = answer.replies.first_mut() {
+            // The challenger waits for this news.
+            first.mentions.push(to_user(&challenge.challenger));
+        }
         if threads {
             if let Some(first) = answer.replies.first_mut() {
                 first.thread = Some(GameThread {
@@ -452,10 +519,24 @@ pub(super) fn withdraw(
             Some(game) => Change::Put(ChannelRecord::new(None, Some(game))),
             None => Change::Remove,
         };
+        // The other side of the challenge waits for this news.
+        let other = if declining {
+            &challenge.challenger
+        } else {
+            &challenge.challenged
+        };
+        let reply = Reply {
+            text,
+            mentions: (!other.is_bot)
+                .then(|| to_user(other))
+                .into_iter()
+                .collect(),
+            ..Reply::default()
+        };
         Update {
             change,
             archive: None,
-            value: Answer::reply(Reply::text(text)),
+            value: Answer::reply(reply),
         }
     })
 }

@@ -7,7 +7,6 @@ use crate::{
     ChannelKey, Reply, Request,
 };
 use cairn_rules::{AnyGame, Outcome, Reason, Seat, TurnError};
-use cairn_store::clock::format_duration;
 use cairn_store::{
     Change, ChannelRecord, FinishedGame, GameRecord, StoreError, TurnRecord, Update,
 };
@@ -192,7 +191,7 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
         )));
     }
     if turn_text.is_empty() {
-        return Update::keep(Answer::error(t!(private, "game-say-which-turn")));
+        return Update::keep(Answer::error(which_turn(&game.game, private)));
     }
     let mut record = game.clone();
     let was_mid_turn = record.game.in_mid_turn();
@@ -228,6 +227,24 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
     }
     let answer = game_reply(&record, text);
     store_game(key, record, answer, at.now)
+}
+
+/// `move` without a turn: what to write, with a turn legal here as the
+/// example where there are few enough to list.
+fn which_turn(game: &AnyGame, lang: Lang) -> String {
+    let example = (game.count_turns() <= 5_000)
+        .then(|| game.legal_strings().into_iter().next())
+        .flatten();
+    match example {
+        Some(example) => t!(lang, "game-say-which-turn", example = example),
+        None => {
+            let hint = match game.too_many_turns_message() {
+                Some(hint) => say(lang, &hint),
+                None => t!(lang, "game-moves-how-written", game = game.kind().name()),
+            };
+            t!(lang, "game-say-which-turn-how", hint = hint)
+        }
+    }
 }
 
 /// A turn sent in parts is announced whole once its last part is in: the
@@ -444,12 +461,29 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
                 }
                 let mut record = game.clone();
                 record.undo_request = Some(seat);
+                let kept = undo_keeps(&game.history, seat);
+                let taken: Vec<String> = game.history[kept..]
+                    .iter()
+                    .map(|turn| {
+                        if turn.seat == seat {
+                            t!(
+                                public,
+                                "game-undo-taken-turn",
+                                name = &request.user.name,
+                                turn = &turn.turn
+                            )
+                        } else {
+                            t!(public, "game-undo-taken-yours", turn = &turn.turn)
+                        }
+                    })
+                    .collect();
                 let reply = Reply {
                     text: t!(
                         public,
                         "game-undo-asks",
                         name = &request.user.name,
-                        opponent = &opponent.name
+                        opponent = &opponent.name,
+                        turns = crate::i18n::list_and(public, &taken)
                     ),
                     mentions: vec![to_user(opponent)],
                     ..Reply::default()
@@ -459,12 +493,7 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
         };
         // Take back the requester's last turn and everything after it.
         let mut history = game.history.clone();
-        while history.last().is_some_and(|t| t.seat != requester) {
-            history.pop();
-        }
-        while history.last().is_some_and(|t| t.seat == requester) {
-            history.pop();
-        }
+        history.truncate(undo_keeps(&game.history, requester));
         if history.len() == game.history.len() {
             return Update::keep(Answer::error(t!(private, "game-undo-nothing")));
         }
@@ -511,6 +540,19 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
     })
 }
 
+/// How many turns of `history` an undo for `requester` keeps: their last
+/// turn (all its parts) and everything after it go.
+fn undo_keeps(history: &[TurnRecord], requester: Seat) -> usize {
+    let mut kept = history.len();
+    while kept > 0 && history[kept - 1].seat != requester {
+        kept -= 1;
+    }
+    while kept > 0 && history[kept - 1].seat == requester {
+        kept -= 1;
+    }
+    kept
+}
+
 /// How long a first `resign` waits for its confirmation.
 pub(super) const RESIGN_CONFIRM_MS: u64 = 60_000;
 
@@ -533,7 +575,11 @@ pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
             let reply = Reply {
                 text: t!(
                     private,
-                    "game-resign-confirm",
+                    if request.capabilities.buttons {
+                        "game-resign-confirm-button"
+                    } else {
+                        "game-resign-confirm"
+                    },
                     game = say(private, &game.kind.title_message())
                 ),
                 ephemeral: true,
@@ -653,7 +699,7 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
                 Some((seat, clock)) => t!(
                     lang,
                     "games-time-left",
-                    time = format_duration(clock.left_ms(seat.index(), now))
+                    time = crate::i18n::duration(lang, clock.left_ms(seat.index(), now))
                 ),
                 None => String::new(),
             };

@@ -284,16 +284,19 @@ pub(super) fn leaderboard(
         scope = &scope
     );
     if entries.is_empty() {
-        return Ok(Answer::reply(Reply::text(format!(
-            "{} {}",
-            t!(
-                lang,
-                "leaderboard-empty",
-                game = &game_title,
-                scope = &scope
-            ),
-            t!(lang, "rating-unrated-note")
-        ))));
+        let mut text = t!(
+            lang,
+            "leaderboard-empty",
+            game = &game_title,
+            scope = &scope
+        );
+        if !everywhere {
+            text.push(' ');
+            text.push_str(&t!(lang, "leaderboard-everyone-hint", name = kind.name()));
+        }
+        text.push(' ');
+        text.push_str(&t!(lang, "rating-unrated-note"));
+        return Ok(Answer::reply(Reply::text(text)));
     }
     let total = entries.len();
     let rows: Vec<Vec<String>> = entries
@@ -328,7 +331,7 @@ pub(super) fn leaderboard(
             rank = row[0].as_str(),
             name = row[1].as_str(),
             rating = row[2].as_str(),
-            games = row[3].as_str(),
+            games = row[3].parse::<u64>().unwrap_or_default(),
             record = row[4].as_str()
         ));
         text.push('\n');

@@ -43,7 +43,10 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
                 Err(error) => {
                     let lang = bot.langs(request).private;
                     return Ok(match error {
-                        ParseError::Empty => Answer::reply(Reply::error(set::help_list(lang))),
+                        ParseError::Empty => Answer::reply(Reply::error(set::help_list_with(
+                            lang,
+                            &set::HelpValues::of(&bot.config, request.capabilities),
+                        ))),
                         error => Answer::error(error.text(lang, text.trim())),
                     });
                 }
@@ -62,9 +65,10 @@ pub(super) fn execute(
     let key = ChannelKey::of(request).to_string();
     let langs = bot.langs(request);
     match command {
-        Command::Help { topic } => Ok(Answer::reply(Reply::text(set::help_for(
+        Command::Help { topic } => Ok(Answer::reply(Reply::text(set::help_with(
             langs.public,
             topic.as_ref(),
+            &set::HelpValues::of(&bot.config, request.capabilities),
         )))),
         Command::Rules { game } => Ok(Answer::reply(Reply::text(rules_text(*game, langs.public)))),
         Command::Games => games(bot, request),

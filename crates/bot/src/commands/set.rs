@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use super::args::{self, ArgError, ChallengeArgs, Context, HelpTopic, Opponent, PickStep, Scope};
 use crate::i18n::Lang;
 use crate::limits::MAX_COMMAND_CHARS;
-use crate::{t, User};
+use crate::{t, Capabilities, User};
 use cairn_rules::GameKind;
 use cairn_store::Notify;
 
@@ -194,7 +194,8 @@ impl ArgSpec {
 enum Details {
     None,
     Plain,
-    /// With the list of games as `$games`.
+    /// With the list of games as `$games` and the configured clocks and
+    /// challenge lifetime.
     Games,
 }
 
@@ -235,8 +236,14 @@ impl CommandSpec {
         usage
     }
 
-    /// `help <command>`: usage, description and details.
+    /// `help <command>`: usage, description and details, with the
+    /// default configuration's values.
     pub fn help(&self, lang: Lang) -> String {
+        self.help_with(lang, &HelpValues::default())
+    }
+
+    /// `help <command>` for a bot configured with `values`.
+    pub fn help_with(&self, lang: Lang, values: &HelpValues) -> String {
         let id = format!("command-{}-details", self.name);
         let details = match self.details {
             Details::None => None,
@@ -244,7 +251,10 @@ impl CommandSpec {
             Details::Games => Some(t!(
                 lang,
                 &id,
-                games = GameKind::ALL.map(|k| k.name()).join(", ")
+                games = GameKind::ALL.map(|k| k.name()).join(", "),
+                units = values.units(lang),
+                minimum = crate::i18n::duration(lang, values.min_clock_ms),
+                ttl = crate::i18n::duration(lang, values.challenge_ttl_ms)
             )),
         };
         let mut text = t!(
@@ -268,6 +278,61 @@ impl CommandSpec {
     /// The argument called `name`.
     pub fn arg(&self, name: &str) -> Option<&'static ArgSpec> {
         self.args.iter().find(|a| a.name == name)
+    }
+}
+
+/// What help says of the bot's configuration and of the place: the
+/// shortest clock (`CAIRN_MIN_CLOCK`), how long a challenge waits
+/// (`CAIRN_CHALLENGE_TTL`), and what the place allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HelpValues {
+    pub min_clock_ms: u64,
+    pub challenge_ttl_ms: u64,
+    pub capabilities: Capabilities,
+}
+
+impl Default for HelpValues {
+    /// The default configuration, in a place that allows everything.
+    fn default() -> Self {
+        HelpValues::of(
+            &crate::BotConfig::default(),
+            Capabilities {
+                direct_messages: true,
+                servers: true,
+                buttons: true,
+                threads: true,
+            },
+        )
+    }
+}
+
+impl HelpValues {
+    pub fn of(config: &crate::BotConfig, capabilities: Capabilities) -> HelpValues {
+        HelpValues {
+            min_clock_ms: config.min_clock_ms,
+            challenge_ttl_ms: config.challenge_ttl_ms,
+            capabilities,
+        }
+    }
+
+    /// Whether the place has a use for a command: `settings` belong to
+    /// a server.
+    fn offers(&self, spec: &CommandSpec) -> bool {
+        spec.name != "settings" || self.capabilities.servers
+    }
+
+    /// The units a `clock=` may be written in, in words: seconds only
+    /// where a clock may be shorter than a minute.
+    fn units(&self, lang: Lang) -> String {
+        let mut units = vec![
+            t!(lang, "clock-unit-days"),
+            t!(lang, "clock-unit-hours"),
+            t!(lang, "clock-unit-minutes"),
+        ];
+        if self.min_clock_ms < 60_000 {
+            units.push(t!(lang, "clock-unit-seconds"));
+        }
+        crate::i18n::list_and(lang, &units)
     }
 }
 
@@ -706,7 +771,9 @@ pub static COMMANDS: &[CommandSpec] = &[
             .max_length(400)],
         Details::Plain,
         |a, _| Ok(Command::Move {
-            turn: a.word("turn").unwrap_or_default().trim().to_string()
+            turn: normalise(&a.word("turn").unwrap_or_default())
+                .trim()
+                .to_string()
         })
     ),
     command!(
@@ -874,35 +941,50 @@ struct Caller {
     suggest: bool,
 }
 
-/// Every word that calls a command, lower case: names, aliases, and the
-/// names in every language.
+/// Every word that calls a command, lower case: names, aliases, the
+/// names in every language and each language's other words for them.
 fn callers() -> &'static [Caller] {
     static CALLERS: OnceLock<Vec<Caller>> = OnceLock::new();
     CALLERS.get_or_init(|| {
         let mut callers: Vec<Caller> = Vec::new();
-        for spec in COMMANDS {
-            let english = std::iter::once(spec.name).chain(spec.aliases.iter().copied());
-            for word in english {
+        let mut add = |word: String, spec: &'static CommandSpec, shortest: usize| {
+            if !callers.iter().any(|c| c.word == word) {
+                let suggest = word.chars().count() >= shortest;
                 callers.push(Caller {
-                    word: word.to_string(),
+                    word,
                     spec,
-                    suggest: word.chars().count() >= 3,
+                    suggest,
                 });
             }
+        };
+        for spec in COMMANDS {
+            for word in std::iter::once(spec.name).chain(spec.aliases.iter().copied()) {
+                add(word.to_string(), spec, 3);
+            }
             for lang in Lang::ALL {
-                let word = spec.local_name(lang).to_lowercase();
-                if !callers.iter().any(|c| c.word == word) {
-                    let suggest = word.chars().count() >= 4;
-                    callers.push(Caller {
-                        word,
-                        spec,
-                        suggest,
-                    });
-                }
+                add(spec.local_name(lang).to_lowercase(), spec, 4);
+            }
+        }
+        for lang in Lang::ALL {
+            for (word, spec) in more_words(lang) {
+                add(word, spec, 4);
             }
         }
         callers
     })
+}
+
+/// A language's other words for commands (`mover` for `move`), from its
+/// catalogue's `command-more-words`: `word:command` pairs.
+pub fn more_words(lang: Lang) -> Vec<(String, &'static CommandSpec)> {
+    t!(lang, "command-more-words")
+        .split_whitespace()
+        .filter_map(|pair| {
+            let (word, name) = pair.split_once(':')?;
+            let spec = COMMANDS.iter().find(|spec| spec.name == name)?;
+            Some((word.to_lowercase(), spec))
+        })
+        .collect()
 }
 
 /// The command a word calls (any case, any language).
@@ -914,31 +996,76 @@ pub fn find(word: &str) -> Option<&'static CommandSpec> {
         .map(|caller| caller.spec)
 }
 
-/// The closest command to a mistyped word, if close enough.
+/// The closest word that calls a command to a mistyped word, if close
+/// enough: in the language it was typed in (`mvoer` gets `mover`).
 pub fn suggestion(word: &str) -> Option<&'static str> {
     let word = word.to_lowercase();
     callers()
         .iter()
         .filter(|caller| caller.suggest)
-        .map(|caller| (caller.spec.name, edit_distance(&word, &caller.word)))
-        .filter(|(_, d)| *d <= 2)
+        .filter_map(|caller| Some((caller.word.as_str(), close(&word, &caller.word)?)))
         .min_by_key(|(_, d)| *d)
         .map(|(name, _)| name)
 }
 
+/// How far `typed` is from `known`, if it is close enough to be a slip of
+/// the fingers: one edit for words of up to four letters, two up to
+/// eight, three beyond (`foo` is not `top`).
+pub(crate) fn close(typed: &str, known: &str) -> Option<usize> {
+    let allowed = match known.chars().count() {
+        0..=4 => 1,
+        5..=8 => 2,
+        _ => 3,
+    };
+    let distance = edit_distance(typed, known);
+    (distance <= allowed && distance < typed.chars().count()).then_some(distance)
+}
+
+/// Edits (insertions, deletions, substitutions, transpositions of two
+/// neighbours) from `a` to `b`.
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut row = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            row[j + 1] = (prev[j] + usize::from(ca != *cb))
-                .min(prev[j + 1] + 1)
-                .min(row[j] + 1);
+    let mut rows = vec![(0..=b.len()).collect::<Vec<usize>>()];
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let above = &rows[i - 1];
+            row[j] = (above[j - 1] + usize::from(a[i - 1] != b[j - 1]))
+                .min(above[j] + 1)
+                .min(row[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(rows[i - 2][j - 2] + 1);
+            }
         }
-        prev = row;
+        rows.push(row);
     }
-    prev[b.len()]
+    rows[a.len()][b.len()]
+}
+
+/// Text as a player meant it: compatibility forms in their plain form
+/// (NFKC: full-width `ｃ３` is `c3`, an ideographic space a space) and
+/// invisible characters (zero-width spaces and joiners, direction marks,
+/// byte order marks, soft hyphens) dropped.
+pub fn normalise(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.nfkc().filter(|c| !invisible(*c)).collect()
+}
+
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206F}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+    )
 }
 
 fn looks_like_turn(text: &str) -> bool {
@@ -954,6 +1081,7 @@ fn looks_like_turn(text: &str) -> bool {
 /// of a choice's words), then the remaining ones in order; what is left
 /// goes to the command's rest argument, or is refused.
 pub fn parse(text: &str, context: &Context<'_>) -> Result<Command, ParseError> {
+    let text = normalise(text);
     let text = text.trim();
     let length = text.chars().count();
     if length > MAX_COMMAND_CHARS {
@@ -1052,8 +1180,13 @@ pub fn parse_help_alone(text: &str) -> bool {
 
 /// `help`: every command with its usage.
 pub fn help_list(lang: Lang) -> String {
+    help_list_with(lang, &HelpValues::default())
+}
+
+/// `help`: every command the place has a use for, with its usage.
+pub fn help_list_with(lang: Lang, values: &HelpValues) -> String {
     let mut text = t!(lang, "help-head");
-    for spec in COMMANDS {
+    for spec in COMMANDS.iter().filter(|spec| values.offers(spec)) {
         text.push('\n');
         text.push_str(&t!(
             lang,
@@ -1076,13 +1209,19 @@ pub fn help_topic(lang: Lang, topic: &str) -> String {
     help_for(lang, Some(&help_topic_of(topic)))
 }
 
-/// The answer to `help`, with or without a topic.
+/// The answer to `help`, with or without a topic, for the default
+/// configuration.
 pub fn help_for(lang: Lang, topic: Option<&HelpTopic>) -> String {
+    help_with(lang, topic, &HelpValues::default())
+}
+
+/// The answer to `help` for a bot configured with `values`.
+pub fn help_with(lang: Lang, topic: Option<&HelpTopic>, values: &HelpValues) -> String {
     match topic {
-        None => help_list(lang),
+        None => help_list_with(lang, values),
         Some(HelpTopic::Command(name)) => match find(name) {
-            Some(spec) => spec.help(lang),
-            None => help_list(lang),
+            Some(spec) => spec.help_with(lang, values),
+            None => help_list_with(lang, values),
         },
         Some(HelpTopic::Unknown(word)) => {
             let hint = suggestion(word)

@@ -61,9 +61,14 @@ fn label(game: &AnyGame, seat: Seat, names: Option<&[String; 2]>, lang: Lang) ->
     }
 }
 
-/// A reason in a word or two ("line", "resign"), in `lang`.
+/// A reason in a word or two ("a line held", "by resignation"), in
+/// `lang`.
 fn reason_short(reason: Reason, lang: Lang) -> String {
-    let id = match reason {
+    crate::t!(lang, reason_short_id(reason))
+}
+
+fn reason_short_id(reason: Reason) -> &'static str {
+    match reason {
         Reason::Line => "reason-short-line",
         Reason::NoMoves => "reason-short-no-moves",
         Reason::AllCaptured => "reason-short-all-captured",
@@ -76,8 +81,7 @@ fn reason_short(reason: Reason, lang: Lang) -> String {
         Reason::Resign => "reason-short-resign",
         Reason::Timeout => "reason-short-timeout",
         Reason::Agreement => "reason-short-agreement",
-    };
-    crate::t!(lang, id)
+    }
 }
 
 /// The frames of a replay: the start, then one per turn with the last
@@ -190,4 +194,29 @@ pub fn random_turns(
         turns.push(played.canonical);
     }
     Ok(turns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A replay's last caption gives the reason in words, never its code
+    /// (`wins (no-moves)`), in every language; Japanese calls Alquad's
+    /// square 正四角形 as the leaflet and the board do.
+    #[test]
+    fn replay_reasons_are_words_in_every_language() {
+        for lang in Lang::ALL {
+            for reason in Reason::ALL {
+                let words = reason_short(reason, lang);
+                assert_ne!(words, reason.as_str(), "{lang}: {reason}");
+                assert!(!words.contains('-'), "{lang}: {words}");
+                if lang == Lang::Ja {
+                    assert!(!words.contains("正方形"), "{words}");
+                }
+            }
+        }
+        let square = reason_short(Reason::Square, Lang::Ja);
+        assert!(square.contains("正四角形"), "{square}");
+        assert_eq!(crate::i18n::take_slips(), Vec::<String>::new());
+    }
 }

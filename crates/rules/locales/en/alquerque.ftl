@@ -36,6 +36,7 @@ alquerque-refusal-straight-back = the piece on { $from } just came from { $to } 
 alquerque-refusal-too-many-jumps = a chain captures at most { $max } pieces, and that one names { $landings } landing points
 alquerque-refusal-step-goes-on = { $from }-{ $to } is a step, and a step cannot go on to further points
 alquerque-refusal-next-to = { $land } is next to { $at }: a jump lands on the point beyond an enemy piece
+alquerque-refusal-no-line = no line joins { $from } and { $to }: { $from } has no diagonals, so a piece there steps only along its rank and file
 alquerque-refusal-no-jump = { $land } cannot be reached from { $at } by a jump along a line
 alquerque-refusal-nothing-to-jump = there is no { $colour ->
         [white] white

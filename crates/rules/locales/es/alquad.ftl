@@ -8,11 +8,11 @@ alquad-note-in-hand = { $side } en mano: { $count }
 alquad-note-setup = El preparador coloca una ficha Blanca y una Negra
 alquad-note-choose = El elector escoge Blancas o Negras
 alquad-note-sides = El preparador juega con { $setter }, el elector con { $chooser }
-alquad-note-check = { $checker } tiene un cuadrado de área { $area }: { $other } debe responder con uno mayor
+alquad-note-check = { $checker } tienen un cuadrado de área { $area }: { $other } deben responder con uno mayor
 alquad-note-winning-square = Cuadrado ganador de { $side }: área { $area }
-alquad-end-square = { $checker } formó un cuadrado de área { $area } y { $other } no pudo responder con uno mayor
-alquad-end-bigger-square = { $answerer } respondió al cuadrado de área { $area } de { $checker } con uno mayor, de área { $larger }
-alquad-warning = { $checker } tiene un cuadrado de área { $area }: completa en esta jugada un cuadrado mayor que { $area } o perderás
+alquad-end-square = { $checker } formaron un cuadrado de área { $area } y { $other } no pudieron responder con uno mayor
+alquad-end-bigger-square = { $answerer } respondieron al cuadrado de área { $area } de { $checker } con uno mayor, de área { $larger }
+alquad-warning = { $checker } tienen un cuadrado de área { $area }: completa en esta jugada un cuadrado mayor que { $area } o perderás
 
 ## Jugadas rechazadas.
 

@@ -36,6 +36,7 @@ alquerque-refusal-straight-back = la ficha de { $from } acaba de llegar desde { 
 alquerque-refusal-too-many-jumps = una cadena captura como máximo { $max } fichas, y esa indica { $landings } puntos de llegada
 alquerque-refusal-step-goes-on = { $from }-{ $to } es un paso, y un paso no puede continuar hacia más puntos
 alquerque-refusal-next-to = { $land } está junto a { $at }: un salto cae en el punto que hay detrás de una ficha contraria
+alquerque-refusal-no-line = ninguna línea une { $from } y { $to }: { $from } no tiene diagonales, así que una ficha allí solo avanza por su fila y su columna
 alquerque-refusal-no-jump = a { $land } no se puede llegar desde { $at } con un salto a lo largo de una línea
 alquerque-refusal-nothing-to-jump = no hay ninguna ficha { $colour ->
         [white] blanca

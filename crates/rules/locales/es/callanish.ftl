@@ -13,8 +13,8 @@ callanish-view-title-circle = Callanish { $size } x { $size } (círculo)
 callanish-note-supply = Reserva de { $seat }: { $count }
 callanish-line-rank = la fila { $line } con { $held } de sus casillas ({ $needed } necesarias)
 callanish-line-file = la columna { $line } con { $held } de sus casillas ({ $needed } necesarias)
-callanish-end-line = { $winner } controla { $lines }
-callanish-warning = { $holder } controla { $lines }: { $count ->
+callanish-end-line = { $winner } controlan { $lines }
+callanish-warning = { $holder } controlan { $lines }: { $count ->
         [one] rómpela
        *[other] rómpelas todas
     } en esta jugada o perderás

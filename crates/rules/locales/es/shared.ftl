@@ -23,18 +23,18 @@ list-more = { $count } más
 
 view-no-status = { "" }
 status-to-move = Turno de { $seat }
-status-wins-line = { $winner } gana: una línea
-status-wins-no-moves = { $winner } gana: { $loser } no tiene jugadas legales
-status-wins-all-captured = { $winner } gana: todas las fichas de { $loser } están capturadas
-status-wins-stall = { $winner } gana: más capturas cuando la partida se estancó
-status-wins-square = { $winner } gana: { $loser } no pudo responder al cuadrado
-status-wins-bigger-square = { $winner } gana: un cuadrado mayor respondió al jaque
-status-wins-cleared = { $winner } gana: su fila no tiene ninguna piedra de su color
-status-wins-resign = { $winner } gana: { $loser } abandonó
-status-wins-timeout = { $winner } gana: a { $loser } se le acabó el tiempo
-status-wins-repetition = { $winner } gana: repetición
-status-wins-exhausted = { $winner } gana: fichas agotadas
-status-wins-agreement = { $winner } gana: acuerdo
+status-wins-line = { $winner } ganan: una línea
+status-wins-no-moves = { $winner } ganan: { $loser } no tienen jugadas legales
+status-wins-all-captured = { $winner } ganan: todas las fichas de { $loser } están capturadas
+status-wins-stall = { $winner } ganan: más capturas cuando la partida se estancó
+status-wins-square = { $winner } ganan: { $loser } no pudieron responder al cuadrado
+status-wins-bigger-square = { $winner } ganan: un cuadrado mayor respondió al jaque
+status-wins-cleared = { $winner } ganan: su fila no tiene ninguna piedra de su color
+status-wins-resign = { $winner } ganan: { $loser } abandonaron
+status-wins-timeout = { $winner } ganan: a { $loser } se les acabó el tiempo
+status-wins-repetition = { $winner } ganan: repetición
+status-wins-exhausted = { $winner } ganan: fichas agotadas
+status-wins-agreement = { $winner } ganan: acuerdo
 status-draw-stall = Empate: la partida se estancó
 status-draw-repetition = Empate: la misma posición por tercera vez
 status-draw-exhausted = Empate: todas las fichas están colocadas
@@ -50,14 +50,14 @@ status-draw-timeout = Empate: tiempo agotado
 
 ## Notas y finales comunes a los juegos de captura.
 
-note-taken = { $seat } ha capturado { $count } { $count ->
+note-taken = { $seat } han capturado { $count } { $count ->
         [one] ficha
        *[other] fichas
     } de { $other }
 note-quiet-turns = Jugadas sin captura: { $count } de { $limit }
 end-quiet-turns = { $count } jugadas sin captura
 end-third-time = la misma posición por tercera vez
-end-more-captures = { $why }, y { $seat } ha capturado más fichas ({ $more } a { $fewer })
+end-more-captures = { $why }, y { $seat } han capturado más fichas ({ $more } a { $fewer })
 end-equal-captures = { $why }, con las mismas capturas ({ $count } cada uno)
 
 ## La leyenda de la imagen de `moves`.
@@ -72,7 +72,7 @@ list-or = { $first } o { $last }
 ## Avisos antes de que una partida de capturas estancada termine.
 
 warning-stall = si esta jugada no captura, la partida termina tras { $limit } jugadas sin captura: { $result }
-warning-result-wins = { $seat } gana por capturas, { $more } a { $fewer }
+warning-result-wins = { $seat } ganan por capturas, { $more } a { $fewer }
 warning-result-equal = empate, con las mismas capturas ({ $count } cada uno)
 warning-result-draw = empate
 

@@ -2,9 +2,9 @@
 
 alquerque-title = アルケルク
 alquerque-summary = 一つおきの交点を斜めの線が通る5x5の盤で、駒は各12個、白が先手です。線に沿って隣の空き交点へ移動するか、隣の敵の駒を飛び越えてその先の空き交点へ移動して捕獲します。同じ駒で方向を変えながらジャンプを続けられます（連続捕獲）。rules=bell（既定）：捕獲は必須で、連続捕獲も続けられる限り続けなくてはなりません。後ろへは移動できません。直前にいた交点へそのまま戻る移動もできません。一番奥に到達した駒は捕獲でしか動けません。合法手のないプレイヤーは負けです。rules=basic：どの方向にも移動でき、捕獲は任意です。手番のプレイヤーが動けないとき、捕獲のない手がstall=40手続いたとき、または同じ局面が3回目になったときに対局が終わり、捕獲数の多いほうが勝ちです（同数なら引き分け）。どちらのルールでも、相手の駒をすべて捕獲すれば勝ちです。
-alquerque-notation = 移動：`move b2-c3`。捕獲：`move b2xd4`。連続捕獲では着地する交点を順に書きます：`move b2xd4xb4`。`b2c3` や `b2 c3` とも書けます。
+alquerque-notation = 移動：`指す b2-c3`。捕獲：`指す b2xd4`。連続捕獲では着地する交点を順に書きます：`指す b2xd4xb4`。`b2c3`や`b2 c3`とも書けます。
 alquerque-option-rules = bell：捕獲は必須で後退なし。basic：自由に移動でき、捕獲は任意
-alquerque-option-stall = basic ルールで対局を終わらせる、捕獲のない手数
+alquerque-option-stall = basicルールで対局を終わらせる、捕獲のない手数
 alquerque-view-title-bell = アルケルク（ベルのルール）
 alquerque-view-title-basic = アルケルク（基本ルール）
 alquerque-end-no-capture = これ以上捕獲できません（合法手がないか、同じ局面が3回目です）
@@ -36,6 +36,7 @@ alquerque-refusal-straight-back = { $from }の駒は{ $to }から来たばかり
 alquerque-refusal-too-many-jumps = 連続捕獲で捕獲できるのは最大{ $max }個ですが、この手には着地する交点が{ $landings }か所あります
 alquerque-refusal-step-goes-on = { $from }-{ $to }は1歩の移動で、移動のあとさらに進むことはできません
 alquerque-refusal-next-to = { $land }は{ $at }の隣です。ジャンプでは敵の駒の先の交点に着地します
+alquerque-refusal-no-line = { $from }と{ $to }を結ぶ線はありません。{ $from }には斜めの線がないので、そこの駒は縦横にしか動けません
 alquerque-refusal-no-jump = { $land }には{ $at }から線に沿ったジャンプで届きません
 alquerque-refusal-nothing-to-jump = { $over }には、{ $at }から{ $land }へ飛び越える{ $colour ->
         [white] 白

@@ -2,14 +2,14 @@
 
 callanish-title = カラニッシュ
 callanish-summary = マス目の正方形の盤（既定は9x9）で、白が先手です。最初の手番：白、続いて黒が、空いているマスに石を1個置きます。それぞれが1手です。以降の手番：上に何も乗っていない自分の石（単独の石か、スタックの一番上の石）を1個取り除き、取り除いた場所からナイトの動きだけ離れたマスに石を2個追加します。追加できるのは空いているマスか、相手の石が1個だけあるマスです（その上に自分の石をのせ、そのマスをコントロールします）。マスは一番上の石がコントロールします。各手番の終わりに、直前に手を指さなかったプレイヤーが、いずれかの行または列のマスの半分以上（切り上げ）をコントロールしていれば勝ちです。9x9の盤では9マス中5マスです。つまり、自分で作った並びは相手の手番を耐え抜いたときだけ勝ちになり、相手はそれを崩さなければ負けます。合法手のないプレイヤーは負けです（石を使い切った場合も含みます）。引き分けはありません。
-callanish-notation = 最初の手番：マスを書きます。`move e5`。以降の手番：石を取り除くマス、続いて石を追加する2つのマスを書きます。`move b2 a4 d1`（追加の2マスはどちらの順でもかまいません。`b2-a4-d1` や `b2:d1,a4` とも書けます）。
+callanish-notation = 最初の手番：マスを書きます。`指す e5`。以降の手番：石を取り除くマス、続いて石を追加する2つのマスを書きます。`指す b2 a4 d1`（追加の2マスはどちらの順でもかまいません。`b2-a4-d1`や`b2:d1,a4`とも書けます）。
 callanish-option-size = 一辺のマス数（奇数）
-callanish-option-shape = circle にすると、リーフレットのように9x9の盤の角のマスを使いません
+callanish-option-shape = circleにすると、リーフレットのように9x9の盤の角のマスを使いません
 callanish-option-stones = 各プレイヤーの石の数
 callanish-circle-board = リーフレットの9x9の盤
 callanish-option-blocked = 使わないマス
-callanish-view-title = カラニッシュ { $size }x{ $size }
-callanish-view-title-circle = カラニッシュ { $size }x{ $size }（円形）
+callanish-view-title = カラニッシュ{ $size }x{ $size }
+callanish-view-title-circle = カラニッシュ{ $size }x{ $size }（円形）
 callanish-note-supply = { $seat }の残りの石：{ $count }
 callanish-line-rank = { $line }行目（{ $held }マスをコントロール、必要なのは{ $needed }マス）
 callanish-line-file = { $line }列（{ $held }マスをコントロール、必要なのは{ $needed }マス）
