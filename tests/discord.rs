@@ -565,6 +565,7 @@ fn board_reply() -> Reply {
         title: Some("Callanish 7 x 7: Mase (White) vs Ducky (Black)".into()),
         image: Some(board_png()),
         mentions: vec![User::new(DUCKY, "Ducky")],
+        to_move: Some(DUCKY.to_string()),
         ..Reply::default()
     }
 }
@@ -928,12 +929,13 @@ fn only_the_challenged_user_may_press_the_buttons() {
     let replies = s.bot.handle(&request);
     assert!(!replies[0].ephemeral, "{}", replies[0].text);
     assert!(replies[0].image.is_some(), "the board is attached");
-    // Mase plays black (as=black), so Ducky (White) is to move and pinged.
+    // Mase plays black (as=black), so Ducky (White), who accepted, is to
+    // move: Mase, who waits for this news, is pinged, Ducky is not.
     let body = json(&followup_builder(&replies[0]));
-    assert_eq!(body["content"], format!("<@{DUCKY}>, your turn."));
+    assert_eq!(body["content"], format!("<@{MASON}>: see above."));
     assert_eq!(
         body["allowed_mentions"]["users"],
-        serde_json::json!([DUCKY])
+        serde_json::json!([MASON])
     );
     // The challenge message's buttons, disabled, then the replies.
     let steps = button_steps(&replies, &press.message);

@@ -100,8 +100,13 @@ pub struct Reply {
     pub description: Option<String>,
     /// The board as Unicode text (the console prints it).
     pub board_text: Option<String>,
-    /// Users to notify (the player to move).
+    /// Users to notify: the player to move, and whoever waits for this
+    /// news (never the one who spoke).
     pub mentions: Vec<User>,
+    /// The id of the player whose turn it is after this reply, if the
+    /// reply shows a game in progress (a platform's "your turn" is for
+    /// them alone).
+    pub to_move: Option<String>,
     /// Only the requesting user should see it (errors).
     pub ephemeral: bool,
     /// Buttons (accept / decline a challenge).

@@ -106,12 +106,14 @@ pub fn channel_link(channel: &ChannelKey) -> String {
 }
 
 /// The short line that pings a reply's users: "@bob, your turn." under a
-/// board, a pointer to the buttons of a challenge, else "see above".
+/// board for the player to move alone, a pointer to the buttons of a
+/// challenge, else "see above".
 fn ping_line(reply: &Reply, pings: &[String]) -> String {
     let who = pings.join(" ");
+    let mover = reply.to_move.as_ref().map(|id| format!("<@{id}>"));
     if !reply.actions.is_empty() {
         format!("{who}: this is for you, answer with the buttons above.")
-    } else if pings.len() == 1 && reply.image.is_some() {
+    } else if pings.len() == 1 && reply.image.is_some() && mover.as_ref() == pings.first() {
         format!("{who}, your turn.")
     } else {
         format!("{who}: see above.")

@@ -53,11 +53,13 @@ pub(super) fn game_of<'a>(
 pub(super) fn game_reply(record: &GameRecord, text: String) -> Answer {
     let mut mentions = Vec::new();
     let mut bot_to_move = false;
+    let mut to_move = None;
     if record.outcome().is_none() {
         let next = record.player(record.game.to_move());
         bot_to_move = next.is_bot;
         if !next.is_bot {
             mentions.push(to_user(next));
+            to_move = Some(next.id.clone());
         }
     } else {
         mentions.extend(record.players.iter().filter(|p| !p.is_bot).map(to_user));
@@ -66,6 +68,7 @@ pub(super) fn game_reply(record: &GameRecord, text: String) -> Answer {
         replies: vec![Reply {
             text,
             mentions,
+            to_move,
             ..Reply::default()
         }],
         board: Some(BoardShow {
