@@ -163,7 +163,9 @@ impl Process {
 /// The turns acknowledged in `lines`, by game: `a1 (White) played c3. …`.
 fn acknowledged(lines: &[String]) -> HashMap<usize, Vec<String>> {
     let mut out: HashMap<usize, Vec<String>> = HashMap::new();
-    for line in lines {
+    // The board's description (`alt:`) names the last turn too: not an
+    // acknowledgement.
+    for line in lines.iter().filter(|line| !line.starts_with("alt: ")) {
         let Some((who, rest)) = line.split_once(" played ") else {
             continue;
         };

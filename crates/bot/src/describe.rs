@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn japanese_lists_are_cut_at_their_own_separator() {
-        let long = format!("白（300）：{}。", vec!["a1"; 300].join("、"));
+        let long = format!("白（400）：{}。", vec!["a1"; 400].join("、"));
         let fitted = fit("黒の番です。".into(), vec![long]);
         assert!(fitted.chars().count() <= DESCRIPTION_LIMIT);
         assert!(fitted.ends_with("a1…"), "{fitted}");

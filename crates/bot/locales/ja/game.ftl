@@ -46,15 +46,15 @@ game-moves-and-more = 合法手{ $count }通り：{ $turns }ほか{ $more }通�
 
 ## `pick`:手を一歩ずつ選ぶ。
 
-pick-head = { $player } さん、`pick N` で手の最初の一歩を選んでください:
-pick-head-so-far = { $player } さん、ここまでの手:{ $turn }。`pick N` で次の一歩を選んでください:
+pick-head = { $player }さん、`pick N`で手の最初の一歩を選んでください：
+pick-head-so-far = { $player }さん、ここまでの手：{ $turn }。`pick N`で次の一歩を選んでください：
 pick-entry = { $number }. { $label }
-pick-entry-note = { $number }. { $label }:{ $note }
-pick-play-as-it-stands = { $turn } をこのまま指す
-pick-more = `pick more`:次のページ(このページは { $count } 個中 { $from } から { $to })。
-pick-back = `pick back` で一歩戻せます。
-pick-stale = 前の一覧を出したあとで局面が変わったため、その一覧はもう使えません。`pick` で今の局面の最初の一歩を見てください。
-pick-none-shown = この対局ではまだ一覧を出していません。`pick` で手の最初の一歩を見てください。
-pick-no-such-option = 一覧に { $number } 番はありません。1 から { $count } までの番号を選ぶか、`pick back` か `pick more` と書いてください。
-pick-nothing-to-undo = まだ一歩も選んでいないので、戻せる一歩はありません。1 から { $count } までの番号を選んでください。
-pick-not-a-step = { $word } は一覧の番号ではありません。一覧は `pick`、N 番を選ぶには `pick N`、一歩戻すには `pick back`、次のページは `pick more` と書いてください。
+pick-entry-note = { $number }. { $label }：{ $note }
+pick-play-as-it-stands = { $turn }をこのまま指す
+pick-more = `pick more`：次のページ（このページは{ $count }個中{ $from }から{ $to }）。
+pick-back = `pick back`で一歩戻せます。
+pick-stale = 前の一覧を出したあとで局面が変わったため、その一覧はもう使えません。`pick`で今の局面の最初の一歩を見てください。
+pick-none-shown = この対局ではまだ一覧を出していません。`pick`で手の最初の一歩を見てください。
+pick-no-such-option = 一覧に{ $number }番はありません。1から{ $count }までの番号を選ぶか、`pick back`か`pick more`と書いてください。
+pick-nothing-to-undo = まだ一歩も選んでいないので、戻せる一歩はありません。1から{ $count }までの番号を選んでください。
+pick-not-a-step = { $word }は一覧の番号ではありません。一覧は`pick`、N番を選ぶには`pick N`、一歩戻すには`pick back`、次のページは`pick more`と書いてください。
