@@ -51,8 +51,7 @@ fn describe_with(head: Vec<String>, view: &BoardView, lang: Lang) -> String {
             .collect::<Vec<_>>()
     };
     let mut sentences = board(Detail::Each);
-    let head_length: usize = head.iter().map(|s| s.chars().count() + 1).sum();
-    if head_length + length(&sentences) > DESCRIPTION_LIMIT {
+    if length(&head) + length(&sentences) > DESCRIPTION_LIMIT {
         sentences = board(Detail::Runs);
     }
     // `describe` names the game first: it leads, before who is to move.
@@ -97,6 +96,7 @@ fn clocks(record: &GameRecord, now: u64, lang: Lang) -> Option<String> {
     ))
 }
 
+/// The characters of `sentences` joined by spaces (one more at most).
 fn length(sentences: &[String]) -> usize {
     sentences.iter().map(|s| s.chars().count() + 1).sum()
 }
