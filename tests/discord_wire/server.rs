@@ -586,6 +586,8 @@ fn permission_refusal(
     None
 }
 
+/// Discord's answer to one REST request: the body checked against the
+/// spec first, then routed.
 fn handle(
     shared: &Shared,
     method: &Method,
@@ -594,26 +596,8 @@ fn handle(
     files: &[(usize, String)],
 ) -> Response {
     let mut state = shared.state.lock().unwrap_or_else(|e| e.into_inner());
-    // Every body against the spec first, as Discord does.
-    if let Some(body) = body {
-        match shared.spec.check(method.as_str(), path, body) {
-            Ok(()) => state.validated += 1,
-            Err(refusal) => {
-                let reason = format!("{method} {path}: {refusal}");
-                state.refused.push(reason.clone());
-                return error(
-                    StatusCode::BAD_REQUEST,
-                    50035,
-                    &format!("Invalid Form Body: {reason}"),
-                );
-            }
-        }
-        if let Err(reason) = files_referenced(Some(body), files) {
-            state.refused.push(reason.clone());
-            return error(StatusCode::BAD_REQUEST, 50035, &reason);
-        }
-    } else if !files.is_empty() {
-        return error(StatusCode::BAD_REQUEST, 50035, "files without payload_json");
+    if let Err(refusal) = check_body(shared, &mut state, method, path, body, files) {
+        return refusal;
     }
     let empty = Value::Null;
     let body = body.unwrap_or(&empty);
@@ -626,130 +610,13 @@ fn handle(
             "session_start_limit": { "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1 }
         })).into_response(),
         ("PUT", ["applications", app, rest @ ..]) if *app == APP_ID => {
-            let scope = match rest {
-                ["commands"] => "global".to_string(),
-                ["guilds", guild, "commands"] => guild.to_string(),
-                _ => return error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
-            };
-            let list = body.as_array().cloned().unwrap_or_default();
-            let mut answer = Vec::new();
-            for command in &list {
-                let mut c = command.clone();
-                c["id"] = json!(state.new_id().to_string());
-                c["application_id"] = json!(APP_ID);
-                c["version"] = json!("1");
-                c["default_member_permissions"] = Value::Null;
-                if c.get("type").is_none() {
-                    c["type"] = json!(1);
-                }
-                if scope != "global" {
-                    c["guild_id"] = json!(scope);
-                }
-                answer.push(c);
-            }
-            state.commands.insert(scope, list);
-            axum::Json(Value::Array(answer)).into_response()
+            register_commands(&mut state, rest, body)
         }
         ("POST", ["interactions", id, token, "callback"]) => {
-            let token = token.to_string();
-            let new_id = state.new_id();
-            let Some(exchange) = state.exchanges.get_mut(&token) else {
-                return error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
-            };
-            exchange.requests += 1;
-            if exchange.id != *id {
-                return error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
-            }
-            let kind = body["type"].as_u64().unwrap_or(0);
-            if !exchange.callbacks.is_empty() {
-                exchange.callbacks.push(kind);
-                return error(StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged.");
-            }
-            let data = &body["data"];
-            if kind == 4 {
-                if let Some(refusal) = permission_refusal(exchange.permissions, data, files) {
-                    return refusal;
-                }
-            }
-            exchange.callbacks.push(kind);
-            match kind {
-                4 => exchange.original = Some(msg_from(new_id, data, files)),
-                5 => exchange.thinking = true,
-                6 => {}
-                8 => {
-                    exchange.choices = Some(
-                        data["choices"]
-                            .as_array()
-                            .map(|c| c.iter().filter_map(|c| c["value"].as_str().map(str::to_string)).collect())
-                            .unwrap_or_default(),
-                    )
-                }
-                _ => return error(StatusCode::BAD_REQUEST, 50035, "unexpected callback type"),
-            }
-            StatusCode::NO_CONTENT.into_response()
+            interaction_callback(&mut state, id, token, body, files)
         }
         (_, ["webhooks", app, token, rest @ ..]) if *app == APP_ID => {
-            let token = token.to_string();
-            let new_id = state.new_id();
-            let failing = state.failing_edits.clone();
-            let Some(exchange) = state.exchanges.get_mut(&token) else {
-                return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
-            };
-            exchange.requests += 1;
-            if exchange.callbacks.is_empty() {
-                return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
-            }
-            let channel = exchange.channel.clone();
-            match (method.as_str(), rest) {
-                ("POST", []) => {
-                    if let Some(refusal) = permission_refusal(exchange.permissions, body, files) {
-                        return refusal;
-                    }
-                    let msg = msg_from(new_id, body, files);
-                    if exchange.thinking {
-                        // Discord: a follow-up to a deferral still loading
-                        // takes its place.
-                        exchange.thinking = false;
-                        exchange.original = Some(msg);
-                    } else {
-                        exchange.followups.push(msg);
-                    }
-                    axum::Json(message_json(new_id, &channel, body)).into_response()
-                }
-                ("PATCH", ["messages", "@original"]) => {
-                    if failing.contains(&channel) {
-                        return error(StatusCode::INTERNAL_SERVER_ERROR, 0, "500: Internal Server Error");
-                    }
-                    if let Some(refusal) = permission_refusal(exchange.permissions, body, files) {
-                        return refusal;
-                    }
-                    let original = exchange.original.get_or_insert_with(Msg::default);
-                    let id = if original.id == 0 { new_id } else { original.id };
-                    original.id = id;
-                    if let Some(content) = body.get("content") {
-                        original.content = content.as_str().unwrap_or_default().to_string();
-                    }
-                    if let Some(embeds) = body.get("embeds") {
-                        original.embeds = embeds.as_array().cloned().unwrap_or_default();
-                    }
-                    if let Some(components) = body.get("components") {
-                        original.components = components.as_array().cloned().unwrap_or_default();
-                    }
-                    if !files.is_empty() {
-                        original.files = files.iter().map(|(_, n)| n.clone()).collect();
-                    }
-                    exchange.thinking = false;
-                    axum::Json(message_json(id, &channel, body)).into_response()
-                }
-                ("DELETE", ["messages", "@original"]) => {
-                    match exchange.original.as_mut() {
-                        Some(original) => original.deleted = true,
-                        None => exchange.thinking = false,
-                    }
-                    StatusCode::NO_CONTENT.into_response()
-                }
-                _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
-            }
+            webhook(&mut state, method, token, rest, body, files)
         }
         ("POST", ["channels", channel, "messages"]) => {
             let id = state.new_id();
@@ -763,6 +630,209 @@ fn handle(
             let name = body["name"].as_str().unwrap_or_default().to_string();
             state.threads.push((parent.to_string(), id.clone(), name.clone()));
             axum::Json(thread_json(&id, parent, &name)).into_response()
+        }
+        _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
+    }
+}
+
+/// Every body against the spec, as Discord does, and every file referred
+/// to by it; the 400 Discord answers when not.
+fn check_body(
+    shared: &Shared,
+    state: &mut State,
+    method: &Method,
+    path: &str,
+    body: Option<&Value>,
+    files: &[(usize, String)],
+) -> Result<(), Response> {
+    let Some(body) = body else {
+        if files.is_empty() {
+            return Ok(());
+        }
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            50035,
+            "files without payload_json",
+        ));
+    };
+    match shared.spec.check(method.as_str(), path, body) {
+        Ok(()) => state.validated += 1,
+        Err(refusal) => {
+            let reason = format!("{method} {path}: {refusal}");
+            state.refused.push(reason.clone());
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                50035,
+                &format!("Invalid Form Body: {reason}"),
+            ));
+        }
+    }
+    if let Err(reason) = files_referenced(Some(body), files) {
+        state.refused.push(reason.clone());
+        return Err(error(StatusCode::BAD_REQUEST, 50035, &reason));
+    }
+    Ok(())
+}
+
+/// `PUT /applications/{app}/commands` (global) or
+/// `.../guilds/{guild}/commands`: the list replaces the scope's.
+fn register_commands(state: &mut State, rest: &[&str], body: &Value) -> Response {
+    let scope = match rest {
+        ["commands"] => "global".to_string(),
+        ["guilds", guild, "commands"] => guild.to_string(),
+        _ => return error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
+    };
+    let list = body.as_array().cloned().unwrap_or_default();
+    let mut answer = Vec::new();
+    for command in &list {
+        let mut c = command.clone();
+        c["id"] = json!(state.new_id().to_string());
+        c["application_id"] = json!(APP_ID);
+        c["version"] = json!("1");
+        c["default_member_permissions"] = Value::Null;
+        if c.get("type").is_none() {
+            c["type"] = json!(1);
+        }
+        if scope != "global" {
+            c["guild_id"] = json!(scope);
+        }
+        answer.push(c);
+    }
+    state.commands.insert(scope, list);
+    axum::Json(Value::Array(answer)).into_response()
+}
+
+/// `POST /interactions/{id}/{token}/callback`: the one response an
+/// interaction may have.
+fn interaction_callback(
+    state: &mut State,
+    id: &str,
+    token: &str,
+    body: &Value,
+    files: &[(usize, String)],
+) -> Response {
+    let token = token.to_string();
+    let new_id = state.new_id();
+    let Some(exchange) = state.exchanges.get_mut(&token) else {
+        return error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+    };
+    exchange.requests += 1;
+    if exchange.id != id {
+        return error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+    }
+    let kind = body["type"].as_u64().unwrap_or(0);
+    if !exchange.callbacks.is_empty() {
+        exchange.callbacks.push(kind);
+        return error(
+            StatusCode::BAD_REQUEST,
+            40060,
+            "Interaction has already been acknowledged.",
+        );
+    }
+    let data = &body["data"];
+    if kind == 4 {
+        if let Some(refusal) = permission_refusal(exchange.permissions, data, files) {
+            return refusal;
+        }
+    }
+    exchange.callbacks.push(kind);
+    match kind {
+        4 => exchange.original = Some(msg_from(new_id, data, files)),
+        5 => exchange.thinking = true,
+        6 => {}
+        8 => {
+            exchange.choices = Some(
+                data["choices"]
+                    .as_array()
+                    .map(|c| {
+                        c.iter()
+                            .filter_map(|c| c["value"].as_str().map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            )
+        }
+        _ => return error(StatusCode::BAD_REQUEST, 50035, "unexpected callback type"),
+    }
+    StatusCode::NO_CONTENT.into_response()
+}
+
+/// The interaction's webhook: follow-ups, and edits or deletion of the
+/// original response.
+fn webhook(
+    state: &mut State,
+    method: &Method,
+    token: &str,
+    rest: &[&str],
+    body: &Value,
+    files: &[(usize, String)],
+) -> Response {
+    let token = token.to_string();
+    let new_id = state.new_id();
+    let failing = state.failing_edits.clone();
+    let Some(exchange) = state.exchanges.get_mut(&token) else {
+        return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+    };
+    exchange.requests += 1;
+    if exchange.callbacks.is_empty() {
+        return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+    }
+    let channel = exchange.channel.clone();
+    match (method.as_str(), rest) {
+        ("POST", []) => {
+            if let Some(refusal) = permission_refusal(exchange.permissions, body, files) {
+                return refusal;
+            }
+            let msg = msg_from(new_id, body, files);
+            if exchange.thinking {
+                // Discord: a follow-up to a deferral still loading
+                // takes its place.
+                exchange.thinking = false;
+                exchange.original = Some(msg);
+            } else {
+                exchange.followups.push(msg);
+            }
+            axum::Json(message_json(new_id, &channel, body)).into_response()
+        }
+        ("PATCH", ["messages", "@original"]) => {
+            if failing.contains(&channel) {
+                return error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    0,
+                    "500: Internal Server Error",
+                );
+            }
+            if let Some(refusal) = permission_refusal(exchange.permissions, body, files) {
+                return refusal;
+            }
+            let original = exchange.original.get_or_insert_with(Msg::default);
+            let id = if original.id == 0 {
+                new_id
+            } else {
+                original.id
+            };
+            original.id = id;
+            if let Some(content) = body.get("content") {
+                original.content = content.as_str().unwrap_or_default().to_string();
+            }
+            if let Some(embeds) = body.get("embeds") {
+                original.embeds = embeds.as_array().cloned().unwrap_or_default();
+            }
+            if let Some(components) = body.get("components") {
+                original.components = components.as_array().cloned().unwrap_or_default();
+            }
+            if !files.is_empty() {
+                original.files = files.iter().map(|(_, n)| n.clone()).collect();
+            }
+            exchange.thinking = false;
+            axum::Json(message_json(id, &channel, body)).into_response()
+        }
+        ("DELETE", ["messages", "@original"]) => {
+            match exchange.original.as_mut() {
+                Some(original) => original.deleted = true,
+                None => exchange.thinking = false,
+            }
+            StatusCode::NO_CONTENT.into_response()
         }
         _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
     }
