@@ -476,12 +476,28 @@ async fn sync_forever(client: Client) {
 /// The bot running in a background task.
 struct BotTask {
     handle: JoinHandle<anyhow::Result<()>>,
+    stop: tokio::sync::watch::Sender<bool>,
 }
 
 impl BotTask {
     fn start(bot: Bot, config: MatrixConfig) -> BotTask {
+        let (stop, stopping) = tokio::sync::watch::channel(false);
         BotTask {
-            handle: tokio::spawn(cairn::platform::matrix::run(bot, config)),
+            handle: tokio::spawn(cairn::platform::matrix::run(bot, config, stopping)),
+            stop,
+        }
+    }
+
+    /// Ask the bot to stop, as SIGTERM does: it must stop syncing, finish
+    /// what it was doing and return `Ok` well within 10 s. How long it took.
+    async fn stop_gracefully(mut self) -> Duration {
+        let began = Instant::now();
+        let _ = self.stop.send(true);
+        match tokio::time::timeout(Duration::from_secs(10), &mut self.handle).await {
+            Ok(Ok(Ok(()))) => began.elapsed(),
+            Ok(Ok(Err(error))) => panic!("the bot failed: {error:#}"),
+            Ok(Err(error)) => panic!("the bot panicked: {error}"),
+            Err(_) => panic!("the bot did not stop within 10 s"),
         }
     }
 
@@ -1057,7 +1073,9 @@ async fn matrix_end_to_end() {
             .expect("device id")
             .to_string()
     };
-    bot.stop().await;
+    // A graceful stop (what SIGTERM asks): Ok within 10 s.
+    let took = bot.stop_gracefully().await;
+    eprintln!("matrix e2e: graceful stop in {took:?}");
     let missed = alice.say(&secret, "!cairn move zz9").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let bot = BotTask::start(Bot::new(store.clone(), bot_config), config);
