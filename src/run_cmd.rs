@@ -146,20 +146,28 @@ async fn stop_signal() -> &'static str {
 /// one with a lease; the others stand by and take over within a few
 /// seconds of its end. With sled the process is alone anyway.
 #[cfg(feature = "matrix")]
-async fn matrix_with_lease(bot: Bot, config: cairn::config::MatrixConfig) -> Result<()> {
+async fn matrix_with_lease(
+    bot: Bot,
+    config: cairn::config::MatrixConfig,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> Result<()> {
     let name = format!("matrix:{}", config.user.clone().unwrap_or_default());
     let store = bot.store().clone();
-    let lease =
-        tokio::task::spawn_blocking(move || store.lease(&name, std::time::Duration::from_secs(2)))
-            .await
-            .context("waiting for the Matrix lease")??;
+    let mut waiting = stop.clone();
+    let lease = tokio::select! {
+        lease = tokio::task::spawn_blocking(move || store.lease(&name, std::time::Duration::from_secs(2))) => {
+            lease.context("waiting for the Matrix lease")??
+        }
+        // A standby asked to stop stops at once.
+        _ = waiting.wait_for(|stop| *stop) => return Ok(()),
+    };
     let lost = async {
         while lease.is_held() {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         }
     };
     tokio::select! {
-        result = cairn::platform::matrix::run(bot, config) => result,
+        result = cairn::platform::matrix::run(bot, config, stop) => result,
         () = lost => anyhow::bail!("lost the Matrix lease (the connection to the database ended); another process takes over Matrix"),
     }
 }
@@ -170,9 +178,12 @@ const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(9);
 
 /// Serve every configured chat platform at once, on one runtime, until
 /// each has stopped or a stop signal came; the first failure is reported.
-/// On SIGTERM or SIGINT, Discord closes its gateway and finishes the
-/// commands in flight; Matrix (which has no such path) is stopped at once;
-/// then the database is flushed and the process exits with 0.
+/// On SIGTERM or SIGINT, Discord closes its gateway and Matrix stops
+/// syncing (nothing new is taken); both finish the commands in flight and
+/// post the timed events already decided, within [`STOP_GRACE`] (past it
+/// they are abandoned: a bot turn cut short is resumed by the scheduler at
+/// the next start); then the database is flushed and the process exits
+/// with 0.
 fn run_platforms(bot: Bot, config: Config) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -182,9 +193,6 @@ fn run_platforms(bot: Bot, config: Config) -> Result<()> {
     let result = runtime.block_on(async move {
         #[allow(unused_mut)] // nothing is spawned in a build without platforms
         let mut tasks: tokio::task::JoinSet<Result<()>> = tokio::task::JoinSet::new();
-        // Platforms without a graceful stop, aborted on a stop signal.
-        #[allow(unused_mut)]
-        let mut abrupt: Vec<tokio::task::AbortHandle> = Vec::new();
         let (stop, stopping) = tokio::sync::watch::channel(false);
         if config.has_discord() {
             #[cfg(feature = "discord")]
@@ -206,14 +214,18 @@ fn run_platforms(bot: Bot, config: Config) -> Result<()> {
         }
         if config.has_matrix() {
             #[cfg(feature = "matrix")]
-            abrupt.push(tasks.spawn(matrix_with_lease(bot.clone(), config.matrix.clone())));
+            tasks.spawn(matrix_with_lease(
+                bot.clone(),
+                config.matrix.clone(),
+                stopping.clone(),
+            ));
             #[cfg(not(feature = "matrix"))]
             anyhow::bail!(
                 "Matrix is configured but this cairn was built without Matrix: rebuild with `--features matrix`"
             );
         }
         // (In a build without platforms these have no other use.)
-        let _ = (&bot, &stopping, &abrupt);
+        let _ = (&bot, &stopping);
         let mut result = Ok(());
         let signal = stop_signal();
         tokio::pin!(signal);
@@ -244,9 +256,6 @@ fn run_platforms(bot: Bot, config: Config) -> Result<()> {
                     tracing::info!("{name}: shutting down");
                     let _ = stop.send(true);
                     deadline = Some(tokio::time::Instant::now() + STOP_GRACE);
-                    for task in &abrupt {
-                        task.abort();
-                    }
                 }
                 () = late => {
                     tracing::warn!("the platforms did not stop within {STOP_GRACE:?}; stopping them");

@@ -10,7 +10,13 @@
 //! whole game of Sight between two users, a move by a third user, an
 //! illegal move, a game inside a thread, a game against the bot, a channel
 //! where the bot lacks Attach Files, a 500 on the edit of a deferral, and a
-//! SIGTERM with a command in flight (then SIGINT).
+//! SIGTERM with a command in flight (then SIGINT), after which the
+//! database opens clean (`cairn db check`).
+//!
+//! A second test: 200 reminders fall due at once (games started two days
+//! ago by a clock the test set) and Cairn posts them all through Discord's
+//! rate limits, as the fake applies them: buckets advertised in the
+//! `X-RateLimit-*` headers, 429s with `Retry-After`, one global 429.
 
 #![cfg(feature = "discord")]
 // The GUILD_CREATE payload is one large `json!`.
@@ -30,7 +36,9 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
-use server::{Exchange, Fake, Msg, APP_ID, ATTACH_FILES, CREATE_PUBLIC_THREADS, GUILD_ID, TOKEN};
+use server::{
+    Exchange, Fake, Limits, Msg, APP_ID, ATTACH_FILES, CREATE_PUBLIC_THREADS, GUILD_ID, TOKEN,
+};
 use spec::{Refusal, Spec};
 
 const ALICE: (&str, &str) = ("53908232506183680", "alice");
@@ -388,7 +396,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
     timed_events_in_the_channel(&fake, &mut p).await;
     without_attach_files(&fake, &mut p, &first).await;
     against_the_bot_and_a_failed_edit(&fake, &mut p).await;
-    sigterm_with_a_bot_move_in_flight(&fake, &mut p, bot).await;
+    sigterm_with_a_bot_move_in_flight(&fake, &mut p, bot, &db).await;
     restart_with_global_commands(&fake, &mut p, &db, &dir.path().join("run2.log")).await;
     the_protocol_was_kept(&fake).await;
 }
@@ -738,17 +746,8 @@ async fn against_the_bot_and_a_failed_edit(fake: &Fake, p: &mut Payloads) {
 
 /// Fix 5: SIGTERM while the bot thinks: the move in flight is finished,
 /// the gateway closed, the process exits with 0 within 10 s.
-async fn sigterm_with_a_bot_move_in_flight(fake: &Fake, p: &mut Payloads, mut bot: Bot) {
-    // finished, the gateway closed, the process exits with 0 within 10 s.
-    let next_turn = next_turn_in(fake, p, VERSUS_BOT, ALICE).await;
-    let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &next_turn));
-    fake.wait_for("the deferral", |s| {
-        s.exchanges
-            .get(&token)
-            .filter(|e| e.callbacks == [5])
-            .map(|_| ())
-    })
-    .await;
+async fn sigterm_with_a_bot_move_in_flight(fake: &Fake, p: &mut Payloads, mut bot: Bot, db: &Path) {
+    let token = a_deferred_bot_turn(fake, p).await;
     bot.signal("TERM");
     let (status, took) = bot.exit().await;
     let log = bot.log();
@@ -765,7 +764,31 @@ async fn sigterm_with_a_bot_move_in_flight(fake: &Fake, p: &mut Payloads, mut bo
         fake.with(|s| s.closes.clone())
     );
     assert!(log.contains("database flushed"), "{log}");
-    println!("discord wire: SIGTERM with a bot move in flight: exit 0 after {took:?}");
+    assert_db_clean(db);
+    println!(
+        "discord wire: SIGTERM with a bot move in flight: exit 0 after {took:?}, database clean"
+    );
+}
+
+/// Alice moves against the bot until its answer is deferred (a search
+/// longer than the test's 400 ms window): a search with a reused tree, a
+/// forced reply or a winning turn can come at once, and then the next
+/// turn is tried. The deferred interaction's token.
+async fn a_deferred_bot_turn(fake: &Fake, p: &mut Payloads) -> String {
+    for _ in 0..6 {
+        let next_turn = next_turn_in(fake, p, VERSUS_BOT, ALICE).await;
+        let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &next_turn));
+        let first = fake
+            .wait_for("the first answer", |s| {
+                s.exchanges.get(&token)?.callbacks.first().copied()
+            })
+            .await;
+        if first == 5 {
+            return token;
+        }
+        settled(fake, &token, 2).await;
+    }
+    panic!("six bot turns in a row were answered within 400 ms");
 }
 
 /// Fix 6: restarted without DISCORD_GUILD_ID: global commands, and the
@@ -843,6 +866,171 @@ async fn next_turn_in(fake: &Fake, p: &mut Payloads, channel: &str, who: (&str, 
         })
         .await;
     choices.into_iter().next().expect("a legal turn")
+}
+
+/// `cairn db check` finds every record of the database readable.
+fn assert_db_clean(db: &Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .args(["db", "check"])
+        .env("CAIRN_DB", db)
+        .env("CAIRN_CONFIG", db.with_extension("toml"))
+        .env("RUST_LOG", "off")
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .output()
+        .expect("run cairn db check");
+    assert!(
+        out.status.success(),
+        "cairn db check: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `who` says `command` in the Discord channel `channel`, to a bot core
+/// running in the test (not the binary), with mentions for `<@id>`.
+fn say_directly(bot: &cairn_bot::Bot, channel: &str, who: (&str, &str), command: &str) -> String {
+    let mentions = [ALICE, BOB, CAROL]
+        .into_iter()
+        .filter(|(id, _)| command.contains(&format!("<@{id}>")))
+        .map(|(id, name)| cairn_bot::User::new(id, name))
+        .collect();
+    let replies = bot.handle(&cairn_bot::Request {
+        platform: "discord".into(),
+        channel: channel.into(),
+        user: cairn_bot::User::new(who.0, who.1),
+        command: command.into(),
+        mentions,
+        capabilities: cairn::platform::discord::CAPABILITIES,
+        ..Default::default()
+    });
+    replies
+        .iter()
+        .map(|r| r.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `games` games (the opponent to move, on the default clock of three
+/// days a move) started 40 hours ago by the clock of a bot core run in the
+/// test: each has its first reminder (at half time) due. In the first
+/// `by_dm` channels the opponent is Carol, who wants hers by direct
+/// message; in the others Bob, pinged in the channel.
+fn games_with_reminders_due(db: &Path, games: usize, by_dm: usize) -> Vec<String> {
+    use cairn_store::clock::{ManualClock, HOUR_MS};
+    let clock = ManualClock::at(cairn_store::now_ms() - 40 * HOUR_MS);
+    let store = cairn_store::Store::open(db).expect("open the database");
+    let bot = cairn_bot::Bot::new(
+        store,
+        cairn_bot::BotConfig {
+            images: false,
+            clock: Arc::new(clock),
+            ..cairn_bot::BotConfig::default()
+        },
+    );
+    let said = say_directly(&bot, "645027906669599999", CAROL, "notify dm");
+    assert!(!said.is_empty());
+    let channels: Vec<String> = (0..games)
+        .map(|n| (645_027_906_669_600_000u64 + n as u64).to_string())
+        .collect();
+    for (n, channel) in channels.iter().enumerate() {
+        let opponent = if n < by_dm { CAROL } else { BOB };
+        let command = format!("challenge sight <@{}> as=black", opponent.0);
+        let said = say_directly(&bot, channel, ALICE, &command);
+        assert!(said.contains(opponent.1), "{said}");
+        let said = say_directly(&bot, channel, opponent, "accept");
+        assert!(!said.is_empty());
+    }
+    channels
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_hundred_reminders_at_once_within_discords_rate_limits() {
+    const GAMES: usize = 200;
+    const BY_DM: usize = 12;
+    let spec = Arc::new(Spec::load());
+    let fake = Fake::start(Arc::clone(&spec)).await;
+    fake.set(|s| {
+        s.limits = Some(Limits {
+            per_channel: 5,
+            window: Duration::from_millis(1500),
+            global_per_second: 50,
+            refuse_every: 23,
+            retry_after: Duration::from_millis(1000),
+            global_at: vec![101],
+        })
+    });
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("db");
+    let channels = games_with_reminders_due(&db, GAMES, BY_DM);
+    let began = Instant::now();
+    let mut bot = Bot::start(&fake, &db, &dir.path().join("burst.log"), Some(GUILD_ID));
+    let accepted = |s: &server::State| s.limited.arrivals.iter().filter(|(_, ok)| *ok).count();
+    let mut waited = 0;
+    while fake.with(accepted) < GAMES && waited < 240 {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        waited += 1;
+    }
+    let took = began.elapsed();
+    // A little longer: nothing more may come (no reminder twice).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let log = bot.log();
+    let (arrivals, refused, violations, posted) = fake.with(|s| {
+        (
+            s.limited.arrivals.clone(),
+            s.limited.refused.clone(),
+            s.limited.violations.clone(),
+            s.posted.clone(),
+        )
+    });
+    let delivered: Vec<&String> = arrivals
+        .iter()
+        .filter(|(_, ok)| *ok)
+        .map(|(c, _)| c)
+        .collect();
+    assert_eq!(delivered.len(), GAMES, "every reminder, once; log:\n{log}");
+    assert!(
+        violations.is_empty(),
+        "requests Discord would refuse: {violations:#?}"
+    );
+    // Retries came, and every refused message was delivered after them.
+    assert!(
+        refused.iter().any(|(_, global)| *global),
+        "the global 429 was met"
+    );
+    assert!(
+        refused.iter().filter(|(_, global)| !global).count() >= 5,
+        "{refused:?}"
+    );
+    // One at a time, in order: a refused message is sent again before
+    // the next one.
+    for pair in arrivals.windows(2) {
+        if !pair[0].1 {
+            assert_eq!(
+                pair[0].0, pair[1].0,
+                "a retry comes before the next message"
+            );
+        }
+    }
+    // Carol's direct messages all go to one channel; Bob is pinged in
+    // each of the others.
+    let dm_channels: Vec<&String> = posted.keys().filter(|c| !channels.contains(c)).collect();
+    assert_eq!(dm_channels.len(), 1, "{dm_channels:?}");
+    assert_eq!(posted[dm_channels[0]].len(), BY_DM);
+    for channel in &channels[BY_DM..] {
+        let msgs = posted.get(channel).map_or(0, Vec::len);
+        assert_eq!(msgs, 1, "one reminder in {channel}");
+        assert!(posted[channel][0].pings.contains(&BOB.0.to_string()));
+    }
+    bot.signal("TERM");
+    let (status, _) = bot.exit().await;
+    assert_eq!(status.code(), Some(0), "{}", bot.log());
+    println!(
+        "discord wire: {GAMES} reminders due at once delivered in {took:.1?}: {} requests, {} answered 429 ({} global), 0 sent against an exhausted bucket or before a Retry-After",
+        arrivals.len(),
+        refused.len(),
+        refused.iter().filter(|(_, g)| *g).count(),
+    );
 }
 
 /// The validator is not a rubber stamp: bodies that break Discord's spec

@@ -476,12 +476,28 @@ async fn sync_forever(client: Client) {
 /// The bot running in a background task.
 struct BotTask {
     handle: JoinHandle<anyhow::Result<()>>,
+    stop: tokio::sync::watch::Sender<bool>,
 }
 
 impl BotTask {
     fn start(bot: Bot, config: MatrixConfig) -> BotTask {
+        let (stop, stopping) = tokio::sync::watch::channel(false);
         BotTask {
-            handle: tokio::spawn(cairn::platform::matrix::run(bot, config)),
+            handle: tokio::spawn(cairn::platform::matrix::run(bot, config, stopping)),
+            stop,
+        }
+    }
+
+    /// Ask the bot to stop, as SIGTERM does: it must stop syncing, finish
+    /// what it was doing and return `Ok` well within 10 s. How long it took.
+    async fn stop_gracefully(&mut self) -> Duration {
+        let began = Instant::now();
+        let _ = self.stop.send(true);
+        match tokio::time::timeout(Duration::from_secs(10), &mut self.handle).await {
+            Ok(Ok(Ok(()))) => began.elapsed(),
+            Ok(Ok(Err(error))) => panic!("the bot failed: {error:#}"),
+            Ok(Err(error)) => panic!("the bot panicked: {error}"),
+            Err(_) => panic!("the bot did not stop within 10 s"),
         }
     }
 
@@ -1171,7 +1187,14 @@ impl Scene {
     async fn a_restart_keeps_the_device_and_replays_nothing(&mut self, secret: &Room) {
         let session = self.matrix_store.join("session.json");
         let before = std::fs::read_to_string(&session).expect("session file");
-        self.bot.stop().await;
+        // A graceful stop (what SIGTERM asks) with the bot's answer to a
+        // move in flight: Ok within 10 s, and the bot's turn is played
+        // before the stop or after the restart, never lost.
+        let turn = self.legal_turn_in(secret);
+        self.alice.say(secret, &format!("!cairn move {turn}")).await;
+        let _ = self.alice.next_notice(secret, &self.bot).await;
+        let took = self.bot.stop_gracefully().await;
+        eprintln!("matrix e2e: graceful stop with a bot turn in flight in {took:?}");
         let missed = self.alice.say(secret, "!cairn move zz9").await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         self.bot = BotTask::start(
@@ -1186,6 +1209,7 @@ impl Scene {
             device_of(&after),
             "the same device after a restart"
         );
+        self.alice_is_to_move_again(secret).await;
         self.alice.say(secret, "!cairn board").await;
         let seen = self.alice.next_notice(secret, &self.bot).await;
         assert!(seen.encrypted);
@@ -1198,6 +1222,35 @@ impl Scene {
 
     /// Ask until the restarted bot answers (it ignores what its first sync
     /// brings), and check it never answers what was said while it was away.
+    /// A legal turn in the game of `room`, from the bot's own store.
+    fn legal_turn_in(&self, room: &Room) -> String {
+        let key = Store::channel_key("matrix", room.room_id().as_str());
+        let record = self.store.load(&key).expect("the store").expect("a game");
+        let game = record.active_game().expect("a game in progress");
+        game.game
+            .legal_strings()
+            .into_iter()
+            .next()
+            .expect("a legal turn")
+    }
+
+    /// After the restart, the bot's turn was played: Alice is to move.
+    async fn alice_is_to_move_again(&mut self, secret: &Room) {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            assert!(Instant::now() < deadline, "the bot's turn was lost");
+            self.alice.say(secret, "!cairn board").await;
+            let seen = self.alice.quiet(secret, Duration::from_secs(3)).await;
+            let texts: Vec<String> = seen
+                .iter()
+                .filter_map(|s| Some(s.notice()?.0.to_string()))
+                .collect();
+            if texts.iter().any(|t| t.contains("Alice (White) to move")) {
+                return;
+            }
+        }
+    }
+
     async fn ask_until_the_restarted_bot_answers(&mut self, secret: &Room, missed: &OwnedEventId) {
         let deadline = Instant::now() + WAIT;
         loop {

@@ -13,13 +13,22 @@
 //! Attach Files (or Embed Links) is refused with 403. Channels can be set
 //! to fail the edit of the original response with 500.
 //!
+//! Channel messages (`POST /channels/{id}/messages`) can be put under
+//! Discord's rate limits ([`Limits`]): every answer carries the
+//! `X-RateLimit-*` headers of the channel's bucket, a bucket is refilled
+//! after its window, chosen requests are refused with `429` and a
+//! `Retry-After` (for their bucket, or global), and every request that
+//! Discord would count as invalid (on an exhausted bucket, before a
+//! `Retry-After` has passed, or past the global limit) is recorded in
+//! [`State::violations`].
+//!
 //! The test reads what the players would see: per interaction, its
 //! original response and its follow-ups.
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
@@ -138,7 +147,166 @@ pub struct State {
     pub posted: HashMap<String, Vec<Msg>>,
     /// Threads the bot opened: (parent channel, thread id, name).
     pub threads: Vec<(String, String, String)>,
+    /// Rate limits on channel messages (none unless a test sets them).
+    pub limits: Option<Limits>,
+    /// What the rate limits saw.
+    pub limited: Limited,
     next_id: u64,
+}
+
+/// Discord's rate limits on `POST /channels/{id}/messages`, as the fake
+/// applies them.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Requests per channel (the bucket's major parameter) per window.
+    pub per_channel: u32,
+    pub window: Duration,
+    /// Requests per second for the whole bot (Discord: 50).
+    pub global_per_second: usize,
+    /// Every `refuse_every`th message request is refused with a 429 on
+    /// its bucket, `Retry-After` `retry_after`.
+    pub refuse_every: usize,
+    pub retry_after: Duration,
+    /// The message requests (counted from 1) refused with a global 429.
+    pub global_at: Vec<usize>,
+}
+
+/// What the rate limits saw.
+#[derive(Debug, Default)]
+pub struct Limited {
+    /// Message requests, in order of arrival: (channel, accepted).
+    pub arrivals: Vec<(String, bool)>,
+    /// 429s sent: (channel, global).
+    pub refused: Vec<(String, bool)>,
+    /// Requests Discord would count as invalid, and why.
+    pub violations: Vec<String>,
+    buckets: HashMap<String, (u32, Instant)>,
+    blocked: HashMap<String, Instant>,
+    global_blocked: Option<Instant>,
+    recent: std::collections::VecDeque<Instant>,
+}
+
+/// The rate-limit headers of an accepted request.
+type Headers = Vec<(&'static str, String)>;
+
+/// A request refused with 429: wait `retry`, for its bucket or globally.
+#[derive(Debug)]
+struct TooMany {
+    retry: Duration,
+    global: bool,
+}
+
+/// Whole milliseconds, rounded up, as Discord's decimal seconds.
+fn seconds(duration: Duration) -> String {
+    let ms = duration.as_micros().div_ceil(1000);
+    format!("{}.{:03}", ms / 1000, ms % 1000)
+}
+
+fn too_many(retry_after: Duration, global: bool) -> Response {
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(json!({
+            "message": "You are being rate limited.",
+            "retry_after": retry_after.as_secs_f64(),
+            "global": global,
+        })),
+    )
+        .into_response();
+    let headers = response.headers_mut();
+    // Discord's header is whole seconds, rounded up.
+    let whole = retry_after.as_millis().div_ceil(1000).to_string();
+    headers.insert("retry-after", whole.parse().expect("header"));
+    if global {
+        headers.insert("x-ratelimit-global", "true".parse().expect("header"));
+        headers.insert("x-ratelimit-scope", "global".parse().expect("header"));
+    } else {
+        headers.insert("x-ratelimit-scope", "user".parse().expect("header"));
+    }
+    response
+}
+
+impl Limited {
+    /// Decide a message request in `channel` arriving now: `Err` with the
+    /// 429 to send, or `Ok` with the bucket headers for the answer.
+    fn admit(&mut self, limits: &Limits, channel: &str) -> Result<Headers, TooMany> {
+        let now = Instant::now();
+        while self
+            .recent
+            .front()
+            .is_some_and(|at| now.duration_since(*at) >= Duration::from_secs(1))
+        {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(now);
+        let n = self.arrivals.len() + 1;
+        let refuse = |limited: &mut Limited, why: Option<String>, retry: Duration, global: bool| {
+            if let Some(why) = why {
+                limited
+                    .violations
+                    .push(format!("request {n} in {channel}: {why}"));
+            }
+            limited.refused.push((channel.to_string(), global));
+            limited.arrivals.push((channel.to_string(), false));
+            Err(TooMany { retry, global })
+        };
+        if let Some(until) = self.global_blocked.filter(|u| *u > now) {
+            return refuse(
+                self,
+                Some("sent during a global Retry-After".into()),
+                until - now,
+                true,
+            );
+        }
+        if let Some(until) = self.blocked.get(channel).copied().filter(|u| *u > now) {
+            return refuse(
+                self,
+                Some("sent before its Retry-After".into()),
+                until - now,
+                false,
+            );
+        }
+        if self.recent.len() > limits.global_per_second {
+            let wait = Duration::from_secs(1) - now.duration_since(self.recent[0]);
+            return refuse(self, Some("past the global limit".into()), wait, true);
+        }
+        let bucket = self
+            .buckets
+            .entry(channel.to_string())
+            .or_insert((limits.per_channel, now + limits.window));
+        if bucket.1 <= now {
+            *bucket = (limits.per_channel, now + limits.window);
+        }
+        if bucket.0 == 0 {
+            let wait = bucket.1 - now;
+            return refuse(
+                self,
+                Some("sent on an exhausted bucket".into()),
+                wait,
+                false,
+            );
+        }
+        if limits.global_at.contains(&n) {
+            self.global_blocked = Some(now + limits.retry_after);
+            return refuse(self, None, limits.retry_after, true);
+        }
+        if limits.refuse_every > 0 && n.is_multiple_of(limits.refuse_every) {
+            self.blocked
+                .insert(channel.to_string(), now + limits.retry_after);
+            return refuse(self, None, limits.retry_after, false);
+        }
+        bucket.0 -= 1;
+        let (remaining, reset) = *bucket;
+        self.arrivals.push((channel.to_string(), true));
+        Ok(vec![
+            (
+                "x-ratelimit-bucket",
+                "80c17d2f203122d936070c88c8d10f33".to_string(),
+            ),
+            ("x-ratelimit-limit", limits.per_channel.to_string()),
+            ("x-ratelimit-remaining", remaining.to_string()),
+            ("x-ratelimit-reset-after", seconds(reset - now)),
+        ])
+    }
 }
 
 impl State {
@@ -521,7 +689,18 @@ async fn rest(AxumState(shared): AxumState<Shared>, request: Request) -> Respons
             let response = if !authorised {
                 error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")
             } else {
-                handle(&shared, &method, &path, body.as_ref(), &files)
+                match rate_limited(&shared, &method, &path) {
+                    Err(TooMany { retry, global }) => too_many(retry, global),
+                    Ok(headers) => {
+                        let mut response = handle(&shared, &method, &path, body.as_ref(), &files);
+                        for (name, value) in headers {
+                            response
+                                .headers_mut()
+                                .insert(name, value.parse().expect("header"));
+                        }
+                        response
+                    }
+                }
             };
             (response, body, files)
         }
@@ -535,6 +714,20 @@ async fn rest(AxumState(shared): AxumState<Shared>, request: Request) -> Respons
         files: files.into_iter().map(|(_, name)| name).collect(),
     });
     response
+}
+
+/// The rate limits of a channel message request (when the test set
+/// them): the 429 to answer, or the headers to add to the answer.
+fn rate_limited(shared: &Shared, method: &Method, path: &str) -> Result<Headers, TooMany> {
+    let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let ("POST", ["channels", channel, "messages"]) = (method.as_str(), parts.as_slice()) else {
+        return Ok(Vec::new());
+    };
+    let mut state = shared.state.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(limits) = state.limits.clone() else {
+        return Ok(Vec::new());
+    };
+    state.limited.admit(&limits, channel)
 }
 
 /// A message object as Discord returns it.
@@ -624,6 +817,17 @@ fn handle(
             let channel = channel.to_string();
             state.posted.entry(channel.clone()).or_default().push(msg);
             axum::Json(message_json(id, &channel, body)).into_response()
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            // A direct message channel: one per user, its id derived from
+            // the user's.
+            let user = body["recipient_id"].as_str().unwrap_or_default();
+            let id = user.parse::<u64>().map_or(0, |u| u / 2 + 7);
+            axum::Json(json!({
+                "id": id.to_string(), "type": 1, "last_message_id": null, "flags": 0,
+                "recipients": [{ "id": user, "username": "player", "discriminator": "0", "global_name": null, "avatar": null }]
+            }))
+            .into_response()
         }
         ("POST", ["channels", parent, "threads"]) => {
             let id = state.new_id().to_string();

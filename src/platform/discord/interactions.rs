@@ -625,7 +625,8 @@ pub async fn run(bot: Bot, config: DiscordConfig, options: RunOptions) -> anyhow
         .context("creating the Discord client")?;
     let manager = Arc::clone(&client.shard_manager);
     // Timed events of Discord's channels, posted through the same client.
-    let scheduler_stop = notices::start(&scheduler, Arc::clone(&client.http))?;
+    let notices = notices::start(&scheduler, Arc::clone(&client.http))?;
+    let scheduler_stop = Arc::clone(&notices.stop);
     tracing::info!(?shards, guild = ?config.guild_id, "starting Discord");
     let mut shutdown = options.shutdown;
     let start = async {
@@ -656,10 +657,16 @@ pub async fn run(bot: Bot, config: DiscordConfig, options: RunOptions) -> anyhow
     {
         tracing::warn!("the Discord shards did not stop in time");
     }
-    match tokio::time::timeout(SHUTDOWN_GRACE, in_flight.acquire_many(IN_FLIGHT)).await {
-        Ok(_) => tracing::info!("every Discord command in flight has finished"),
+    // The commands in flight, and the timed events already decided (the
+    // posting task ends once the scheduler's thread has let go of it).
+    let finished = async {
+        let _ = in_flight.acquire_many(IN_FLIGHT).await;
+        let _ = notices.posting.await;
+    };
+    match tokio::time::timeout(SHUTDOWN_GRACE, finished).await {
+        Ok(()) => tracing::info!("every Discord command in flight has finished"),
         Err(_) => tracing::warn!(
-            "some Discord commands were still running after {SHUTDOWN_GRACE:?}; they stop with the process"
+            "some Discord commands or timed events were still pending after {SHUTDOWN_GRACE:?}; they stop with the process"
         ),
     }
     in_flight.close();

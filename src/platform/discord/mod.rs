@@ -36,6 +36,8 @@
 mod commands;
 mod interactions;
 mod notices;
+mod outgoing;
+pub mod pacing;
 mod replies;
 pub mod workers;
 

@@ -1,32 +1,46 @@
 //! Timed events (turn reminders, losses on time, lapsed challenges) decided
 //! by the bot core's scheduler, posted as ordinary channel messages with a
-//! mention, or as a direct message for players who chose `notify dm`.
+//! mention, or as a direct message for players who chose `notify dm`,
+//! through the paced outgoing queue (`outgoing.rs`), one after another in
+//! the order the scheduler decided them.
 
 use std::sync::Arc;
 
 use serenity::all::{ChannelId, CreateMessage, Http, UserId};
 use tokio::sync::mpsc;
 
+use super::outgoing::Outgoing;
 use super::replies::message_parts;
 use super::PLATFORM;
 use cairn_bot::{Bot, Delivery, Reply};
 
-/// Start the scheduler for Discord's channels; deliveries are posted by a
-/// task on the runtime. Stop it with [`Bot::stop_scheduler`].
-pub fn start(bot: &Bot, http: Arc<Http>) -> anyhow::Result<Arc<std::sync::atomic::AtomicBool>> {
-    let (sender, mut receiver) = mpsc::unbounded_channel::<Delivery>();
-    tokio::spawn(async move {
-        while let Some(delivery) = receiver.recv().await {
-            post(&http, &delivery).await;
-        }
-    });
-    Ok(bot.spawn_scheduler(vec![PLATFORM], move |delivery| {
-        // The receiver lives as long as the runtime.
-        let _ = sender.send(delivery);
-    })?)
+/// The running scheduler of Discord's channels.
+pub struct Notices {
+    /// Set by [`Bot::stop_scheduler`].
+    pub stop: Arc<std::sync::atomic::AtomicBool>,
+    /// The task posting the deliveries: it ends once the scheduler has
+    /// stopped and everything it decided is posted.
+    pub posting: tokio::task::JoinHandle<()>,
 }
 
-async fn post(http: &Http, delivery: &Delivery) {
+/// Start the scheduler for Discord's channels; deliveries are posted by a
+/// task on the runtime. Stop it with [`Bot::stop_scheduler`].
+pub fn start(bot: &Bot, http: Arc<Http>) -> anyhow::Result<Notices> {
+    let (sender, mut receiver) = mpsc::unbounded_channel::<Delivery>();
+    let mut outgoing = Outgoing::new(&http)?;
+    let posting = tokio::spawn(async move {
+        while let Some(delivery) = receiver.recv().await {
+            post(&http, &mut outgoing, &delivery).await;
+        }
+    });
+    let stop = bot.spawn_scheduler(vec![PLATFORM], move |delivery| {
+        // The receiver lives until the scheduler's thread ends.
+        let _ = sender.send(delivery);
+    })?;
+    Ok(Notices { stop, posting })
+}
+
+async fn post(http: &Http, outgoing: &mut Outgoing, delivery: &Delivery) {
     let channel = match &delivery.direct {
         Some(user) => {
             let Ok(id) = user.id.parse::<u64>() else {
@@ -49,7 +63,7 @@ async fn post(http: &Http, delivery: &Delivery) {
         },
     };
     for reply in &delivery.replies {
-        if let Err(error) = channel.send_message(http, message(reply)).await {
+        if let Err(error) = outgoing.post(channel, reply).await {
             tracing::error!(%error, channel = %channel, "posting a timed event");
         }
     }

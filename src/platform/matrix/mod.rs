@@ -47,7 +47,7 @@ use matrix_sdk::ruma::{EventId, OwnedUserId, RoomId, UInt, UserId};
 use matrix_sdk::store::RoomLoadSettings;
 use matrix_sdk::{Client, Room, RoomState, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch, Semaphore};
 
 use crate::config::MatrixConfig;
 use cairn_bot::{AttachmentKind, Bot, BotConfig, Delivery, Reply, Request, User};
@@ -120,11 +120,29 @@ async fn first_sync(client: &Client, dir: &Path) -> Result<String> {
     }
 }
 
-/// Run the bot on Matrix until the sync fails for good (a revoked token).
+/// At most this many commands are queued or running at once.
+pub(crate) const IN_FLIGHT: u32 = 4096;
+/// How long a stop waits for the commands in flight and the timed events
+/// already decided (within `docker stop`'s 10 s).
+const STOP_GRACE: Duration = Duration::from_secs(7);
+
+/// Resolve once `stop` turns `true` (never if nobody can ask).
+async fn stop_requested(stop: &mut watch::Receiver<bool>) {
+    while !*stop.borrow_and_update() {
+        if stop.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Run the bot on Matrix until the sync fails for good (a revoked token)
+/// or `stop` turns `true`: then it stops syncing (no new commands), lets
+/// the commands in flight and the timed events already decided finish
+/// (for at most [`STOP_GRACE`]) and returns.
 ///
 /// `bot`'s configuration is kept except its own identity, which becomes the
 /// logged-in account (its MXID and display name).
-pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
+pub async fn run(bot: Bot, config: MatrixConfig, mut stop: watch::Receiver<bool>) -> Result<()> {
     let start_ms = cairn_store::now_ms();
     let homeserver = config
         .homeserver
@@ -172,6 +190,7 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
     // Timed events (reminders, losses on time, lapsed challenges) of the
     // Matrix rooms, decided by the core's scheduler and posted here.
     let (notices, mut pending) = mpsc::unbounded_channel::<Delivery>();
+    let in_flight = Arc::new(Semaphore::new(IN_FLIGHT as usize));
     let scheduler = bot.spawn_scheduler(vec![PLATFORM], move |delivery| {
         // The receiver lives as long as the runtime.
         let _ = notices.send(delivery);
@@ -184,8 +203,10 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
             .clone()
             .filter(|p| !p.trim().is_empty())
             .unwrap_or_else(|| DEFAULT_PREFIX.to_string());
+        let in_flight = Arc::clone(&in_flight);
         tokio::spawn(async move {
             while let Some(delivery) = pending.recv().await {
+                let _permit = in_flight.acquire().await;
                 deliver(&client, &prefix, &delivery).await;
             }
         });
@@ -205,15 +226,27 @@ pub async fn run(bot: Bot, config: MatrixConfig) -> Result<()> {
             .unwrap_or_else(|| DEFAULT_PREFIX.to_string()),
         start_ms,
         queues: Mutex::new(HashMap::new()),
+        in_flight: Arc::clone(&in_flight),
     });
     client.add_event_handler_context(shared);
     client.add_event_handler(on_invite);
     client.add_event_handler(on_message);
     tracing::info!("listening to Matrix rooms");
 
-    let synced = sync_forever(&client, token)
-        .await
-        .context("Matrix sync stopped");
+    let synced = tokio::select! {
+        synced = sync_forever(&client, token) => synced.context("Matrix sync stopped"),
+        () = stop_requested(&mut stop) => Ok(()),
+    };
     scheduler_bot.stop_scheduler(&scheduler);
+    if synced.is_ok() {
+        tracing::info!("Matrix stopped syncing; finishing the commands in flight");
+        match tokio::time::timeout(STOP_GRACE, in_flight.acquire_many(IN_FLIGHT)).await {
+            Ok(_) => tracing::info!("every Matrix command in flight has finished"),
+            Err(_) => tracing::warn!(
+                "some Matrix commands were still running after {STOP_GRACE:?}; they stop with the process"
+            ),
+        }
+        in_flight.close();
+    }
     synced
 }

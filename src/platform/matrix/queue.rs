@@ -18,6 +18,8 @@ pub(super) struct Shared {
     pub(super) start_ms: u64,
     /// One worker queue per channel, so its commands run in order.
     pub(super) queues: Mutex<HashMap<String, mpsc::UnboundedSender<Job>>>,
+    /// One permit per command queued or running; a stop takes them all.
+    pub(super) in_flight: Arc<tokio::sync::Semaphore>,
 }
 
 /// One command to run.
@@ -29,6 +31,8 @@ pub(super) struct Job {
     mention_ids: Vec<String>,
     /// When the sync handed the command to the bot.
     received: Instant,
+    /// Held until the command is answered.
+    _permit: tokio::sync::OwnedSemaphorePermit,
 }
 
 pub(super) async fn on_message(
@@ -81,6 +85,10 @@ pub(super) async fn on_message(
     // How long after the homeserver accepted the message the sync brought
     // it (same clock only when the bot runs beside the homeserver).
     let sync_lag_ms = cairn_store::now_ms().saturating_sub(u64::from(event.origin_server_ts.0));
+    // Closed once a stop has begun: then nothing new starts.
+    let Ok(permit) = Arc::clone(&shared.in_flight).acquire_owned().await else {
+        return;
+    };
     tracing::debug!(%channel, sender = %event.sender, %command, sync_lag_ms, "command");
     shared.enqueue(Job {
         room,
@@ -89,6 +97,7 @@ pub(super) async fn on_message(
         command,
         mention_ids,
         received: Instant::now(),
+        _permit: permit,
     });
 }
 
@@ -143,6 +152,7 @@ impl Shared {
             command,
             mention_ids,
             received,
+            _permit,
         } = job;
         let started = Instant::now();
         let user = User::new(

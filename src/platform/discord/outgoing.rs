@@ -1,0 +1,198 @@
+//! The outgoing queue of Cairn's own messages (the scheduler's reminders,
+//! losses on time, lapsed challenges): one task posts them in order, each
+//! request paced by Discord's rate limits as the answers advertise them
+//! (`pacing.rs`), and a `429` is sent again after its `Retry-After`, so a
+//! burst of due events is delivered late but complete.
+//!
+//! The messages go out through a client of their own rather than
+//! serenity's `Http`: serenity's calls turn a `429` into an error without
+//! its headers, and with its own rate limiter on they ignore a configured
+//! API origin (`DISCORD_API_URL`), so its pacing could not be tested. The
+//! body is the one `CreateMessage` sends: JSON, or multipart with
+//! `payload_json` and `files[n]`.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use serenity::all::{ChannelId, Http};
+
+use super::pacing::{Pacer, RateHeaders, Verdict};
+use super::replies::message_parts;
+use cairn_bot::Reply;
+
+/// The route of a channel message, as one bucket family.
+const ROUTE: &str = "POST /channels/{}/messages";
+/// Failures other than a 429 (no answer, a 5xx) are tried this often.
+const ATTEMPTS: u32 = 4;
+/// A message refused with 429 this many times running is given up (each
+/// waited its `Retry-After`).
+const RATE_LIMITED_ATTEMPTS: u32 = 30;
+/// Each further attempt after such a failure waits twice as long.
+const FIRST_BACKOFF: Duration = Duration::from_millis(500);
+/// How long one request may take.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Why a message was not posted.
+#[derive(Debug, thiserror::Error)]
+pub enum PostError {
+    #[error("Discord refused the message with status {status}: {body}")]
+    Refused { status: u16, body: String },
+    #[error("Discord kept the message waiting past {RATE_LIMITED_ATTEMPTS} rate limits")]
+    RateLimited,
+    #[error("no answer from Discord: {0}")]
+    Network(#[from] reqwest::Error),
+    #[error("the message cannot be encoded: {0}")]
+    Encode(#[from] serde_json::Error),
+}
+
+/// A message ready to send (again, after a 429).
+struct Outbound {
+    payload: Value,
+    files: Vec<(String, Vec<u8>)>,
+}
+
+/// Posts channel messages, paced.
+pub struct Outgoing {
+    client: reqwest::Client,
+    /// `https://discord.com`, or the configured API origin.
+    origin: String,
+    /// `Bot …` (never logged).
+    token: String,
+    pacer: Pacer,
+}
+
+impl Outgoing {
+    /// A queue speaking to the same server, with the same token, as `http`.
+    pub fn new(http: &Http) -> Result<Outgoing, PostError> {
+        let client = reqwest::Client::builder()
+            .use_rustls_tls()
+            .timeout(REQUEST_TIMEOUT)
+            .build()?;
+        let origin = http
+            .proxy
+            .clone()
+            .unwrap_or_else(|| "https://discord.com".to_string());
+        Ok(Outgoing {
+            client,
+            origin: origin.trim_end_matches('/').to_string(),
+            token: http.token().to_string(),
+            pacer: Pacer::default(),
+        })
+    }
+
+    /// Post `reply` to `channel`, waiting as the rate limits ask; returns
+    /// once Discord accepted it, or with why it did not.
+    pub async fn post(&mut self, channel: ChannelId, reply: &Reply) -> Result<(), PostError> {
+        let outbound = outbound(reply)?;
+        let major = channel.to_string();
+        let mut failures = 0;
+        let mut limited = 0;
+        loop {
+            while let Some(at) = self.pacer.ready_at(ROUTE, &major, Instant::now()) {
+                tokio::time::sleep_until(at.into()).await;
+            }
+            self.pacer.sending(ROUTE, &major, Instant::now());
+            let answer = self.send(channel, &outbound).await;
+            let response = match answer {
+                Ok(response) => response,
+                Err(error) => {
+                    failures += 1;
+                    if failures >= ATTEMPTS {
+                        return Err(error);
+                    }
+                    tracing::warn!(%error, %channel, "posting a message failed; trying again");
+                    tokio::time::sleep(FIRST_BACKOFF * 2u32.pow(failures - 1)).await;
+                    continue;
+                }
+            };
+            let status = response.status().as_u16();
+            let headers = RateHeaders::read(response.headers());
+            if self
+                .pacer
+                .observe(ROUTE, &major, status, &headers, Instant::now())
+                == Verdict::Retry
+            {
+                limited += 1;
+                if limited >= RATE_LIMITED_ATTEMPTS {
+                    return Err(PostError::RateLimited);
+                }
+                tracing::info!(%channel, retry_after = ?headers.retry_after, global = headers.global, "Discord asked to wait (429)");
+                continue;
+            }
+            if response.status().is_success() {
+                return Ok(());
+            }
+            let body = response.text().await.unwrap_or_default();
+            failures += 1;
+            if status < 500 || failures >= ATTEMPTS {
+                return Err(PostError::Refused { status, body });
+            }
+            tracing::warn!(status, %channel, "Discord failed a message; trying again");
+            tokio::time::sleep(FIRST_BACKOFF * 2u32.pow(failures - 1)).await;
+        }
+    }
+
+    async fn send(
+        &self,
+        channel: ChannelId,
+        outbound: &Outbound,
+    ) -> Result<reqwest::Response, PostError> {
+        let url = format!("{}/api/v10/channels/{channel}/messages", self.origin);
+        let request = self
+            .client
+            .post(url)
+            .header(reqwest::header::AUTHORIZATION, &self.token)
+            .header(reqwest::header::USER_AGENT, serenity::constants::USER_AGENT);
+        let request = if outbound.files.is_empty() {
+            // (reqwest's `json` feature is not built: the body by hand.)
+            request
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(serde_json::to_vec(&outbound.payload)?)
+        } else {
+            let mut form = reqwest::multipart::Form::new();
+            for (n, (name, bytes)) in outbound.files.iter().enumerate() {
+                let mime = if name.ends_with(".png") {
+                    "image/png"
+                } else if name.ends_with(".gif") {
+                    "image/gif"
+                } else {
+                    "application/octet-stream"
+                };
+                let part = reqwest::multipart::Part::bytes(bytes.clone())
+                    .file_name(name.clone())
+                    .mime_str(mime)?;
+                form = form.part(format!("files[{n}]"), part);
+            }
+            form = form.text("payload_json", serde_json::to_string(&outbound.payload)?);
+            request.multipart(form)
+        };
+        Ok(request.send().await?)
+    }
+}
+
+/// A reply as a channel message body and its files: the pings, the text
+/// (in an embed with the board when there is one).
+fn outbound(reply: &Reply) -> Result<Outbound, serde_json::Error> {
+    let parts = message_parts(reply, true);
+    let mut payload = json!({
+        "content": parts.content,
+        "allowed_mentions": serde_json::to_value(&parts.allowed_mentions)?,
+    });
+    if let Some(embed) = &parts.embed {
+        payload["embeds"] = json!([serde_json::to_value(embed)?]);
+    }
+    let mut attachments = Vec::new();
+    let mut files = Vec::new();
+    for (n, file) in parts.attachments.into_iter().enumerate() {
+        let mut entry = json!({ "id": n, "filename": file.filename });
+        if let Some(description) = &file.description {
+            entry["description"] = json!(description);
+        }
+        attachments.push(entry);
+        files.push((file.filename, file.data));
+    }
+    if !attachments.is_empty() {
+        payload["attachments"] = Value::Array(attachments);
+    }
+    Ok(Outbound { payload, files })
+}
