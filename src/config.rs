@@ -123,6 +123,9 @@ pub struct Config {
     /// The console's language (`CAIRN_LANG`: `en`, `ja`, `es`, or a locale
     /// such as `ja_JP.UTF-8`); `None`: English. A channel's `lang` wins.
     pub lang: Option<cairn_bot::Lang>,
+    /// What the operator should know about the configuration, though it
+    /// does not stop the bot (an unknown `CAIRN_LANG`): said once at start.
+    pub warnings: Vec<String>,
     /// Periodic backups (`CAIRN_BACKUP_DIR`, `CAIRN_BACKUP_EVERY`,
     /// `CAIRN_BACKUP_KEEP`).
     pub backup: Option<cairn_store::backup::BackupPlan>,
@@ -178,6 +181,7 @@ impl Config {
 
     fn resolve(file: FileConfig) -> Result<Config> {
         let limits = resolve_limits(&file)?;
+        let (lang, lang_warning) = resolve_lang(env("CAIRN_LANG").or(file.lang.clone()));
         let mut discord = file.discord;
         let mut matrix = file.matrix;
         if let Some(v) = env("DISCORD_TOKEN") {
@@ -277,15 +281,8 @@ impl Config {
             ai_workers: limits.ai_workers,
             ai_memory: limits.ai_memory,
             rate_limit: limits.rate_limit,
-            lang: match env("CAIRN_LANG").or(file.lang) {
-                Some(tag) => Some(cairn_bot::Lang::parse(&tag).ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "CAIRN_LANG must be en (English), ja (Japanese) or es (Spanish), or a locale such as ja_JP.UTF-8, not `{}`",
-                        clip(&tag)
-                    )
-                })?),
-                None => None,
-            },
+            lang,
+            warnings: lang_warning.into_iter().collect(),
             backup: limits.backup,
             discord,
             matrix,
@@ -394,6 +391,24 @@ struct Limits {
     ai_memory: usize,
     rate_limit: u32,
     backup: Option<cairn_store::backup::BackupPlan>,
+}
+
+/// The console's language from `CAIRN_LANG` (or the file): one Cairn does
+/// not speak is a warning, and English is used.
+fn resolve_lang(tag: Option<String>) -> (Option<cairn_bot::Lang>, Option<String>) {
+    let Some(tag) = tag else {
+        return (None, None);
+    };
+    match cairn_bot::Lang::parse(&tag) {
+        Some(lang) => (Some(lang), None),
+        None => (
+            None,
+            Some(format!(
+                "CAIRN_LANG must be en (English), ja (Japanese) or es (Spanish), or a locale such as ja_JP.UTF-8, not `{}`: Cairn speaks English",
+                clip(&tag)
+            )),
+        ),
+    }
 }
 
 fn resolve_limits(file: &FileConfig) -> Result<Limits> {

@@ -25,6 +25,12 @@ pub fn run_bot() -> Result<()> {
             .with_ansi(std::io::stderr().is_terminal())
             .init();
     }
+    for warning in &config.warnings {
+        tracing::warn!("{warning}");
+        if console {
+            eprintln!("{warning}");
+        }
+    }
     // The store's refusals name the path and what to do.
     let store = Store::open_location(&config.db)?;
     tracing::info!(db = %config.db, "database open");

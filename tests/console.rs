@@ -446,8 +446,8 @@ fn console_in(lang: &str, script: &str) -> (bool, String, String) {
 
 /// `CAIRN_LANG` sets the console's language (a locale name works too),
 /// `/lang` changes a channel's, which then wins over `CAIRN_LANG` there
-/// and only there; an unknown language is refused at start with the
-/// choices.
+/// and only there; an unknown language is a warning at start, with the
+/// choices, and the console speaks English.
 #[test]
 fn cairn_lang_and_slash_lang_choose_the_consoles_language() {
     let (ok, out, _) = console_in(
@@ -469,12 +469,15 @@ fn cairn_lang_and_slash_lang_choose_the_consoles_language() {
     // Another channel still speaks the console's language.
     assert_eq!(out.matches("日本語で話します").count(), 2, "{out}");
 
-    let (ok, out, err) = console_in("fr", "/quit\n");
-    assert!(!ok, "{out}");
+    // An unknown language is a warning, and the console speaks English.
+    let (ok, out, err) = console_in("fr", "lang\n/quit\n");
+    assert!(ok, "{out}");
     assert!(
         err.contains("CAIRN_LANG must be en (English), ja (Japanese) or es (Spanish)"),
         "{err}"
     );
+    assert!(err.contains("Cairn speaks English"), "{err}");
+    assert!(out.contains("Cairn console."), "{out}");
 }
 
 /// The console's own words around replies follow the channel's language:
@@ -515,4 +518,53 @@ fn console_commands_names_and_the_log() {
     );
     assert_eq!(out.matches("The log is written to").count(), 1, "{out}");
     assert!(!err.contains("INFO"), "{err}");
+}
+
+/// A whole game of Sight played in the console with `pick` only (no
+/// notation typed): each player lists the first steps and takes option 1
+/// until the turn is played (a second `pick 1` after a one-step turn is
+/// refused as not their turn, which changes nothing). With
+/// `CAIRN_PRINT_TRANSCRIPT` set, the transcript is printed.
+#[test]
+fn console_plays_a_whole_sight_game_by_pick_only() {
+    let mut script = String::from("challenge sight bob\n/as bob\naccept\n");
+    for _ in 0..40 {
+        script.push_str("/as alice\npick\npick 1\npick 1\n/as bob\npick\npick 1\npick 1\n");
+    }
+    script.push_str("/quit\n");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
+        .env("CAIRN_DB", dir.path().join("db"))
+        .env("CAIRN_IMAGES", dir.path().join("images"))
+        .env("CAIRN_CONFIG", dir.path().join("none.toml"))
+        // Two players typing at machine speed.
+        .env("CAIRN_RATE_LIMIT", "0")
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("MATRIX_HOMESERVER")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cairn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("write script");
+    let out = child.wait_with_output().expect("wait");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    if std::env::var_os("CAIRN_PRINT_TRANSCRIPT").is_some() {
+        println!("{stdout}");
+    }
+    assert!(
+        stdout.contains("choose the first step of your turn"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("1. a1: place a piece here"), "{stdout}");
+    assert!(stdout.contains("`pick more`"), "{stdout}");
+    assert!(stdout.contains("alice (White) played a1"), "{stdout}");
+    assert!(stdout.contains(") wins"), "{stdout}");
+    assert!(!stdout.contains("I don't know the command"), "{stdout}");
 }

@@ -266,17 +266,19 @@ fn help_challenge_says_the_configured_lifetime_and_shortest_clock() {
 // ---- Item 13: the first reply of a game points the way ----
 
 #[test]
-fn the_first_reply_of_a_game_points_to_rules_and_moves() {
+fn the_first_reply_of_a_game_points_to_rules_moves_and_pick() {
     let chat = Chat::new();
     let r = chat.say("alice", "challenge callanish bot size=7 level=2");
     assert!(r.contains("`rules Callanish`"), "{r}");
     assert!(r.contains("`moves`"), "{r}");
+    assert!(r.contains("`pick` builds a turn step by step"), "{r}");
     assert!(!r.contains(") ("), "{r}");
     assert!(r.contains("(size=7, level 2)"), "{r}");
     let chat = Chat::new();
     chat.replies("alice", "challenge sight @bob");
     let r = chat.say("bob", "accept");
     assert!(r.contains("`rules Sight`"), "{r}");
+    assert!(r.contains("`pick`"), "{r}");
 }
 
 // ---- Item 9: an undo request says what it takes back ----
@@ -372,4 +374,25 @@ fn a_newcomers_japanese_game_reads_in_japanese_to_the_end() {
     assert!(!chat.game().in_progress(), "the game did not end");
     check(&chat.replies("alice", "盤面"));
     check(&chat.replies("alice", "対局一覧"));
+}
+
+// ---- Item 16: small slips ----
+
+#[test]
+fn option_refusals_name_the_game_and_an_empty_value() {
+    let chat = Chat::new();
+    let r = chat.say("alice", "challenge callanish @bob size=");
+    assert!(r.contains("`size`"), "{r}");
+    assert!(r.contains("nothing follows `=`"), "{r}");
+    assert!(!r.contains("``"), "{r}");
+    let r = chat.say("alice", "challenge sight @bob size=5");
+    assert!(r.contains("Sight has no options"), "{r}");
+    let r = chat.say("alice", "challenge collapse @bob size=5");
+    assert!(r.contains("Collapse knows"), "{r}");
+    let chat = Chat::speaking(Lang::Es);
+    let r = chat.say("alice", "challenge callanish @bob size=");
+    assert!(r.contains("no hay ningún valor después de `=`"), "{r}");
+    let chat = Chat::speaking(Lang::Ja);
+    let r = chat.say("alice", "challenge callanish @bob size=");
+    assert!(r.contains("`=`の後に値がありません"), "{r}");
 }

@@ -81,7 +81,7 @@ impl OptionError {
             }
             OptionError::Unknown { game, key, known } => Message::new("option-unknown")
                 .arg("key", key.as_str())
-                .arg("game", game.as_str())
+                .arg("game", game_title(game))
                 .arg("count", known.len())
                 .arg("known", known.join(", ")),
             OptionError::OutOfRange {
@@ -93,7 +93,7 @@ impl OptionError {
                 .arg("key", key.as_str())
                 .arg("min", *min)
                 .arg("max", *max)
-                .arg("given", given.as_str()),
+                .args_given(given),
             OptionError::NotAChoice {
                 key,
                 choices,
@@ -101,7 +101,7 @@ impl OptionError {
             } => Message::new("option-not-a-choice")
                 .arg("key", key.as_str())
                 .arg("choices", choices.join(", "))
-                .arg("given", given.as_str()),
+                .args_given(given),
             OptionError::NotOdd {
                 game,
                 key,
@@ -119,7 +119,7 @@ impl OptionError {
                     .arg("key", *key)
                     .arg("min", *min)
                     .arg("max", *max)
-                    .arg("given", given.as_str()),
+                    .args_given(given),
             },
             OptionError::NotAPoint {
                 point,
@@ -147,6 +147,20 @@ impl OptionError {
                 Message::new("option-undeclared").arg("game", game_title(game))
             }
         }
+    }
+}
+
+/// The value given to an option, and whether there was none (`size=`):
+/// then the refusal says that nothing follows `=` instead of quoting an
+/// empty value.
+trait GivenValue {
+    fn args_given(self, given: &str) -> Self;
+}
+
+impl GivenValue for Message {
+    fn args_given(self, given: &str) -> Message {
+        let empty = if given.trim().is_empty() { "yes" } else { "no" };
+        self.arg("given", given).arg("empty", empty)
     }
 }
 

@@ -273,7 +273,8 @@ fn bot_game_details(challenge: &Challenge, lang: Lang) -> String {
         .unwrap_or_default()
 }
 
-/// The first reply of a game: where its rules and legal turns are.
+/// The first reply of a game: where its rules and legal turns are, and
+/// how to play without notation (`pick`).
 fn first_hint(kind: GameKind, lang: Lang) -> String {
     let command = |name: &str| {
         super::set::find(name).map_or_else(|| name.to_string(), |spec| spec.local_name(lang))
@@ -283,6 +284,7 @@ fn first_hint(kind: GameKind, lang: Lang) -> String {
         "game-first-hint",
         rules = command("rules"),
         moves = command("moves"),
+        pick = command("pick"),
         game = say(lang, &kind.title_message())
     )
 }

@@ -82,10 +82,19 @@ option-unknown = unknown option `{ $key }`: { $count ->
         [0] { $game } has no options
        *[other] { $game } knows { $known }
     }
-option-out-of-range = option `{ $key }` must be a whole number from { $min } to { $max }, not `{ $given }`
-option-not-a-choice = option `{ $key }` must be one of { $choices }, not `{ $given }`
+option-out-of-range = option `{ $key }` must be a whole number from { $min } to { $max }{ $empty ->
+        [yes] : nothing follows `=`
+       *[no] , not `{ $given }`
+    }
+option-not-a-choice = option `{ $key }` must be one of { $choices }{ $empty ->
+        [yes] : nothing follows `=`
+       *[no] , not `{ $given }`
+    }
 option-even = { $key } { $size } is even: { $game } is played on odd sizes only ({ $first }, ... { $max })
-option-not-odd = option `{ $key }` must be an odd number from { $min } to { $max }, not `{ $given }`
+option-not-odd = option `{ $key }` must be an odd number from { $min } to { $max }{ $empty ->
+        [yes] : nothing follows `=`
+       *[no] , not `{ $given }`
+    }
 option-not-a-point = `{ $point }` is not a cell of the { $files } x { $ranks } board
 option-needs = { $key }={ $value } is { $why }: use it with { $needs }
 option-unplayable = this board cannot be played: { $why }

@@ -85,10 +85,19 @@ option-unknown = opción desconocida `{ $key }`: { $count ->
         [0] `{ $game }` no tiene opciones
        *[other] `{ $game }` admite { $known }
     }
-option-out-of-range = la opción `{ $key }` debe ser un número entero del { $min } al { $max }, no `{ $given }`
-option-not-a-choice = la opción `{ $key }` debe ser una de estas: { $choices }, no `{ $given }`
+option-out-of-range = la opción `{ $key }` debe ser un número entero del { $min } al { $max }{ $empty ->
+        [yes] : no hay ningún valor después de `=`
+       *[no] , no `{ $given }`
+    }
+option-not-a-choice = la opción `{ $key }` debe ser una de estas: { $choices }{ $empty ->
+        [yes] : no hay ningún valor después de `=`
+       *[no] , no `{ $given }`
+    }
 option-even = { $key } { $size } es par: { $game } solo se juega en tamaños impares ({ $first }, ... { $max })
-option-not-odd = la opción `{ $key }` debe ser un número impar del { $min } al { $max }, no `{ $given }`
+option-not-odd = la opción `{ $key }` debe ser un número impar del { $min } al { $max }{ $empty ->
+        [yes] : no hay ningún valor después de `=`
+       *[no] , no `{ $given }`
+    }
 option-not-a-point = `{ $point }` no es una casilla del tablero de { $files } x { $ranks }
 option-needs = { $key }={ $value } es { $why }: úsalo con { $needs }
 option-unplayable = no se puede jugar en este tablero: { $why }

@@ -82,10 +82,19 @@ option-unknown = 不明なオプション`{ $key }`です。{ $count ->
         [0] `{ $game }`にはオプションがありません
        *[other] `{ $game }`のオプションは{ $known }です
     }
-option-out-of-range = オプション`{ $key }`は{ $min }から{ $max }までの整数でなくてはなりません（`{ $given }`ではありません）
-option-not-a-choice = オプション`{ $key }`は{ $choices }のいずれかでなくてはなりません（`{ $given }`ではありません）
+option-out-of-range = オプション`{ $key }`は{ $min }から{ $max }までの整数でなくてはなりません{ $empty ->
+        [yes] （`=`の後に値がありません）
+       *[no] （`{ $given }`ではありません）
+    }
+option-not-a-choice = オプション`{ $key }`は{ $choices }のいずれかでなくてはなりません{ $empty ->
+        [yes] （`=`の後に値がありません）
+       *[no] （`{ $given }`ではありません）
+    }
 option-even = { $key } { $size }は偶数です。{ $game }は奇数のサイズでしか遊べません（{ $first } … { $max }）
-option-not-odd = オプション`{ $key }`は{ $min }から{ $max }までの奇数でなくてはなりません（`{ $given }`ではありません）
+option-not-odd = オプション`{ $key }`は{ $min }から{ $max }までの奇数でなくてはなりません{ $empty ->
+        [yes] （`=`の後に値がありません）
+       *[no] （`{ $given }`ではありません）
+    }
 option-not-a-point = `{ $point }`は{ $files }x{ $ranks }の盤のマスではありません
 option-needs = { $key }={ $value }は{ $why }用です。{ $needs }と一緒に使ってください
 option-unplayable = この盤では遊べません。{ $why }
