@@ -121,6 +121,11 @@ fn name(p: usize) -> String {
     PointBoard::five_by_five().name(p)
 }
 
+/// The names of a set of points, in board order.
+fn point_names(set: u32) -> Vec<String> {
+    bits(set as u64).map(name).collect()
+}
+
 /// At most this many points or moves are listed.
 const LISTED: usize = 10;
 
@@ -722,6 +727,51 @@ impl Game for Sight {
         false
     }
 
+    /// A loss by no legal move says why: a full board, or the loser's
+    /// tallest stacks boxed in (a lower stack could still have moved).
+    fn end_detail(&self, outcome: Outcome) -> Option<Message> {
+        let Outcome {
+            winner: Some(winner),
+            reason: Reason::NoMoves,
+        } = outcome
+        else {
+            return None;
+        };
+        let loser = winner.other();
+        if self.empty() == 0 {
+            return Some(Message::new("sight-end-full").arg("loser", self.seat_message(loser)));
+        }
+        let (height, tall) = self.tallest(loser.index());
+        Some(
+            Message::new("sight-end-boxed")
+                .arg("loser", self.seat_message(loser))
+                .arg("height", height)
+                .arg("count", tall.count_ones())
+                .arg("stacks", short_list(&point_names(tall))),
+        )
+    }
+
+    /// The player to move is warned when one empty point is all that is
+    /// left next to their tallest stacks: the opponent can fill it, and
+    /// then they have no legal move.
+    fn warning(&self) -> Option<Message> {
+        let me = self.to_move.index();
+        let (height, tall) = self.tallest(me);
+        let t = tables();
+        let free = bits(tall as u64).fold(0u32, |free, p| free | (t.adjacent[p] & self.empty()));
+        if tall == 0 || free.count_ones() != 1 {
+            return None;
+        }
+        Some(
+            Message::new("sight-warning")
+                .arg("mover", self.seat_message(self.to_move))
+                .arg("height", height)
+                .arg("count", tall.count_ones())
+                .arg("stacks", short_list(&point_names(tall)))
+                .arg("point", name(free.trailing_zeros() as usize)),
+        )
+    }
+
     /// The smallest of the position's keys under the board's 8 symmetries.
     fn symmetric_key(&self) -> Option<u64> {
         let t = tables();
@@ -1033,6 +1083,12 @@ mod tests {
         play(&mut g, "c3-b2");
         assert!(g.outcome().is_none());
         assert_eq!(g.legal_turns()[0].to_string(), "a1-b1");
+        // Black is warned: one empty point is left by the tallest stack.
+        let warning = g.warning().map(|m| crate::locales::english(&m));
+        assert_eq!(
+            warning.as_deref(),
+            Some("only b1 is empty next to Black's tallest stack (2 high: a1): if it is filled, Black has no legal move and loses")
+        );
         // With b1 taken too, Black cannot move and White wins.
         let mut g = setup(&["a2", "b1", "c3:2"], &["a1:2"], Seat::First);
         play(&mut g, "c3-b2");
@@ -1047,6 +1103,12 @@ mod tests {
             g.view().english().status,
             "White wins: Black has no legal move"
         );
+        // Why, though Black has pieces on the board.
+        let detail = g.end_detail(g.outcome().unwrap()).map(|m| crate::locales::english(&m));
+        assert_eq!(
+            detail.as_deref(),
+            Some("no empty point is left next to Black's tallest stack (2 high: a1), so Black has no legal move")
+        );
     }
 
     #[test]
@@ -1060,6 +1122,11 @@ mod tests {
         assert_eq!(
             g.outcome(),
             Some(Outcome::win(Seat::First, Reason::NoMoves))
+        );
+        let detail = g.end_detail(g.outcome().unwrap()).map(|m| crate::locales::english(&m));
+        assert_eq!(
+            detail.as_deref(),
+            Some("every point is occupied, so Black has no legal move")
         );
     }
 

@@ -37,3 +37,15 @@ sight-refusal-not-a-step = { $to } is not one step from { $from } along a line; 
 sight-refusal-step-occupied = { $to } is occupied; { $options }
 sight-refusal-no-step = the stack on { $from } has no empty neighbour; your moves are { $moves }
 sight-refusal-steps = from { $from } you can move to { $targets }
+
+## Why a game ended, and the warning before it.
+
+sight-end-full = every point is occupied, so { $loser } has no legal move
+sight-end-boxed = no empty point is left next to { $loser }'s tallest { $count ->
+        [one] stack
+       *[other] stacks
+    } ({ $height } high: { $stacks }), so { $loser } has no legal move
+sight-warning = only { $point } is empty next to { $mover }'s tallest { $count ->
+        [one] stack
+       *[other] stacks
+    } ({ $height } high: { $stacks }): if it is filled, { $mover } has no legal move and loses

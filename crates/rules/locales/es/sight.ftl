@@ -37,3 +37,15 @@ sight-refusal-not-a-step = { $to } no está a un paso de { $from } a lo largo de
 sight-refusal-step-occupied = { $to } está ocupado; { $options }
 sight-refusal-no-step = la pila de { $from } no tiene ningún punto vacío contiguo; tus jugadas son { $moves }
 sight-refusal-steps = desde { $from } puedes mover a { $targets }
+
+## Por qué terminó la partida, y el aviso anterior.
+
+sight-end-full = todos los puntos están ocupados, así que { $loser } no tienen ninguna jugada legal
+sight-end-boxed = no queda ningún punto vacío junto a { $count ->
+        [one] la pila más alta
+       *[other] las pilas más altas
+    } de { $loser } (altura { $height }: { $stacks }), así que { $loser } no tienen ninguna jugada legal
+sight-warning = solo { $point } está vacío junto a { $count ->
+        [one] la pila más alta
+       *[other] las pilas más altas
+    } de { $mover } (altura { $height }: { $stacks }): si se ocupa, { $mover } no tendrán ninguna jugada legal y perderán

@@ -31,3 +31,9 @@ sight-refusal-not-a-step = { $to }は{ $from }から線に沿って1歩の交点
 sight-refusal-step-occupied = { $to }には駒があります。{ $options }
 sight-refusal-no-step = { $from }のスタックには隣の空き交点がありません。指せる手は{ $moves }です
 sight-refusal-steps = { $from }から移動できるのは{ $targets }です
+
+## 終局の理由と、その前の警告。
+
+sight-end-full = すべての交点が埋まり、{ $loser }には合法手がありません
+sight-end-boxed = { $loser }の最も高いスタック{ $count }つ（{ $height }段：{ $stacks }）の隣に空き交点がなく、{ $loser }には合法手がありません
+sight-warning = { $mover }の最も高いスタック{ $count }つ（{ $height }段：{ $stacks }）の隣の空き交点は{ $point }だけです。そこが埋まると{ $mover }には合法手がなくなり、負けです
