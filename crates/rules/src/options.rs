@@ -14,20 +14,23 @@ pub enum OptionError {
     NoKey { word: String },
     #[error("option `{key}` is given twice")]
     GivenTwice { key: String },
-    #[error("unknown option `{key}`: {}", known_list(game, known))]
+    #[error("unknown option `{key}`: {}", known_list(&english_title(game), known))]
     Unknown {
         game: String,
         key: String,
         known: Vec<&'static str>,
     },
-    #[error("option `{key}` must be a whole number from {min} to {max}, not `{given}`")]
+    #[error(
+        "option `{key}` must be a whole number from {min} to {max}{}",
+        not_given(given)
+    )]
     OutOfRange {
         key: String,
         min: u32,
         max: u32,
         given: String,
     },
-    #[error("option `{key}` must be one of {}, not `{given}`", choices.join(", "))]
+    #[error("option `{key}` must be one of {}{}", choices.join(", "), not_given(given))]
     NotAChoice {
         key: String,
         choices: Vec<&'static str>,
@@ -183,6 +186,21 @@ fn first_odd(min: u32, max: u32) -> String {
     first.join(", ")
 }
 
+/// The end of a refusal of a value, in English: what was given, or that
+/// nothing was.
+fn not_given(given: &str) -> String {
+    if given.trim().is_empty() {
+        ": nothing follows `=`".to_string()
+    } else {
+        format!(", not `{given}`")
+    }
+}
+
+/// A game's English title from its name as the rules give it.
+fn english_title(game: &str) -> String {
+    crate::GameKind::parse(game).map_or_else(|| game.to_string(), |kind| kind.title().to_string())
+}
+
 fn known_list(game: &str, known: &[&str]) -> String {
     if known.is_empty() {
         format!("{game} has no options")
@@ -197,7 +215,10 @@ fn odd_message(game: &str, key: &str, given: &str, min: u32, max: u32) -> String
             "{key} {n} is even: {game} is played on odd sizes only ({}, ... {max})",
             first_odd(min, max)
         ),
-        _ => format!("option `{key}` must be an odd number from {min} to {max}, not `{given}`"),
+        _ => format!(
+            "option `{key}` must be an odd number from {min} to {max}{}",
+            not_given(given)
+        ),
     }
 }
 
