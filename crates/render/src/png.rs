@@ -19,8 +19,9 @@ const EMPTY: u32 = u32::MAX;
 
 /// Distinct colours and how often each occurs.
 pub(super) struct Histogram {
-    keys: Vec<u32>,
-    slot_index: Vec<u32>,
+    /// Open addressing: each slot holds a colour in its low half and its
+    /// number in the high half (one load a probe), or [`EMPTY`] low.
+    slots: Vec<u64>,
     pub(super) colours: Vec<u32>,
     pub(super) counts: Vec<u32>,
     shift: u32,
@@ -30,8 +31,7 @@ impl Histogram {
     pub(super) fn new() -> Histogram {
         let bits = 14;
         Histogram {
-            keys: vec![EMPTY; 1 << bits],
-            slot_index: vec![0; 1 << bits],
+            slots: vec![EMPTY as u64; 1 << bits],
             colours: Vec::new(),
             counts: Vec::new(),
             shift: 32 - bits,
@@ -40,10 +40,10 @@ impl Histogram {
 
     #[inline]
     fn slot(&self, rgb: u32) -> usize {
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = (rgb.wrapping_mul(0x9E37_79B1) >> self.shift) as usize;
         loop {
-            let k = self.keys[i];
+            let k = self.slots[i] as u32;
             if k == rgb || k == EMPTY {
                 return i;
             }
@@ -55,15 +55,15 @@ impl Histogram {
     #[inline]
     pub(super) fn index(&mut self, rgb: u32) -> usize {
         let i = self.slot(rgb);
-        if self.keys[i] == rgb {
-            return self.slot_index[i] as usize;
+        let found = self.slots[i];
+        if found as u32 == rgb {
+            return (found >> 32) as usize;
         }
         let index = self.colours.len();
-        self.keys[i] = rgb;
-        self.slot_index[i] = index as u32;
+        self.slots[i] = (index as u64) << 32 | rgb as u64;
         self.colours.push(rgb);
         self.counts.push(0);
-        if self.colours.len() * 2 > self.keys.len() {
+        if self.colours.len() * 2 > self.slots.len() {
             self.grow();
         }
         index
@@ -71,19 +71,17 @@ impl Histogram {
 
     /// The number of `rgb` among the distinct colours, if it is one.
     pub(super) fn number(&self, rgb: u32) -> Option<usize> {
-        let i = self.slot(rgb);
-        (self.keys[i] == rgb).then(|| self.slot_index[i] as usize)
+        let found = self.slots[self.slot(rgb)];
+        (found as u32 == rgb).then_some((found >> 32) as usize)
     }
 
     fn grow(&mut self) {
-        let size = self.keys.len() * 2;
-        self.keys = vec![EMPTY; size];
-        self.slot_index = vec![0; size];
+        let size = self.slots.len() * 2;
+        self.slots = vec![EMPTY as u64; size];
         self.shift -= 1;
         for (index, &rgb) in self.colours.iter().enumerate() {
             let i = self.slot(rgb);
-            self.keys[i] = rgb;
-            self.slot_index[i] = index as u32;
+            self.slots[i] = (index as u64) << 32 | rgb as u64;
         }
     }
 }
@@ -503,26 +501,29 @@ impl Runs {
     fn scanlines(&self, map: &[u8], width: usize) -> Vec<u8> {
         let rows = self.rows.len().saturating_sub(1);
         let line = width + 1;
-        let mut lines = Vec::with_capacity(line * rows);
+        let mut lines = vec![0u8; line * rows];
         for (y, bounds) in self.rows.windows(2).enumerate() {
-            // A row like the one above is the line above again (a copy
-            // of bytes, not a fill per run).
+            let start = y * line;
+            // A row like the one above is the line above again (one copy,
+            // not a fill per run).
             if self.repeats[y] && y > 0 {
-                lines.extend_from_within((y - 1) * line..y * line);
+                lines.copy_within(start - line..start, start);
                 continue;
             }
-            lines.push(0);
+            let mut at = start + 1;
             for &(number, run) in &self.runs[bounds[0] as usize..bounds[1] as usize] {
+                let run = run as usize;
                 let index = map[number as usize];
                 // Most runs are an edge pixel or two: a call to memset
                 // costs more than storing them.
                 if run <= 4 {
-                    for _ in 0..run {
-                        lines.push(index);
+                    for byte in &mut lines[at..at + run] {
+                        *byte = index;
                     }
                 } else {
-                    lines.resize(lines.len() + run as usize, index);
+                    lines[at..at + run].fill(index);
                 }
+                at += run;
             }
         }
         lines
