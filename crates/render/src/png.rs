@@ -470,11 +470,6 @@ impl Runs {
             let c = pixel(i);
             let splat = c as u128 * 0x0000_0001_0000_0001_0000_0001_0000_0001;
             let mut j = i + 1;
-            // Eight pixels a step through long runs (margins, the wood),
-            // then four, then one.
-            while j + 8 <= n && four(j) == splat && four(j + 4) == splat {
-                j += 8;
-            }
             while j + 4 <= n && four(j) == splat {
                 j += 4;
             }
