@@ -19,8 +19,9 @@ const EMPTY: u32 = u32::MAX;
 
 /// Distinct colours and how often each occurs.
 pub(super) struct Histogram {
-    keys: Vec<u32>,
-    slot_index: Vec<u32>,
+    /// Open addressing: each slot holds a colour in its low half and its
+    /// number in the high half (one load a probe), or [`EMPTY`] low.
+    slots: Vec<u64>,
     pub(super) colours: Vec<u32>,
     pub(super) counts: Vec<u32>,
     shift: u32,
@@ -30,8 +31,7 @@ impl Histogram {
     pub(super) fn new() -> Histogram {
         let bits = 14;
         Histogram {
-            keys: vec![EMPTY; 1 << bits],
-            slot_index: vec![0; 1 << bits],
+            slots: vec![EMPTY as u64; 1 << bits],
             colours: Vec::new(),
             counts: Vec::new(),
             shift: 32 - bits,
@@ -40,10 +40,10 @@ impl Histogram {
 
     #[inline]
     fn slot(&self, rgb: u32) -> usize {
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = (rgb.wrapping_mul(0x9E37_79B1) >> self.shift) as usize;
         loop {
-            let k = self.keys[i];
+            let k = self.slots[i] as u32;
             if k == rgb || k == EMPTY {
                 return i;
             }
@@ -55,29 +55,33 @@ impl Histogram {
     #[inline]
     pub(super) fn index(&mut self, rgb: u32) -> usize {
         let i = self.slot(rgb);
-        if self.keys[i] == rgb {
-            return self.slot_index[i] as usize;
+        let found = self.slots[i];
+        if found as u32 == rgb {
+            return (found >> 32) as usize;
         }
         let index = self.colours.len();
-        self.keys[i] = rgb;
-        self.slot_index[i] = index as u32;
+        self.slots[i] = (index as u64) << 32 | rgb as u64;
         self.colours.push(rgb);
         self.counts.push(0);
-        if self.colours.len() * 2 > self.keys.len() {
+        if self.colours.len() * 2 > self.slots.len() {
             self.grow();
         }
         index
     }
 
+    /// The number of `rgb` among the distinct colours, if it is one.
+    pub(super) fn number(&self, rgb: u32) -> Option<usize> {
+        let found = self.slots[self.slot(rgb)];
+        (found as u32 == rgb).then_some((found >> 32) as usize)
+    }
+
     fn grow(&mut self) {
-        let size = self.keys.len() * 2;
-        self.keys = vec![EMPTY; size];
-        self.slot_index = vec![0; size];
+        let size = self.slots.len() * 2;
+        self.slots = vec![EMPTY as u64; size];
         self.shift -= 1;
         for (index, &rgb) in self.colours.iter().enumerate() {
             let i = self.slot(rgb);
-            self.keys[i] = rgb;
-            self.slot_index[i] = index as u32;
+            self.slots[i] = (index as u64) << 32 | rgb as u64;
         }
     }
 }
@@ -110,11 +114,16 @@ pub(super) fn choose_palette(h: &Histogram, size: usize, by_use: usize) -> (Vec<
     if n <= size {
         return (h.colours.clone(), (0..n).map(|i| i as u8).collect());
     }
-    let mut order: Vec<usize> = (0..n).collect();
-    order.select_nth_unstable_by(by_use - 1, |&a, &b| {
-        h.counts[b].cmp(&h.counts[a]).then(a.cmp(&b))
-    });
-    order.truncate(by_use);
+    // The most used first, the first seen of equals: as one key per
+    // colour, so selecting them reads no other array.
+    let mut keys: Vec<u64> = (0..n)
+        .map(|i| (h.counts[i] as u64) << 32 | (u32::MAX - i as u32) as u64)
+        .collect();
+    keys.select_nth_unstable_by(by_use - 1, |a, b| b.cmp(a));
+    let mut order: Vec<usize> = keys[..by_use]
+        .iter()
+        .map(|&k| (u32::MAX - k as u32) as usize)
+        .collect();
     let mut in_palette = vec![false; n];
     for &i in &order {
         in_palette[i] = true;
@@ -129,49 +138,128 @@ pub(super) fn choose_palette(h: &Histogram, size: usize, by_use: usize) -> (Vec<
         candidates.select_nth_unstable_by(CANDIDATES - 1, |&a, &b| h.counts[b].cmp(&h.counts[a]));
         candidates.truncate(CANDIDATES);
     }
-    // (colour number, distance to the palette, weight, colour)
-    let mut rest: Vec<(usize, u32, f32, u32)> = candidates
-        .into_iter()
-        .map(|i| {
-            let (d, _) = sorted.nearest(h.colours[i]);
-            (i, d, (h.counts[i] as f32).sqrt(), h.colours[i])
-        })
-        .collect();
-    // The entry to take next: the largest weighted distance (the last of
-    // equals), found in the same pass that updates the distances.
-    let largest = |rest: &[(usize, u32, f32, u32)]| {
-        let mut best = (0, f32::NEG_INFINITY);
-        for (pos, &(_, d, w, _)) in rest.iter().enumerate() {
-            let v = d as f32 * w;
-            if v >= best.1 {
-                best = (pos, v);
-            }
-        }
-        best.0
-    };
-    let mut next = largest(&rest);
-    while order.len() < size && !rest.is_empty() {
-        let (i, d, _, c) = rest.swap_remove(next);
+    let mut rest = Farthest::new(&candidates, h, &sorted);
+    while order.len() < size {
+        let Some((i, d)) = rest.take_farthest() else {
+            break;
+        };
         if d == 0 {
             break;
         }
         order.push(i);
-        let mut best = (0, f32::NEG_INFINITY);
-        for (pos, entry) in rest.iter_mut().enumerate() {
-            entry.1 = entry.1.min(distance(entry.3, c));
-            let v = entry.1 as f32 * entry.2;
-            if v >= best.1 {
-                best = (pos, v);
-            }
-        }
-        next = best.0;
+        rest.add_to_palette(h.colours[i]);
     }
     sorted = Palette::new(order.iter().map(|&i| h.colours[i]).collect());
-    let mut map = vec![0u8; n];
-    for (i, &c) in h.colours.iter().enumerate() {
-        map[i] = sorted.nearest(c).1;
-    }
+    let map = nearest_entries(h, &sorted);
     (sorted.colours, map)
+}
+
+/// Each distinct colour's nearest palette entry.
+fn nearest_entries(h: &Histogram, palette: &Palette) -> Vec<u8> {
+    let n = h.colours.len();
+    let mut map = vec![0u8; n];
+    let mut mapped = vec![false; n];
+    // A palette colour is its own nearest entry (the colours are
+    // distinct): found through the histogram, not searched for.
+    for (entry, &c) in palette.colours.iter().enumerate() {
+        if let Some(i) = h.number(c) {
+            map[i] = entry as u8;
+            mapped[i] = true;
+        }
+    }
+    for (i, &c) in h.colours.iter().enumerate() {
+        if !mapped[i] {
+            map[i] = palette.nearest(c).1;
+        }
+    }
+    map
+}
+
+/// The colours not yet in the palette, for farthest-point filling: each
+/// one's distance to the palette so far and its weight, in arrays of their
+/// own so the update after each new entry is a loop the compiler turns
+/// into vector instructions (it was most of a palette's cost).
+struct Farthest {
+    number: Vec<usize>,
+    red: Vec<i32>,
+    green: Vec<i32>,
+    blue: Vec<i32>,
+    /// Distance to the nearest palette entry so far.
+    distance: Vec<u32>,
+    /// The square root of how often the colour occurs.
+    weight: Vec<f32>,
+    /// Distance times weight (scratch).
+    value: Vec<f32>,
+}
+
+impl Farthest {
+    fn new(candidates: &[usize], h: &Histogram, palette: &Palette) -> Farthest {
+        let channel = |i: usize, shift: u32| ((h.colours[i] >> shift) & 255) as i32;
+        Farthest {
+            number: candidates.to_vec(),
+            red: candidates.iter().map(|&i| channel(i, 0)).collect(),
+            green: candidates.iter().map(|&i| channel(i, 8)).collect(),
+            blue: candidates.iter().map(|&i| channel(i, 16)).collect(),
+            distance: candidates
+                .iter()
+                .map(|&i| palette.nearest(h.colours[i]).0)
+                .collect(),
+            weight: candidates
+                .iter()
+                .map(|&i| (h.counts[i] as f32).sqrt())
+                .collect(),
+            value: Vec::with_capacity(candidates.len()),
+        }
+    }
+
+    /// Remove and return the colour whose distance to the palette,
+    /// weighted by use, is largest (the last of equals), and its distance.
+    /// The largest value is found first and then where it last occurs:
+    /// two loops without a dependency from one element to the next.
+    fn take_farthest(&mut self) -> Option<(usize, u32)> {
+        self.value.clear();
+        self.value.extend(
+            self.distance
+                .iter()
+                .zip(&self.weight)
+                .map(|(&d, &w)| d as f32 * w),
+        );
+        let mut lanes = [f32::NEG_INFINITY; 8];
+        let chunks = self.value.chunks_exact(8);
+        let tail = chunks.remainder();
+        for chunk in chunks {
+            for (m, &v) in lanes.iter_mut().zip(chunk) {
+                *m = if v > *m { v } else { *m };
+            }
+        }
+        let largest = lanes
+            .iter()
+            .chain(tail)
+            .fold(f32::NEG_INFINITY, |m, &v| if v > m { v } else { m });
+        let pos = self.value.iter().rposition(|&v| v == largest)?;
+        let d = self.distance.swap_remove(pos);
+        self.red.swap_remove(pos);
+        self.green.swap_remove(pos);
+        self.blue.swap_remove(pos);
+        self.weight.swap_remove(pos);
+        Some((self.number.swap_remove(pos), d))
+    }
+
+    /// Lower each distance to that of the new palette entry `c`.
+    fn add_to_palette(&mut self, c: u32) {
+        let (r, g, b) = (
+            (c & 255) as i32,
+            (c >> 8 & 255) as i32,
+            (c >> 16 & 255) as i32,
+        );
+        let n = self.distance.len();
+        let (red, green, blue) = (&self.red[..n], &self.green[..n], &self.blue[..n]);
+        for (k, d) in self.distance.iter_mut().enumerate() {
+            let (dr, dg, db) = (red[k] - r, green[k] - g, blue[k] - b);
+            let to_c = (3 * dr * dr + 4 * dg * dg + 2 * db * db) as u32;
+            *d = (*d).min(to_c);
+        }
+    }
 }
 
 /// Palette colours in order of green (the channel weighted most), so the
@@ -324,6 +412,8 @@ struct Runs {
     /// Where each row's runs begin in `runs`, and after the last row, the
     /// number of runs.
     rows: Vec<u32>,
+    /// Whether each row is the same as the row above.
+    repeats: Vec<bool>,
 }
 
 impl Runs {
@@ -333,8 +423,9 @@ impl Runs {
         let stride = (image.width() as usize * 4).max(4);
         let mut out = Runs {
             histogram: Histogram::new(),
-            runs: Vec::with_capacity(raw.len() / 64),
+            runs: Vec::with_capacity(raw.len() / 32),
             rows: Vec::with_capacity(image.height() as usize + 1),
+            repeats: Vec::with_capacity(image.height() as usize),
         };
         let mut above: Option<&[u8]> = None;
         for row in raw.chunks_exact(stride) {
@@ -347,8 +438,12 @@ impl Runs {
                     for &(number, run) in &out.runs[start..] {
                         out.histogram.counts[number as usize] += run;
                     }
+                    out.repeats.push(true);
                 }
-                _ => out.scan_row(row)?,
+                _ => {
+                    out.scan_row(row)?;
+                    out.repeats.push(false);
+                }
             }
             out.rows.push(start as u32);
             above = Some(row);
@@ -400,9 +495,17 @@ impl Runs {
     /// the deflate coder finds alone; filtering them only costs time.
     fn scanlines(&self, map: &[u8], width: usize) -> Vec<u8> {
         let rows = self.rows.len().saturating_sub(1);
-        let mut lines = vec![0u8; (width + 1) * rows];
+        let line = width + 1;
+        let mut lines = vec![0u8; line * rows];
         for (y, bounds) in self.rows.windows(2).enumerate() {
-            let mut at = y * (width + 1) + 1;
+            let start = y * line;
+            // A row like the one above is the line above again (one copy,
+            // not a fill per run).
+            if self.repeats[y] && y > 0 {
+                lines.copy_within(start - line..start, start);
+                continue;
+            }
+            let mut at = start + 1;
             for &(number, run) in &self.runs[bounds[0] as usize..bounds[1] as usize] {
                 let run = run as usize;
                 let index = map[number as usize];

@@ -149,7 +149,8 @@ fn gif_with(
                 height: h,
             });
         }
-        let rect = changed_rect(old, raw, width);
+        let spans = changed_spans(old, raw, width);
+        let rect = bounding_rect(&spans);
         let (x0, y0, x1, y1) = rect.unwrap_or((0, 0, 1, 1));
         // Transparent unless a pixel changed (rows that did not change
         // are skipped whole).
@@ -161,6 +162,7 @@ fn gif_with(
                 then: old,
                 width,
                 rect: (x0, y0, x1, y1),
+                spans: &spans,
             };
             frame.map(mapper, &mut shown, &mut buffer);
         }
@@ -199,30 +201,31 @@ fn map_whole(raw: &[u8], mapper: &mut Mapper, shown: &mut Vec<u8>) {
     }
 }
 
-/// Two frames (RGBA, `width` pixels a row) and the rectangle holding
-/// every pixel that differs between them.
+/// Two frames (RGBA, `width` pixels a row), the rectangle holding every
+/// pixel that differs between them, and each row's changed span.
 struct Changes<'a> {
     now: &'a [u8],
     then: &'a [u8],
     width: usize,
     rect: (usize, usize, usize, usize),
+    spans: &'a [Option<(usize, usize)>],
 }
 
 impl Changes<'_> {
     /// Write the changed pixels' palette indices into `out` (the
     /// rectangle, transparent elsewhere) and into `shown` (the whole image
-    /// as shown); rows that did not change are skipped whole.
+    /// as shown); only each row's changed span is looked at.
     fn map(&self, mapper: &mut Mapper, shown: &mut [u8], out: &mut [u8]) {
         let (x0, y0, x1, y1) = self.rect;
         for (y, out) in (y0..y1).zip(out.chunks_exact_mut(x1 - x0)) {
-            let row = y * self.width;
-            let now = &self.now[(row + x0) * 4..(row + x1) * 4];
-            let then = &self.then[(row + x0) * 4..(row + x1) * 4];
-            if now == then {
+            let Some((first, end)) = self.spans[y] else {
                 continue;
-            }
-            let shown_row = &mut shown[row + x0..row + x1];
-            map_row(now, then, mapper, shown_row, out);
+            };
+            let row = y * self.width;
+            let now = &self.now[(row + first) * 4..(row + end) * 4];
+            let then = &self.then[(row + first) * 4..(row + end) * 4];
+            let shown_row = &mut shown[row + first..row + end];
+            map_row(now, then, mapper, shown_row, &mut out[first - x0..end - x0]);
         }
     }
 }
@@ -262,37 +265,64 @@ fn map_row(now: &[u8], then: &[u8], mapper: &mut Mapper, shown: &mut [u8], out: 
     }
 }
 
-/// The smallest rectangle `(x0, y0, x1, y1)` (ends exclusive) holding
-/// every pixel that differs between two RGBA images of `width` pixels a
-/// row; `None` if they are equal.
-fn changed_rect(before: &[u8], after: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
+/// Each row's changed pixels between two RGBA images of `width` pixels a
+/// row, as the span `(first, end)` (end exclusive) holding them; `None`
+/// for a row that did not change. One pass: the spans give both the
+/// frame's rectangle and the pixels to map.
+fn changed_spans(before: &[u8], after: &[u8], width: usize) -> Vec<Option<(usize, usize)>> {
     let stride = width * 4;
-    let mut rect: Option<(usize, usize, usize, usize)> = None;
-    for (y, (a, b)) in before
+    before
         .chunks_exact(stride)
         .zip(after.chunks_exact(stride))
-        .enumerate()
-    {
-        if a == b {
+        .map(|(a, b)| {
+            let first = first_difference(a, b)?;
+            let last = last_difference(a, b).unwrap_or(first);
+            Some((first / 4, last / 4 + 1))
+        })
+        .collect()
+}
+
+/// The first byte where `a` and `b` differ, sixteen bytes a step.
+fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 16 <= n && a[i..i + 16] == b[i..i + 16] {
+        i += 16;
+    }
+    (i..n).find(|&k| a[k] != b[k])
+}
+
+/// The last byte where `a` and `b` differ, sixteen bytes a step.
+fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let mut end = a.len().min(b.len());
+    while end >= 16 && a[end - 16..end] == b[end - 16..end] {
+        end -= 16;
+    }
+    (0..end).rev().find(|&k| a[k] != b[k])
+}
+
+/// The smallest rectangle `(x0, y0, x1, y1)` (ends exclusive) holding
+/// every row's changed span; `None` if no row changed.
+fn bounding_rect(spans: &[Option<(usize, usize)>]) -> Option<(usize, usize, usize, usize)> {
+    let mut rect: Option<(usize, usize, usize, usize)> = None;
+    for (y, span) in spans.iter().enumerate() {
+        let Some((first, end)) = *span else {
             continue;
-        }
-        let first = a
-            .chunks_exact(4)
-            .zip(b.chunks_exact(4))
-            .position(|(p, q)| p != q)
-            .unwrap_or(0);
-        let last = width
-            - a.chunks_exact(4)
-                .rev()
-                .zip(b.chunks_exact(4).rev())
-                .position(|(p, q)| p != q)
-                .unwrap_or(0);
+        };
         rect = Some(match rect {
-            None => (first, y, last, y + 1),
-            Some((x0, y0, x1, _)) => (x0.min(first), y0, x1.max(last), y + 1),
+            None => (first, y, end, y + 1),
+            Some((x0, y0, x1, _)) => (x0.min(first), y0, x1.max(end), y + 1),
         });
     }
     rect
+}
+
+/// The smallest rectangle `(x0, y0, x1, y1)` (ends exclusive) holding
+/// every pixel that differs between two RGBA images of `width` pixels a
+/// row; `None` if they are equal.
+#[cfg(test)]
+fn changed_rect(before: &[u8], after: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {
+    bounding_rect(&changed_spans(before, after, width))
 }
 
 #[cfg(test)]

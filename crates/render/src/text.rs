@@ -47,17 +47,32 @@ struct Fonts {
     regular: FontRef<'static>,
     bold: FontRef<'static>,
     japanese: FontRef<'static>,
+    /// The glyph of each ASCII character in each face (regular, bold) and
+    /// whether it is the Japanese font's: looked up once, not on every
+    /// measurement (a font's character map is a binary search, and
+    /// wrapping a caption measures its words many times over).
+    ascii: [[(bool, GlyphId); 128]; 2],
 }
 
 fn fonts() -> Result<&'static Fonts, RenderError> {
     static FONTS: OnceLock<Option<Fonts>> = OnceLock::new();
     FONTS
         .get_or_init(|| {
-            Some(Fonts {
+            let mut fonts = Fonts {
                 regular: FontRef::try_from_slice(REGULAR_TTF).ok()?,
                 bold: FontRef::try_from_slice(BOLD_TTF).ok()?,
                 japanese: FontRef::try_from_slice(JAPANESE_TTF).ok()?,
-            })
+                ascii: [[(false, GlyphId(0)); 128]; 2],
+            };
+            for (f, face) in [Face::Regular, Face::Bold].into_iter().enumerate() {
+                for code in 0u8..128 {
+                    let c = char::from(code);
+                    let font = fonts.for_char(face, c);
+                    let entry = (std::ptr::eq(font, &fonts.japanese), font.glyph_id(c));
+                    fonts.ascii[f][code as usize] = entry;
+                }
+            }
+            Some(fonts)
         })
         .as_ref()
         .ok_or(RenderError::Font)
@@ -68,6 +83,22 @@ impl Fonts {
         match face {
             Face::Regular => &self.regular,
             Face::Bold => &self.bold,
+        }
+    }
+
+    /// The font that draws `c` in `face` and the glyph's id in it.
+    fn glyph(&self, face: Face, c: char) -> (&FontRef<'static>, GlyphId) {
+        let f = match face {
+            Face::Regular => 0,
+            Face::Bold => 1,
+        };
+        match self.ascii[f].get(c as usize) {
+            Some(&(true, id)) => (&self.japanese, id),
+            Some(&(false, id)) => (self.font(face), id),
+            None => {
+                let font = self.for_char(face, c);
+                (font, font.glyph_id(c))
+            }
         }
     }
 
@@ -156,9 +187,8 @@ fn layout(face: Face, size: f32, text: &str) -> Result<Line, RenderError> {
     // The previous glyph, and its font: pairs are kerned within one font.
     let mut previous: Option<(GlyphId, *const FontRef<'static>)> = None;
     for c in text.chars() {
-        let font = fonts.for_char(face, c);
+        let (font, id) = fonts.glyph(face, c);
         let scaled = font.as_scaled(PxScale::from(size));
-        let id = scaled.glyph_id(c);
         if let Some((p, previous_font)) = previous {
             if std::ptr::eq(previous_font, font) {
                 pen += scaled.kern(p, id);
@@ -234,7 +264,7 @@ pub fn draw(
         } else {
             (whole, quarter)
         };
-        let g = glyph(&mut map, fonts.for_char(face, c), face, size, c, quarter);
+        let g = glyph(&mut map, fonts.glyph(face, c).0, face, size, c, quarter);
         let gx = whole as i32 + g.left;
         let gy = base_y + g.top;
         for row in 0..g.height {
