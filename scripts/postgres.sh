@@ -25,6 +25,11 @@ find_pg_bin() {
 }
 
 stop_test_postgres() {
+  # A restart in a background job (restart_test_postgres) changed the
+  # server's PID without telling this shell: the data directory knows it.
+  if [ -n "${CAIRN_PG_DIR:-}" ] && [ -r "$CAIRN_PG_DIR/data/postmaster.pid" ]; then
+    CAIRN_PG_PID=$(head -n 1 "$CAIRN_PG_DIR/data/postmaster.pid")
+  fi
   if [ -n "${CAIRN_PG_PID:-}" ]; then
     kill -TERM "$CAIRN_PG_PID" 2>/dev/null || true
     for _ in $(seq 1 100); do
@@ -72,9 +77,10 @@ start_test_postgres() {
   for port in $(shuf -i 20000-60000 -n 50); do
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
   done
-  ${as_user[@]+"${as_user[@]}"} "$postgres" -D "$CAIRN_PG_DIR/data" -c listen_addresses=127.0.0.1 -p "$port" \
-    -c unix_socket_directories="$CAIRN_PG_DIR" -c max_connections=200 \
-    >"$CAIRN_PG_DIR/server.log" 2>&1 &
+  CAIRN_PG_SERVER=(${as_user[@]+"${as_user[@]}"} "$postgres" -D "$CAIRN_PG_DIR/data" -c listen_addresses=127.0.0.1 -p "$port"
+    -c unix_socket_directories="$CAIRN_PG_DIR" -c max_connections=200)
+  CAIRN_PG_PORT=$port
+  "${CAIRN_PG_SERVER[@]}" >"$CAIRN_PG_DIR/server.log" 2>&1 &
   CAIRN_PG_PID=$!
   trap stop_test_postgres EXIT
   for _ in $(seq 1 100); do
@@ -92,4 +98,30 @@ start_test_postgres() {
   cat "$CAIRN_PG_DIR/server.log"
   stop_test_postgres
   return 0
+}
+
+# restart_test_postgres stops the server started by start_test_postgres
+# with a fast shutdown (SIGINT: open transactions are rolled back, clients
+# disconnected) and starts it again on the same data and port. Prints how
+# long the server was away.
+restart_test_postgres() {
+  local began ended postmaster
+  [ -n "${CAIRN_PG_DIR:-}" ] || return 1
+  # The postmaster itself (as root the server runs under runuser, which
+  # does not pass signals on).
+  postmaster=$(head -n 1 "$CAIRN_PG_DIR/data/postmaster.pid")
+  began=$(date +%s.%N)
+  kill -INT "$postmaster" 2>/dev/null || true
+  for _ in $(seq 1 200); do
+    kill -0 "$postmaster" 2>/dev/null || break
+    sleep 0.05
+  done
+  "${CAIRN_PG_SERVER[@]}" >>"$CAIRN_PG_DIR/server.log" 2>&1 &
+  CAIRN_PG_PID=$!
+  for _ in $(seq 1 200); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$CAIRN_PG_PORT") 2>/dev/null && break
+    sleep 0.05
+  done
+  ended=$(date +%s.%N)
+  echo "== PostgreSQL restarted (fast shutdown, then start): away $(awk "BEGIN { printf \"%.2f\", $ended - $began }") s"
 }

@@ -82,6 +82,9 @@ struct Tally {
     acked: HashMap<usize, usize>,
     latencies: Vec<Duration>,
     refused: usize,
+    /// Answers that could not tell whether the move was saved (the
+    /// connection dropped after its commit was sent).
+    unknown: usize,
 }
 
 /// One move by whoever is to move in `game`, chosen from its legal turns.
@@ -113,6 +116,8 @@ fn play_one(bot: &Bot, game: usize, rng: &mut Rng, tally: &mut Tally) {
     tally.latencies.push(began.elapsed());
     if said.contains(" played ") {
         *tally.acked.entry(game).or_default() += 1;
+    } else if said.contains("could not tell whether it was saved") {
+        tally.unknown += 1;
     } else {
         tally.refused += 1;
     }
@@ -135,6 +140,10 @@ fn three_bots_on_one_postgresql_play_by_commands() {
         .map(|_| Arc::new(RwLock::new(bot_on(&url, images))))
         .collect();
     start_games(&bots, games);
+    // scripts/bot-load-test restarts the server a while after this.
+    if let Ok(marker) = std::env::var("LOAD_STARTED_MARKER") {
+        std::fs::write(marker, "moves\n").expect("write the marker");
+    }
     let next = Arc::new(AtomicUsize::new(0));
     let restarted = Arc::new(AtomicUsize::new(0));
     let start = Instant::now();
@@ -176,7 +185,7 @@ fn three_bots_on_one_postgresql_play_by_commands() {
     }
     let mut acked: HashMap<usize, usize> = HashMap::new();
     let mut latencies = Vec::new();
-    let mut refused = 0;
+    let (mut refused, mut unknown) = (0, 0);
     for handle in handles {
         let tally = handle.join().expect("a load thread");
         for (game, n) in tally.acked {
@@ -184,6 +193,7 @@ fn three_bots_on_one_postgresql_play_by_commands() {
         }
         latencies.extend(tally.latencies);
         refused += tally.refused;
+        unknown += tally.unknown;
     }
     let elapsed = start.elapsed();
     let checker = bots[0].read().unwrap_or_else(|e| e.into_inner()).clone();
@@ -201,8 +211,13 @@ fn three_bots_on_one_postgresql_play_by_commands() {
         p(0.50),
         p(0.99),
     );
+    eprintln!("answers that could not tell whether the move was saved: {unknown}");
     assert_eq!(lost, 0, "acknowledged moves lost");
-    assert_eq!(unanswered, 0, "moves applied without a 'played' answer");
+    // Only a move answered "could not tell" may have been saved unanswered.
+    assert!(
+        unanswered <= unknown,
+        "{unanswered} moves applied without a 'played' answer, {unknown} answered 'could not tell'"
+    );
 }
 
 /// Every game challenged and accepted, spread over the three bots.
