@@ -790,7 +790,7 @@ fn handle(
 ) -> Response {
     let mut state = shared.state.lock().unwrap_or_else(|e| e.into_inner());
     if let Err(refusal) = check_body(shared, &mut state, method, path, body, files) {
-        return refusal;
+        return *refusal;
     }
     let empty = Value::Null;
     let body = body.unwrap_or(&empty);
@@ -848,32 +848,32 @@ fn check_body(
     path: &str,
     body: Option<&Value>,
     files: &[(usize, String)],
-) -> Result<(), Response> {
+) -> Result<(), Box<Response>> {
     let Some(body) = body else {
         if files.is_empty() {
             return Ok(());
         }
-        return Err(error(
+        return Err(Box::new(error(
             StatusCode::BAD_REQUEST,
             50035,
             "files without payload_json",
-        ));
+        )));
     };
     match shared.spec.check(method.as_str(), path, body) {
         Ok(()) => state.validated += 1,
         Err(refusal) => {
             let reason = format!("{method} {path}: {refusal}");
             state.refused.push(reason.clone());
-            return Err(error(
+            return Err(Box::new(error(
                 StatusCode::BAD_REQUEST,
                 50035,
                 &format!("Invalid Form Body: {reason}"),
-            ));
+            )));
         }
     }
     if let Err(reason) = files_referenced(Some(body), files) {
         state.refused.push(reason.clone());
-        return Err(error(StatusCode::BAD_REQUEST, 50035, &reason));
+        return Err(Box::new(error(StatusCode::BAD_REQUEST, 50035, &reason)));
     }
     Ok(())
 }
