@@ -309,6 +309,13 @@ impl Bot {
                 }
             }
             first.title = Some(title);
+            if show.replay {
+                // The game has just ended: another one is a tap away.
+                let (offer, action) = commands::rematch_offer(lang);
+                first.text.push(' ');
+                first.text.push_str(&offer);
+                first.actions.push(action);
+            }
             if show.replay && self.config.images {
                 first
                     .files

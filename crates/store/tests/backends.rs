@@ -37,7 +37,7 @@ fn challenge(expires_ms: Option<u64>) -> Challenge {
         game: GameKind::Alquerque,
         options: Vec::new(),
         challenger: player("alice"),
-        challenged: player("bob"),
+        challenged: Some(player("bob")),
         challenger_seat: Seat::First,
         level: None,
         at_ms: 1_000,
