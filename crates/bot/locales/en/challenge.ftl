@@ -60,5 +60,5 @@ rematch-still-playing = Your game here is still going on; `rematch` asks for ano
 rematch-new-game = A new game has started here ({ $first } vs { $second }), so the game before it can no longer be rematched. Challenge your opponent with `challenge` in another channel or thread.
 rematch-not-a-player = The last game here was between { $first } and { $second }; only they can ask for its rematch.
 rematch-too-late = That game ended more than { $window } ago, and a rematch is offered only for { $window } after a game ends. Challenge { $opponent } again with `challenge`.
-rematch-offer = `{ $rematch }` within { $window } plays again with the sides swapped.
+rematch-offer = { " " }`{ $rematch }` within { $window } plays again with the sides swapped.
 rematch-button = Rematch

@@ -60,5 +60,5 @@ rematch-still-playing = Tu partida aquí sigue en curso; `rematch` pide otra cua
 rematch-new-game = Aquí ya ha empezado una partida nueva ({ $first } contra { $second }), así que la anterior ya no admite revancha. Desafía a tu oponente con `challenge` en otro canal o hilo.
 rematch-not-a-player = La última partida de aquí fue entre { $first } y { $second }; solo ellos pueden pedir la revancha.
 rematch-too-late = Esa partida terminó hace más de { $window }, y la revancha solo se ofrece durante { $window } tras el final. Vuelve a desafiar a { $opponent } con `challenge`.
-rematch-offer = Con `{ $rematch }` en un plazo de { $window } se juega otra vez con los bandos cambiados.
+rematch-offer = { " " }Con `{ $rematch }` en un plazo de { $window } se juega otra vez con los bandos cambiados.
 rematch-button = Revancha
