@@ -383,4 +383,14 @@ fn three_processes_accepting_on_postgresql_start_one_game() {
     for round in 0..5 {
         three_accept_at_once(bots.clone(), &format!("race{round}"));
     }
+    // `games` finds an open challenge through the player index, from
+    // another process.
+    let made = bots[1].handle(&request("listed", "erin", "challenge sight"));
+    assert!(!made[0].ephemeral, "{}", made[0].text);
+    let listed = bots[2].handle(&request("elsewhere", "erin", "games"));
+    assert!(
+        listed[0].text.contains("open challenges"),
+        "{}",
+        listed[0].text
+    );
 }
