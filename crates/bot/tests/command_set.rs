@@ -275,6 +275,8 @@ fn a_typed_command_prints_as_the_text_that_parses_back_to_it() {
         "challenge callanish @bob size=7 as=black clock=3d",
         "challenge sight bot clock=7d+1d level=2",
         "challenge sight @bob clock=none",
+        "challenge callanish size=7 as=black",
+        "rematch",
         "move b2 a4 d1",
         "rating @bob sight",
         "leaderboard sight all",

@@ -42,7 +42,9 @@ fn answers_rematch(record: &ChannelRecord, request: &Request) -> bool {
         .challenged
         .as_ref()
         .is_some_and(|p| p.id == request.user.id);
+    let same_game = challenge.game == game.kind && challenge.options == game.options;
     to_me
+        && same_game
         && !game.in_progress()
         && game.seat_of(&request.user.id).is_some()
         && game.seat_of(&challenge.challenger.id).is_some()
