@@ -309,6 +309,14 @@ impl Bot {
                 }
             }
             first.title = Some(title);
+            if show.replay {
+                // The game has just ended: another one is a tap away.
+                // The offer starts with its own space where the language
+                // puts one between sentences.
+                let (offer, action) = commands::rematch_offer(lang);
+                first.text.push_str(&offer);
+                first.actions.push(action);
+            }
             if show.replay && self.config.images {
                 first
                     .files

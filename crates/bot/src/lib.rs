@@ -37,5 +37,6 @@ pub use commands::set::{
     self as command_set, command_names, ArgKind, ArgSpec, Args, Command, CommandSpec, Input,
     ParseError, Syntax, COMMANDS,
 };
+pub use commands::REMATCH_WINDOW_MS;
 pub use i18n::{Lang, Langs};
 pub use schedule::Delivery;

@@ -321,22 +321,34 @@ fn challenge_lapses(mut record: ChannelRecord, now: u64, lang: Lang) -> Fired {
     let Some(challenge) = record.challenge.take() else {
         return Update::keep(None);
     };
-    let text = t!(
+    let game = i18n::say(lang, &challenge.game.title_message());
+    let within = i18n::duration(
         lang,
-        "schedule-challenge-expired",
-        challenger = &challenge.challenger.name,
-        challenged = &challenge.challenged.name,
-        game = i18n::say(lang, &challenge.game.title_message()),
-        within = i18n::duration(
-            lang,
-            challenge
-                .expires_ms
-                .unwrap_or(now)
-                .saturating_sub(challenge.at_ms)
-        )
+        challenge
+            .expires_ms
+            .unwrap_or(now)
+            .saturating_sub(challenge.at_ms),
     );
-    let mentions = [&challenge.challenger, &challenge.challenged]
-        .into_iter()
+    let challenger = &challenge.challenger.name;
+    let text = match &challenge.challenged {
+        Some(challenged) => t!(
+            lang,
+            "schedule-challenge-expired",
+            challenger = challenger,
+            challenged = &challenged.name,
+            game = game,
+            within = within
+        ),
+        None => t!(
+            lang,
+            "schedule-challenge-expired-open",
+            challenger = challenger,
+            game = game,
+            within = within
+        ),
+    };
+    let mentions = std::iter::once(&challenge.challenger)
+        .chain(challenge.challenged.as_ref())
         .filter(|p| !p.is_bot)
         .map(super::to_user)
         .collect();

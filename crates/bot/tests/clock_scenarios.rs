@@ -569,7 +569,7 @@ fn reminders_and_losses_on_time_speak_the_channels_language() {
                 );
                 assert_eq!(
                     lost,
-                    "alice（白）の持ち時間が切れました。bob（黒）の時間切れ勝ちです。"
+                    "alice（白）の持ち時間が切れました。bob（黒）の時間切れ勝ちです。1日以内なら`再戦`で先後を入れ替えてもう一局指せます。"
                 );
             }
             _ => {
@@ -584,7 +584,7 @@ fn reminders_and_losses_on_time_speak_the_channels_language() {
                 );
                 assert_eq!(
                     lost,
-                    "alice (Blancas) se quedó sin tiempo. bob (Negras) gana por tiempo."
+                    "alice (Blancas) se quedó sin tiempo. bob (Negras) gana por tiempo. Con `revancha` en un plazo de 1 día se juega otra vez con los bandos cambiados."
                 );
             }
         }

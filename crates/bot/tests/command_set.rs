@@ -183,13 +183,6 @@ fn values_are_checked_where_they_are_read() {
         }
     );
     assert_eq!(
-        invalid("challenge sight"),
-        ArgError::Missing {
-            command: "challenge",
-            arg: "opponent"
-        }
-    );
-    assert_eq!(
         invalid("challenge sight bot level=9"),
         ArgError::Level { word: "9".into() }
     );
@@ -282,6 +275,8 @@ fn a_typed_command_prints_as_the_text_that_parses_back_to_it() {
         "challenge callanish @bob size=7 as=black clock=3d",
         "challenge sight bot clock=7d+1d level=2",
         "challenge sight @bob clock=none",
+        "challenge callanish size=7 as=black",
+        "rematch",
         "move b2 a4 d1",
         "rating @bob sight",
         "leaderboard sight all",
@@ -317,11 +312,11 @@ fn help_is_derived_from_the_declaration_in_every_language() {
     let challenge = find("challenge").unwrap();
     assert_eq!(
         challenge.usage(Lang::En),
-        "challenge <game> <opponent> [key=value ...] [as=white|black|random] [clock=3d|7d+1d|none] [level=1..5]"
+        "challenge <game> [opponent] [key=value ...] [as=white|black|random] [clock=3d|7d+1d|none] [level=1..5]"
     );
     assert_eq!(
         challenge.usage(Lang::Es),
-        "challenge <juego> <oponente> [key=value ...] [as=white|black|random] [clock=3d|7d+1d|none] [level=1..5]"
+        "challenge <juego> [oponente] [key=value ...] [as=white|black|random] [clock=3d|7d+1d|none] [level=1..5]"
     );
     assert!(help_list(Lang::Ja).contains("コマンド"));
     assert!(help_topic(Lang::Es, "challenge").contains("Juegos: callanish"));

@@ -263,12 +263,10 @@ pub fn rating_writes(
     ]))
 }
 
-/// The player ids of a stored channel record's game (empty when it has
-/// none or cannot be read), for the PostgreSQL player index.
+/// The player ids of a stored channel record's game and challenge (empty
+/// when it has none or cannot be read), for the PostgreSQL player index.
 pub fn players_of_bytes(key: &str, bytes: &[u8]) -> Vec<String> {
     decode_channel(key, bytes)
-        .ok()
-        .and_then(|record| record.game)
-        .map(|game| game.players.iter().map(|p| p.id.clone()).collect())
+        .map(|record| record.player_ids())
         .unwrap_or_default()
 }

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 pub use backend::{Lease, TreeScan};
 pub use scan::LostStretch;
-pub use store::{ActiveGames, Location, RawEntry, Store, TreeName};
+pub use store::{ActiveGames, Location, RawEntry, Store, TreeName, UserChannels};
 
 /// Helpers for tests that need a PostgreSQL server.
 pub mod testing {
@@ -280,7 +280,9 @@ pub struct Challenge {
     /// The game's own `key=value` options, as given.
     pub options: Vec<String>,
     pub challenger: Player,
-    pub challenged: Player,
+    /// The player challenged; `None`: an open challenge, which anyone but
+    /// the challenger may accept.
+    pub challenged: Option<Player>,
     /// The seat the challenger will take.
     pub challenger_seat: Seat,
     /// Bot strength when the challenged player is the bot.
@@ -292,6 +294,14 @@ pub struct Challenge {
     /// When the challenge lapses unanswered (`None`: never).
     #[serde(default)]
     pub expires_ms: Option<u64>,
+}
+
+impl Challenge {
+    /// Whether the challenged player is the bot (never for an open
+    /// challenge).
+    pub fn against_bot(&self) -> bool {
+        self.challenged.as_ref().is_some_and(|p| p.is_bot)
+    }
 }
 
 /// One entry of the turn history: a command's canonical text.
@@ -465,6 +475,23 @@ impl ChannelRecord {
     /// The game in progress here, if any (not a finished one kept for show).
     pub fn active_game(&self) -> Option<&GameRecord> {
         self.game.as_ref().filter(|g| g.in_progress())
+    }
+
+    /// The ids of the people of this channel's game and challenge, once
+    /// each (the player index behind `games`).
+    pub fn player_ids(&self) -> Vec<String> {
+        let game = self.game.iter().flat_map(|g| g.players.iter());
+        let challenge = self
+            .challenge
+            .iter()
+            .flat_map(|c| std::iter::once(&c.challenger).chain(c.challenged.as_ref()));
+        let mut ids: Vec<String> = Vec::new();
+        for player in game.chain(challenge) {
+            if !ids.contains(&player.id) {
+                ids.push(player.id.clone());
+            }
+        }
+        ids
     }
 
     /// The earliest moment something is due in this channel: a challenge

@@ -83,6 +83,10 @@ pub struct RawEntry {
 /// that cannot be read.
 pub type ActiveGames = (Vec<(String, GameRecord)>, Vec<String>);
 
+/// The records of a user's channels with their keys, and the keys of
+/// records that cannot be read.
+pub type UserChannels = (Vec<(String, ChannelRecord)>, Vec<String>);
+
 /// Where the data is (`CAIRN_DB`): a sled directory, or a PostgreSQL
 /// URL (`postgres://…` or `postgresql://…`). Shown and debugged without
 /// the password.
@@ -268,14 +272,17 @@ impl Store {
                 Some(loaded) => Some(decode_channel(key, &loaded.bytes)?),
             };
             let due_before = current.as_ref().and_then(ChannelRecord::next_due_ms);
-            let players_before = current.as_ref().map(player_ids).unwrap_or_default();
+            let players_before = current
+                .as_ref()
+                .map(ChannelRecord::player_ids)
+                .unwrap_or_default();
             let update = decide(current);
             let (change, due_after, players_after) = match &update.change {
                 Change::Keep => (RawChange::Keep, due_before, players_before.clone()),
                 Change::Put(record) => (
                     RawChange::Put(encode_channel(record)?),
                     record.next_due_ms(),
-                    player_ids(record),
+                    record.player_ids(),
                 ),
                 Change::Remove => (RawChange::Remove, None, Vec::new()),
             };
@@ -490,6 +497,21 @@ impl Store {
     /// Games in progress in which `user_id` plays, with their channel keys,
     /// and the keys of records that cannot be read (left out).
     pub fn active_games_of(&self, user_id: &str) -> Result<ActiveGames, StoreError> {
+        let (records, unreadable) = self.channels_of(user_id)?;
+        let games = records
+            .into_iter()
+            .filter_map(|(key, record)| {
+                let game = record.game.filter(GameRecord::in_progress)?;
+                game.seat_of(user_id).is_some().then_some((key, game))
+            })
+            .collect();
+        Ok((games, unreadable))
+    }
+
+    /// The records of the channels where `user_id` plays a game or has a
+    /// challenge (made or received), with their keys, and the keys of
+    /// records that cannot be read (left out).
+    pub fn channels_of(&self, user_id: &str) -> Result<UserChannels, StoreError> {
         let mut out = Vec::new();
         let mut unreadable = Vec::new();
         let entries = if self.backend.sled_path().is_some() {
@@ -510,10 +532,8 @@ impl Store {
             let key = String::from_utf8_lossy(&key).into_owned();
             match decode_channel(&key, &bytes) {
                 Ok(record) => {
-                    if let Some(game) = record.game.filter(GameRecord::in_progress) {
-                        if game.seat_of(user_id).is_some() {
-                            out.push((key, game));
-                        }
+                    if record.player_ids().iter().any(|id| id == user_id) {
+                        out.push((key, record));
                     }
                 }
                 Err(error) => {
@@ -585,15 +605,6 @@ impl Store {
     ) -> Result<bool, StoreError> {
         self.backend.move_raw(from, to, key, to_key)
     }
-}
-
-/// The ids of the players of a record's game (the player index).
-fn player_ids(record: &ChannelRecord) -> Vec<String> {
-    record
-        .game
-        .as_ref()
-        .map(|game| game.players.iter().map(|p| p.id.clone()).collect())
-        .unwrap_or_default()
 }
 
 /// A channel's record as stored, stamped with the schema this build

@@ -37,7 +37,7 @@ fn challenge(expires_ms: Option<u64>) -> Challenge {
         game: GameKind::Alquerque,
         options: Vec::new(),
         challenger: player("alice"),
-        challenged: player("bob"),
+        challenged: Some(player("bob")),
         challenger_seat: Seat::First,
         level: None,
         at_ms: 1_000,
@@ -279,6 +279,41 @@ fn the_player_index_follows_every_write() {
             })
             .expect("remove");
         assert!(channels("dave").is_empty(), "{name}");
+    }
+}
+
+/// `channels_of` finds a user's challenges too (made, received or open)
+/// on both backends: the player index holds a challenge's people.
+#[test]
+fn the_player_index_holds_challenges() {
+    for (name, store, _dir) in backends("the_player_index_holds_challenges") {
+        let open = Challenge {
+            challenged: None,
+            challenger: player("carol"),
+            ..challenge(Some(9_000))
+        };
+        let with = |challenge: Challenge| ChannelRecord {
+            schema: SCHEMA_VERSION,
+            challenge: Some(challenge),
+            game: None,
+        };
+        put(&store, "console:a", with(challenge(Some(9_000))));
+        put(&store, "console:b", with(open));
+        let channels = |user: &str| -> Vec<String> {
+            let (records, unreadable) = store.channels_of(user).expect("channels");
+            assert!(unreadable.is_empty());
+            let mut keys: Vec<String> = records.into_iter().map(|(k, _)| k).collect();
+            keys.sort();
+            keys
+        };
+        assert_eq!(channels("alice"), ["console:a"], "{name}");
+        assert_eq!(channels("bob"), ["console:a"], "{name}");
+        assert_eq!(channels("carol"), ["console:b"], "{name}");
+        assert!(channels("dave").is_empty(), "{name}");
+        // The game that starts takes the challenge's place in the index.
+        put(&store, "console:b", with_game(game("dave", "carol")));
+        assert_eq!(channels("dave"), ["console:b"], "{name}");
+        assert!(store.active_games_of("carol").expect("games").0.len() == 1);
     }
 }
 

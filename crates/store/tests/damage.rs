@@ -33,7 +33,7 @@ fn record(i: usize) -> ChannelRecord {
             game: GameKind::Sight,
             options: vec![padding(i)],
             challenger: player(format!("u{i}")),
-            challenged: player(format!("v{i}")),
+            challenged: Some(player(format!("v{i}"))),
             challenger_seat: Seat::First,
             level: None,
             at_ms: i as u64,

@@ -36,7 +36,7 @@ fn challenge(options: Vec<String>) -> cairn_store::Challenge {
         game: cairn_rules::GameKind::Sight,
         options,
         challenger: player("alice"),
-        challenged: player("bob"),
+        challenged: Some(player("bob")),
         challenger_seat: cairn_rules::Seat::First,
         level: None,
         at_ms: 0,

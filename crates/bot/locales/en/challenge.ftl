@@ -1,8 +1,7 @@
 # Challenges: made, accepted, declined or withdrawn.
 
-challenge-usage = Write `challenge <game> <opponent> [key=value ...]`, e.g. { $example }or `challenge { $starter } bot`.
+challenge-usage = Write `challenge <game> [opponent] [key=value ...]`, e.g. { $example }or `challenge { $starter } bot`; without an opponent, anyone may accept.
 challenge-which-game = Which game, and against whom? { $usage }
-challenge-whom = Whom do you challenge? { $usage }
 challenge-yourself = You cannot challenge yourself. Challenge another player, or the bot (`bot`).
 challenge-option-twice = Option `{ $key }` is given twice; give each option once.
 challenge-level-range = `level` must be a whole number from 1 to 5, not `{ $value }`.
@@ -43,3 +42,23 @@ challenge-withdrawn = { $challenger } withdraws the challenge to { $challenged }
 
 challenge-clock-unreadable = `{ $given }` is not a time: write a number and a unit, d (days), h (hours) or m (minutes), e.g. `3d`, `12h`, `7d+1d`, or `none`.
 challenge-clock-too-short = A clock needs at least { $minimum } per player; `{ $given }` is shorter.
+
+# Open challenges: no opponent named, anyone but the challenger may accept.
+challenge-made-open = { $challenger } challenges anyone to { $game }{ $seats }{ $clock }. The first to answer `accept` plays; the challenge stands for { $within }.
+challenge-seats-pie-open = ; { $challenger } sets up, the opponent chooses the colours
+challenge-pending-open = { $challenger } has an open challenge here ({ $game }): `accept` it, or wait until it is answered or withdrawn. { $elsewhere }.
+challenge-replaces-open = This replaces { $challenger }'s open challenge ({ $game }), which is withdrawn.
+challenge-own-open = This open challenge is yours: someone else has to accept it. To withdraw it, use `cancel`.
+challenge-open-no-decline = This challenge is open to anyone, so there is nothing to decline: leave it, and it lapses. Only { $challenger } can withdraw it, with `cancel`.
+challenge-withdrawn-open = { $challenger } withdraws the open challenge to { $game }.
+challenge-cancel-button = Withdraw
+
+# Rematch: the game that ended here again, sides swapped.
+rematch-made = { $challenger } asks { $challenged } for a rematch of { $game }, sides swapped{ $seats }{ $clock }. { $challenged }, answer with `accept` or `decline` within { $within }.
+rematch-no-game = No game has ended in this channel, so there is nothing to rematch. Start one with `challenge`.
+rematch-still-playing = Your game here is still going on; `rematch` asks for another one once it has ended.
+rematch-new-game = A new game has started here ({ $first } vs { $second }), so the game before it can no longer be rematched. Challenge your opponent with `challenge` in another channel or thread.
+rematch-not-a-player = The last game here was between { $first } and { $second }; only they can ask for its rematch.
+rematch-too-late = That game ended more than { $window } ago, and a rematch is offered only for { $window } after a game ends. Challenge { $opponent } again with `challenge`.
+rematch-offer = { " " }`{ $rematch }` within { $window } plays again with the sides swapped.
+rematch-button = Rematch

@@ -1,5 +1,6 @@
 # A game in progress: turns, the board, whose turn it is.
 
+game-not-started-open = The game has not started: nobody has accepted { $challenger }'s open challenge yet.
 game-not-started = The game has not started: { $challenged } has not accepted { $challenger }'s challenge yet.
 game-none = There is no game in this channel. Start one with `challenge <game> <opponent>`.
 game-over-here = The game of { $game } here is over: { $status }. Start a new one with `challenge <game> <opponent>`.
@@ -16,6 +17,7 @@ game-draw-offer-declined = { $name } plays on, so { $offerer }'s draw offer is d
 game-undo-lapses = { $name }'s request to take back a turn lapses: it lasts until the next turn is played.
 game-undo-refused = { $name } plays on, so { $asker }'s request to take back a turn is refused.
 game-warning = Warning for { $name }: { $warning }.
+game-no-game-yet-open = No game yet: { $challenger } has challenged anyone to { $game }.
 game-no-game-yet = No game yet: { $challenger } has challenged { $challenged } to { $game }.
 game-status-turns = { $status }. { $turns } { $turns ->
     [one] turn

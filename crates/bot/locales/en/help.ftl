@@ -20,14 +20,17 @@ command-missing = Write `{ $usage }`.
 command-unexpected = I don't understand `{ $word }` here. Write `{ $usage }`.
 
 command-challenge-name = challenge
-command-challenge = challenge someone (or the bot) to a game in this channel
-command-challenge-details = Games: { $games }. Options are the game's own (see `rules <game>`). `as=` picks your colour (default: you move first); `level=` sets the bot's strength when you challenge the bot; `clock=` sets the time for each turn (`3d`), or a bank that gains time with each turn, never above its start (`7d+1d`), or `none`. Units: { $units }; the shortest clock is { $minimum } a turn. A player who runs out of time loses; reminders come when half the time is used and near the end. An unanswered challenge expires after { $ttl }.
+command-challenge = challenge someone (or the bot, or anyone) to a game in this channel
+command-challenge-details = Games: { $games }. Options are the game's own (see `rules <game>`). `as=` picks your colour (default: you move first); `level=` sets the bot's strength when you challenge the bot; `clock=` sets the time for each turn (`3d`), or a bank that gains time with each turn, never above its start (`7d+1d`), or `none`. Units: { $units }; the shortest clock is { $minimum } a turn. A player who runs out of time loses; reminders come when half the time is used and near the end. Without an opponent the challenge is open: anyone but you may accept it. An unanswered challenge expires after { $ttl }.
 command-accept-name = accept
-command-accept = accept the challenge made to you
+command-accept = accept the challenge made to you, or an open one
 command-decline-name = decline
 command-decline = decline the challenge made to you
 command-cancel-name = cancel
 command-cancel = withdraw your own challenge
+command-rematch-name = rematch
+command-rematch = play the game that just ended here again, sides swapped
+command-rematch-details = Within 24 hours of the end, either player may ask: the same game, options and clock, the sides swapped, answered like any challenge (the bot accepts at once). Once a new game starts here, the one before can no longer be rematched.
 command-move-name = move
 command-move = play your turn (also `play`), e.g. `move b2 a4 d1`
 command-move-details = The notation depends on the game: `rules <game>` shows it, `moves` lists every legal turn.
@@ -90,7 +93,7 @@ arg-command-name = command
 arg-step-name = step
 
 arg-challenge-game = The game to play
-arg-challenge-opponent = Whom to challenge; pick Cairn itself to play against the bot
+arg-challenge-opponent = Whom to challenge (Cairn itself: the bot; nobody: anyone may accept)
 arg-challenge-options = The game's options as key=value words, e.g. size=7 (suggested as you type)
 arg-challenge-as = Your side (default: the side that moves first)
 arg-challenge-clock = Time per move (3d), a bank plus a gain per move (7d+1d), or none

@@ -1,5 +1,6 @@
 # Una partida en curso: jugadas, el tablero, de quién es el turno.
 
+game-not-started-open = La partida no ha empezado: nadie ha aceptado aún el desafío abierto de { $challenger }.
 game-not-started = La partida no ha empezado: { $challenged } aún no ha aceptado el desafío de { $challenger }.
 game-none = No hay ninguna partida en este canal. Empieza una con `challenge <juego> <oponente>`.
 game-over-here = La partida de { $game } de aquí ha terminado: { $status }. Empieza otra con `challenge <juego> <oponente>`.
@@ -16,6 +17,7 @@ game-draw-offer-declined = { $name } sigue jugando, así que la oferta de empate
 game-undo-lapses = La petición de { $name } de deshacer una jugada caduca: dura hasta que se juega la siguiente jugada.
 game-undo-refused = { $name } sigue jugando, así que la petición de { $asker } de deshacer una jugada queda rechazada.
 game-warning = Aviso para { $name }: { $warning }.
+game-no-game-yet-open = Aún no hay partida: { $challenger } ha desafiado a cualquiera a { $game }.
 game-no-game-yet = Aún no hay partida: { $challenger } ha desafiado a { $challenged } a { $game }.
 game-status-turns = { $status }. { $turns ->
     [one] Se ha jugado { $turns } jugada.

@@ -20,14 +20,17 @@ command-missing = Escribe `{ $usage }`.
 command-unexpected = Aquí no entiendo `{ $word }`. Escribe `{ $usage }`.
 
 command-challenge-name = desafiar
-command-challenge = desafía a alguien (o al bot) a una partida en este canal
-command-challenge-details = Juegos: { $games }. Las opciones son las de cada juego (mira `rules <juego>`). `as=` elige tu color (por defecto, juegas primero); `level=` fija la fuerza del bot cuando lo desafías; `clock=` fija el tiempo de cada turno (`3d`), o una reserva que gana tiempo con cada turno sin pasar nunca de la inicial (`7d+1d`), o `none`. Unidades: { $units }; el reloj más corto es de { $minimum } por turno. Quien se queda sin tiempo pierde; llegan recordatorios a mitad del tiempo y cerca del final. Un desafío sin respuesta caduca al cabo de { $ttl }.
+command-challenge = desafía a alguien (o al bot, o a cualquiera) a una partida en este canal
+command-challenge-details = Juegos: { $games }. Las opciones son las de cada juego (mira `rules <juego>`). `as=` elige tu color (por defecto, juegas primero); `level=` fija la fuerza del bot cuando lo desafías; `clock=` fija el tiempo de cada turno (`3d`), o una reserva que gana tiempo con cada turno sin pasar nunca de la inicial (`7d+1d`), o `none`. Unidades: { $units }; el reloj más corto es de { $minimum } por turno. Quien se queda sin tiempo pierde; llegan recordatorios a mitad del tiempo y cerca del final. Sin oponente el desafío es abierto: cualquiera salvo tú puede aceptarlo. Un desafío sin respuesta caduca al cabo de { $ttl }.
 command-accept-name = aceptar
-command-accept = acepta el desafío que te han hecho
+command-accept = acepta el desafío que te han hecho, o uno abierto
 command-decline-name = rechazar
 command-decline = rechaza el desafío que te han hecho
 command-cancel-name = cancelar
 command-cancel = retira tu propio desafío
+command-rematch-name = revancha
+command-rematch = juega otra vez la partida que acaba de terminar aquí, con los bandos cambiados
+command-rematch-details = Durante 24 horas tras el final, cualquiera de los dos puede pedirla: el mismo juego, opciones y reloj, con los bandos cambiados, y se responde como cualquier desafío (el bot acepta al momento). Cuando empieza otra partida aquí, la anterior ya no admite revancha.
 command-move-name = jugar
 command-move = haz tu jugada (también `play`), p. ej. `move b2 a4 d1`
 command-move-details = La notación depende del juego: `rules <juego>` la muestra y `moves` lista todas las jugadas legales.
@@ -90,7 +93,7 @@ arg-command-name = comando
 arg-step-name = paso
 
 arg-challenge-game = El juego
-arg-challenge-opponent = A quién desafías; elige al propio Cairn para jugar contra el bot
+arg-challenge-opponent = A quién desafías (Cairn: el bot; nadie: cualquiera puede aceptar)
 arg-challenge-options = Las opciones del juego como palabras clave=valor, p. ej. size=7 (se sugieren al escribir)
 arg-challenge-as = Tu color (por defecto, el que juega primero)
 arg-challenge-clock = Tiempo por jugada (3d), una reserva más lo que gana cada jugada (7d+1d), o none

@@ -1,8 +1,7 @@
 # 挑戦:申し込み、受諾、辞退、取り下げ。
 
-challenge-usage = `挑戦 <ゲーム> <相手> [key=value ...]`と書いてください。例：{ $example }または`挑戦 { $starter } bot`。
+challenge-usage = `挑戦 <ゲーム> [相手] [key=value ...]`と書いてください。例：{ $example }または`挑戦 { $starter } bot`。相手を書かなければ、誰でも受けられる挑戦になります。
 challenge-which-game = どのゲームで、誰と対局しますか？{ $usage }
-challenge-whom = 誰に挑戦しますか？{ $usage }
 challenge-yourself = 自分自身には挑戦できません。ほかのプレイヤーか、ボット（`bot`）に挑戦してください。
 challenge-option-twice = オプション`{ $key }`が二回指定されています。各オプションは一回だけ指定してください。
 challenge-level-range = `level`は1から5の整数で指定してください（`{ $value }`ではなく）。
@@ -43,3 +42,23 @@ challenge-withdrawn = { $challenger }さんは{ $challenged }さんへの挑戦�
 
 challenge-clock-unreadable = `{ $given }`は時間として読めません。数字と単位d（日）、h（時間）、m（分）で書いてください。例：`3d`、`12h`、`7d+1d`、または`none`。
 challenge-clock-too-short = 持ち時間は一人あたり{ $minimum }以上必要です。`{ $given }`は短すぎます。
+
+# 誰でも受けられる挑戦：相手を指名せず、挑戦者以外なら誰でも受けられる。
+challenge-made-open = { $challenger }さんが{ $game }の対局を誰にでも申し込みました{ $seats }{ $clock }。最初に`受ける`と答えた人が対局します。この挑戦は{ $within }有効です。
+challenge-seats-pie-open = 。{ $challenger }さんが配置し、相手が色を選びます
+challenge-pending-open = ここではすでに{ $challenger }さんが誰でも受けられる挑戦（{ $game }）を出しています。`受ける`で受けるか、受けられるか取り下げられるまで待ってください。{ $elsewhere }。
+challenge-replaces-open = これは{ $challenger }さんの誰でも受けられる挑戦（{ $game }）に代わるもので、前の挑戦は取り下げられます。
+challenge-own-open = この挑戦はあなた自身のものなので、ほかの人が受ける必要があります。取り下げるには`取り消す`を使ってください。
+challenge-open-no-decline = この挑戦は誰でも受けられるものなので、断る必要はありません。放っておけば期限切れになります。取り下げられるのは{ $challenger }さんだけです（`取り消す`）。
+challenge-withdrawn-open = { $challenger }さんは誰でも受けられる{ $game }の挑戦を取り下げました。
+challenge-cancel-button = 取り下げる
+
+# 再戦：ここで終わった対局をもう一度、先後を入れ替えて。
+rematch-made = { $challenger }さんが{ $challenged }さんに{ $game }の再戦を申し込みました。先後は入れ替わります{ $seats }{ $clock }。{ $challenged }さん、{ $within }以内に`受ける`か`断る`で答えてください。
+rematch-no-game = このチャンネルで終わった対局がないため、再戦できません。`挑戦`で対局を始めてください。
+rematch-still-playing = ここでのあなたの対局はまだ続いています。`再戦`は対局が終わってから申し込めます。
+rematch-new-game = ここではすでに新しい対局（{ $first }対{ $second }）が始まっているため、前の対局の再戦はできません。ほかのチャンネルかスレッドで`挑戦`を使って相手に挑んでください。
+rematch-not-a-player = ここでの最後の対局は{ $first }さんと{ $second }さんの対局です。再戦を申し込めるのはこの二人だけです。
+rematch-too-late = その対局が終わってから{ $window }以上たっています。再戦は対局の終了から{ $window }以内に限られます。`挑戦`で{ $opponent }さんにもう一度挑んでください。
+rematch-offer = { $window }以内なら`{ $rematch }`で先後を入れ替えてもう一局指せます。
+rematch-button = 再戦

@@ -1,5 +1,6 @@
 # 対局中のコマンド:手、盤、手番。
 
+game-not-started-open = 対局はまだ始まっていません。{ $challenger }さんの誰でも受けられる挑戦を、まだ誰も受けていません。
 game-not-started = 対局はまだ始まっていません。{ $challenged }さんは{ $challenger }さんの挑戦をまだ受けていません。
 game-none = このチャンネルには対局がありません。`挑戦 <ゲーム> <相手>`で始めましょう。
 game-over-here = ここでの{ $game }の対局は終わりました：{ $status }。新しい対局は`挑戦 <ゲーム> <相手>`で始められます。
@@ -16,6 +17,7 @@ game-draw-offer-declined = { $name }さんが指し続けたので、{ $offerer 
 game-undo-lapses = { $name }さんの待ったの申し出は失効しました。申し出は次の手が指されるまで有効です。
 game-undo-refused = { $name }さんが指し続けたので、{ $asker }さんの待ったの申し出は断られました。
 game-warning = { $name }さんへの警告：{ $warning }。
+game-no-game-yet-open = まだ対局はありません：{ $challenger }さんが{ $game }の対局を誰にでも申し込んでいます。
 game-no-game-yet = まだ対局はありません：{ $challenger }さんが{ $challenged }さんに{ $game }を挑戦しています。
 game-status-turns = { $status }。{ $turns }手指されました。
 

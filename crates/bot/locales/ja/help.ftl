@@ -20,14 +20,17 @@ command-missing = `{ $usage }`と書いてください。
 command-unexpected = ここで`{ $word }`は読めません。`{ $usage }`と書いてください。
 
 command-challenge-name = 挑戦
-command-challenge = このチャンネルで誰か（またはボット）に対局を挑む
-command-challenge-details = ゲーム：{ $games }。オプションはゲームごとに異なります（`ルール <ゲーム>`を参照）。`as=`で自分の色を選びます（既定：先手）。`level=`はボットに挑むときの強さです。`clock=`は1手ごとの持ち時間（`3d`）、1手ごとに時間が加算される持ち時間（`7d+1d`、最初の時間を超えない）、または`none`です。単位：{ $units }。最も短い持ち時間は1手{ $minimum }です。時間切れのプレイヤーは負けになります。持ち時間の半分を使ったときと終わり間際に通知が届きます。返事のない挑戦は{ $ttl }で失効します。
+command-challenge = このチャンネルで誰か（ボット、または誰でも）に対局を挑む
+command-challenge-details = ゲーム：{ $games }。オプションはゲームごとに異なります（`ルール <ゲーム>`を参照）。`as=`で自分の色を選びます（既定：先手）。`level=`はボットに挑むときの強さです。`clock=`は1手ごとの持ち時間（`3d`）、1手ごとに時間が加算される持ち時間（`7d+1d`、最初の時間を超えない）、または`none`です。単位：{ $units }。最も短い持ち時間は1手{ $minimum }です。時間切れのプレイヤーは負けになります。持ち時間の半分を使ったときと終わり間際に通知が届きます。相手を書かなければ、あなた以外の誰でも受けられる挑戦になります。返事のない挑戦は{ $ttl }で失効します。
 command-accept-name = 受ける
-command-accept = 自分への挑戦を受ける
+command-accept = 自分への挑戦か、誰でも受けられる挑戦を受ける
 command-decline-name = 断る
 command-decline = 自分への挑戦を断る
 command-cancel-name = 取り消す
 command-cancel = 自分の挑戦を取り下げる
+command-rematch-name = 再戦
+command-rematch = ここで終わった対局を、先後を入れ替えてもう一度指す
+command-rematch-details = 対局の終了から24時間以内なら、どちらのプレイヤーも申し込めます。同じゲーム、オプション、持ち時間で先後を入れ替え、ふつうの挑戦と同じように受けます（ボットはすぐに受けます）。ここで新しい対局が始まると、前の対局の再戦はできなくなります。
 command-move-name = 指す
 command-move = 自分の手を指す（`打つ`でも可）。例：`指す b2 a4 d1`
 command-move-details = 手の書き方はゲームによって違います。`ルール <ゲーム>`で書き方を、`合法手`で合法手の一覧を見られます。
@@ -90,7 +93,7 @@ arg-command-name = コマンド
 arg-step-name = 番号
 
 arg-challenge-game = 遊ぶゲーム
-arg-challenge-opponent = 挑む相手。ボットと対局するにはCairn自身を選んでください
+arg-challenge-opponent = 挑む相手（Cairn自身ならボットと対局、空欄なら誰でも受けられる挑戦）
 arg-challenge-options = ゲームのオプション（key=valueの形、例：size=7、入力中に候補が出ます）
 arg-challenge-as = 自分の手番（既定：先手）
 arg-challenge-clock = 1手ごとの持ち時間（3d）、持ち時間と1手ごとの加算（7d+1d）、またはnone

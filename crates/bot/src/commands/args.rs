@@ -93,6 +93,9 @@ pub enum Opponent {
     /// Cairn itself.
     Bot,
     User(User),
+    /// Nobody named: an open challenge, which anyone but the challenger
+    /// may accept.
+    Anyone,
 }
 
 /// The side the challenger asks for (`as=`).
@@ -291,7 +294,7 @@ impl ArgError {
     }
 }
 
-/// "Write `challenge <game> <opponent> ...`, e.g. ...".
+/// "Write `challenge <game> [opponent] ...`, e.g. ...".
 fn challenge_usage(lang: Lang) -> String {
     t!(
         lang,
@@ -304,10 +307,9 @@ fn challenge_usage(lang: Lang) -> String {
 /// A required argument is missing: what to write.
 fn missing_text(lang: Lang, command: &str, arg: &str) -> String {
     match (command, arg) {
-        ("challenge", "game") => {
+        ("challenge", _) => {
             t!(lang, "challenge-which-game", usage = challenge_usage(lang))
         }
-        ("challenge", _) => t!(lang, "challenge-whom", usage = challenge_usage(lang)),
         ("leaderboard", _) => t!(
             lang,
             "leaderboard-which-game",
@@ -534,6 +536,7 @@ impl fmt::Display for Opponent {
         match self {
             Opponent::Bot => f.write_str("bot"),
             Opponent::User(user) => write!(f, "@{}", user.name),
+            Opponent::Anyone => Ok(()),
         }
     }
 }

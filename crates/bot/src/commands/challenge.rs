@@ -1,5 +1,6 @@
-//! Challenges: made, accepted, declined or withdrawn, and the game they
-//! start (in a thread of its own where the platform and server allow).
+//! Challenges: made (to a player, to the bot, or open to anyone),
+//! accepted, declined or withdrawn, and the game they start (in a thread
+//! of its own where the platform and server allow).
 
 use super::args::{ChallengeArgs, Level, Opponent, Side};
 use super::game::game_reply;
@@ -28,11 +29,15 @@ pub(super) fn bot_player(bot: &Bot) -> Player {
     }
 }
 
-/// Start a game record from an accepted challenge.
-pub(super) fn start_game(challenge: &Challenge, now: u64) -> Result<GameRecord, OptionError> {
+/// Start a game record from a challenge accepted by `challenged`.
+pub(super) fn start_game(
+    challenge: &Challenge,
+    challenged: Player,
+    now: u64,
+) -> Result<GameRecord, OptionError> {
     let options = Options::parse(&challenge.options)?;
     let game = AnyGame::new(challenge.game, &options)?;
-    let mut players = [challenge.challenger.clone(), challenge.challenged.clone()];
+    let mut players = [challenge.challenger.clone(), challenged];
     if challenge.challenger_seat == Seat::Second {
         players.swap(0, 1);
     }
@@ -96,25 +101,37 @@ pub(super) fn challenge(
     };
     bot.store.update(key, |current| {
         let record = current.unwrap_or_default();
-        if let Some(refusal) = refuse_here(&record, &challenge, langs.private, request.capabilities)
-        {
-            return Update::keep(refusal);
-        }
-        let replaced = Replaced::of(&record, &challenge, langs.public);
-        if challenge.challenged.is_bot {
-            return start_against_bot(bot, &challenge, replaced, langs);
-        }
-        let reply = challenge_reply(bot, &challenge, args, replaced, langs.public);
-        Update {
-            // A finished game stays on show until the new one starts.
-            change: Change::Put(ChannelRecord::new(
-                Some(challenge.clone()),
-                record.game.clone(),
-            )),
-            archive: None,
-            value: Answer::reply(reply),
-        }
+        post_challenge(bot, request, &record, &challenge, langs, false)
     })
+}
+
+/// Put `challenge` up in the channel of `record` (a rematch says so):
+/// refused while the channel is busy, started at once against the bot.
+pub(super) fn post_challenge(
+    bot: &Bot,
+    request: &Request,
+    record: &ChannelRecord,
+    challenge: &Challenge,
+    langs: Langs,
+    rematch: bool,
+) -> Update<Answer> {
+    if let Some(refusal) = refuse_here(record, challenge, langs.private, request.capabilities) {
+        return Update::keep(refusal);
+    }
+    let replaced = Replaced::of(record, challenge, langs.public);
+    if challenge.against_bot() {
+        return start_against_bot(bot, challenge, replaced, langs);
+    }
+    let reply = challenge_reply(bot, challenge, replaced, rematch, langs.public);
+    Update {
+        // A finished game stays on show until the new one starts.
+        change: Change::Put(ChannelRecord::new(
+            Some(challenge.clone()),
+            record.game.clone(),
+        )),
+        archive: None,
+        value: Answer::reply(reply),
+    }
 }
 
 /// The challenge the arguments ask for, or the message id of why the
@@ -126,12 +143,14 @@ fn new_challenge(
 ) -> Result<Challenge, &'static str> {
     let challenger = player_of(&request.user);
     let challenged = match &args.opponent {
-        Opponent::Bot => bot_player(bot),
-        Opponent::User(user) => player_of(user),
+        Opponent::Bot => Some(bot_player(bot)),
+        Opponent::User(user) => Some(player_of(user)),
+        Opponent::Anyone => None,
     };
-    if challenged.id == challenger.id {
+    if challenged.as_ref().is_some_and(|c| c.id == challenger.id) {
         return Err("challenge-yourself");
     }
+    let against_bot = challenged.as_ref().is_some_and(|c| c.is_bot);
     let now = bot.now();
     let first_mover = args.setup.new_game().map_or(Seat::First, |g| g.to_move());
     let challenger_seat = match &args.side {
@@ -145,15 +164,15 @@ fn new_challenge(
         game: args.setup.kind,
         options: args.setup.words.clone(),
         challenger,
-        challenged: challenged.clone(),
+        challenged,
         challenger_seat,
-        level: challenged.is_bot.then_some(level),
+        level: against_bot.then_some(level),
         at_ms: now,
         clock: match args.clock {
             Some(setting) => setting.control(),
             None => bot.config.default_clock,
         },
-        expires_ms: (!challenged.is_bot).then(|| now.saturating_add(bot.config.challenge_ttl_ms)),
+        expires_ms: (!against_bot).then(|| now.saturating_add(bot.config.challenge_ttl_ms)),
     })
 }
 
@@ -169,15 +188,26 @@ fn refuse_here(
         return Some(Answer::error(message));
     }
     let pending = record.challenge.as_ref()?;
-    (pending.challenger.id != challenge.challenger.id).then(|| {
-        Answer::error(t!(
+    if pending.challenger.id == challenge.challenger.id {
+        return None;
+    }
+    let elsewhere = elsewhere(lang, capabilities);
+    Some(Answer::error(match &pending.challenged {
+        Some(challenged) => t!(
             lang,
             "challenge-pending",
             challenger = &pending.challenger.name,
-            challenged = &pending.challenged.name,
-            elsewhere = elsewhere(lang, capabilities)
-        ))
-    })
+            challenged = &challenged.name,
+            elsewhere = elsewhere
+        ),
+        None => t!(
+            lang,
+            "challenge-pending-open",
+            challenger = &pending.challenger.name,
+            game = options_label(pending.game, &pending.options, lang),
+            elsewhere = elsewhere
+        ),
+    }))
 }
 
 /// A new challenge replaces the challenger's earlier one here: what to
@@ -193,16 +223,36 @@ impl Replaced {
         let Some(pending) = &record.challenge else {
             return Replaced::default();
         };
-        Replaced {
-            text: t!(
+        let game = options_label(pending.game, &pending.options, lang);
+        let challenger = &pending.challenger.name;
+        let text = match &pending.challenged {
+            Some(challenged) => t!(
                 lang,
                 "challenge-replaces",
-                challenger = &pending.challenger.name,
-                challenged = &pending.challenged.name,
-                game = options_label(pending.game, &pending.options, lang)
-            ) + " ",
-            user: (!pending.challenged.is_bot && pending.challenged.id != challenge.challenged.id)
-                .then(|| to_user(&pending.challenged)),
+                challenger = challenger,
+                challenged = &challenged.name,
+                game = game
+            ),
+            None => t!(
+                lang,
+                "challenge-replaces-open",
+                challenger = challenger,
+                game = game
+            ),
+        };
+        let still_challenged = |p: &Player| {
+            challenge
+                .challenged
+                .as_ref()
+                .is_some_and(|now| now.id == p.id)
+        };
+        Replaced {
+            text: text + " ",
+            user: pending
+                .challenged
+                .as_ref()
+                .filter(|p| !p.is_bot && !still_challenged(p))
+                .map(to_user),
         }
     }
 }
@@ -216,7 +266,11 @@ fn start_against_bot(
 ) -> Update<Answer> {
     let public = langs.public;
     let now = challenge.at_ms;
-    let game = match start_game(challenge, now) {
+    let opponent = challenge
+        .challenged
+        .clone()
+        .unwrap_or_else(|| bot_player(bot));
+    let game = match start_game(challenge, opponent, now) {
         Ok(game) => game,
         Err(e) => return Update::keep(Answer::error(say(langs.private, &e.message()))),
     };
@@ -289,47 +343,92 @@ fn first_hint(kind: GameKind, lang: Lang) -> String {
     )
 }
 
+/// A fresh game of the challenge's game and options (for the names of
+/// its sides).
+fn fresh_game(challenge: &Challenge) -> Option<AnyGame> {
+    let options = Options::parse(&challenge.options).ok()?;
+    AnyGame::new(challenge.game, &options).ok()
+}
+
+/// Who plays which side, in brackets after the game: "(alice plays
+/// white)", or who sets up where the other player chooses the colours.
+fn seats_label(challenge: &Challenge, lang: Lang) -> String {
+    let game = fresh_game(challenge);
+    let challenger = &challenge.challenger.name;
+    if challenge.game.seating() != Seating::PieRule {
+        let seat = game
+            .map(|g| say(lang, &g.seat_message(challenge.challenger_seat)))
+            .unwrap_or_default();
+        return t!(
+            lang,
+            "challenge-seats-chosen",
+            challenger = challenger,
+            seat = seat
+        );
+    }
+    let Some(challenged) = &challenge.challenged else {
+        return t!(lang, "challenge-seats-pie-open", challenger = challenger);
+    };
+    let setter_seat = game.map_or(Seat::First, |g| g.to_move());
+    let (setter, chooser) = if challenge.challenger_seat == setter_seat {
+        (challenger, &challenged.name)
+    } else {
+        (&challenged.name, challenger)
+    };
+    t!(
+        lang,
+        "challenge-seats-pie",
+        challenger = setter,
+        challenged = chooser
+    )
+}
+
 /// The challenge as the channel reads it, with its answer buttons.
 fn challenge_reply(
     bot: &Bot,
     challenge: &Challenge,
-    args: &ChallengeArgs,
     replaced: Replaced,
+    rematch: bool,
     public: Lang,
 ) -> Reply {
-    let kind = challenge.game;
-    let seats = if kind.seating() == Seating::PieRule {
-        t!(
+    let game = options_label(challenge.game, &challenge.options, public);
+    let seats = seats_label(challenge, public);
+    let clock = clock_label(challenge.clock, "challenge-clock-lead", public);
+    let within = crate::i18n::duration(public, bot.config.challenge_ttl_ms);
+    let challenger = &challenge.challenger.name;
+    let Some(challenged) = &challenge.challenged else {
+        let text = t!(
             public,
-            "challenge-seats-pie",
-            challenger = &challenge.challenger.name,
-            challenged = &challenge.challenged.name
-        )
-    } else {
-        let seat_name = args
-            .setup
-            .new_game()
-            .map(|g| say(public, &g.seat_message(challenge.challenger_seat)))
-            .unwrap_or_default();
-        t!(
-            public,
-            "challenge-seats-chosen",
-            challenger = &challenge.challenger.name,
-            seat = seat_name
-        )
+            "challenge-made-open",
+            challenger = challenger,
+            game = game,
+            seats = seats,
+            clock = clock,
+            within = within
+        );
+        return Reply {
+            text: format!("{}{text}", replaced.text),
+            mentions: replaced.user.into_iter().collect(),
+            actions: open_actions(challenge, public),
+            ..Reply::default()
+        };
     };
     let text = t!(
         public,
-        "challenge-made",
-        challenger = &challenge.challenger.name,
-        challenged = &challenge.challenged.name,
-        game = options_label(kind, &challenge.options, public),
+        if rematch {
+            "rematch-made"
+        } else {
+            "challenge-made"
+        },
+        challenger = challenger,
+        challenged = &challenged.name,
+        game = game,
         seats = seats,
-        clock = clock_label(challenge.clock, "challenge-clock-lead", public),
-        within = crate::i18n::duration(public, bot.config.challenge_ttl_ms)
+        clock = clock,
+        within = within
     );
-    let for_user = Some(challenge.challenged.id.clone());
-    let mut mentions = vec![to_user(&challenge.challenged)];
+    let for_user = Some(challenged.id.clone());
+    let mut mentions = vec![to_user(challenged)];
     mentions.extend(replaced.user);
     Reply {
         text: format!("{}{text}", replaced.text),
@@ -350,6 +449,25 @@ fn challenge_reply(
         ],
         ..Reply::default()
     }
+}
+
+/// An open challenge's buttons: anyone may accept it, its challenger
+/// may withdraw it.
+fn open_actions(challenge: &Challenge, lang: Lang) -> Vec<Action> {
+    vec![
+        Action {
+            label: t!(lang, "challenge-accept-button"),
+            command: "accept".into(),
+            for_user: None,
+            primary: true,
+        },
+        Action {
+            label: t!(lang, "challenge-cancel-button"),
+            command: "cancel".into(),
+            for_user: Some(challenge.challenger.id.clone()),
+            primary: false,
+        },
+    ]
 }
 
 /// "; clock: 3d a turn", "; clock: 7d+1d (a bank ...)", "" without a
@@ -387,59 +505,81 @@ pub(super) fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
     let now = bot.now();
     let threads = threads_allowed(bot, request);
     let langs = bot.langs(request);
-    let (public, private) = (langs.public, langs.private);
     bot.store.update(key, |current| {
-        let record = current.unwrap_or_default();
-        let Some(challenge) = &record.challenge else {
-            let message = busy_message(&record, private, request.capabilities)
-                .unwrap_or_else(|| t!(private, "challenge-none-to-accept"));
-            return Update::keep(Answer::error(message));
-        };
-        if challenge.challenged.id != request.user.id {
-            return Update::keep(Answer::error(t!(
-                private,
-                "challenge-not-for-you",
-                challenged = &challenge.challenged.name
-            )));
-        }
-        let mut challenge = challenge.clone();
-        challenge.challenged.name = request.user.name.clone();
-        let game = match start_game(&challenge, now) {
-            Ok(game) => game,
-            Err(e) => return Update::keep(Answer::error(say(private, &e.message()))),
-        };
-        let text = t!(
-            public,
-            "challenge-accepted",
-            name = &request.user.name,
-            title = captions_in(&game, public).0,
-            status = status_caption_in(&game, public),
-            hint = first_hint(game.kind, public)
-        );
-        let mut answer = game_reply(&game, text);
-        if let Some(first) = answer.replies.first_mut() {
-            // The challenger waits for this news.
-            first.mentions.push(to_user(&challenge.challenger));
-        }
-        if threads {
-            if let Some(first) = answer.replies.first_mut() {
-                first.thread = Some(GameThread {
-                    name: thread_name(&game),
-                    players: game
-                        .players
-                        .iter()
-                        .filter(|p| !p.is_bot)
-                        .map(to_user)
-                        .collect(),
-                });
-            }
-        }
-        Update {
-            change: Change::Put(ChannelRecord::new(None, Some(game))),
-            archive: None,
-            value: answer,
-        }
+        accept_in(&current.unwrap_or_default(), request, now, threads, langs)
     })
+}
+
+/// The requester accepts the challenge of `record` (threads: the game may
+/// move into a thread of its own).
+pub(super) fn accept_in(
+    record: &ChannelRecord,
+    request: &Request,
+    now: u64,
+    threads: bool,
+    langs: Langs,
+) -> Update<Answer> {
+    let (public, private) = (langs.public, langs.private);
+    let Some(challenge) = &record.challenge else {
+        let message = busy_message(record, private, request.capabilities)
+            .unwrap_or_else(|| t!(private, "challenge-none-to-accept"));
+        return Update::keep(Answer::error(message));
+    };
+    let challenged = match acceptor(challenge, &request.user, private) {
+        Ok(player) => player,
+        Err(message) => return Update::keep(Answer::error(message)),
+    };
+    let game = match start_game(challenge, challenged, now) {
+        Ok(game) => game,
+        Err(e) => return Update::keep(Answer::error(say(private, &e.message()))),
+    };
+    let text = t!(
+        public,
+        "challenge-accepted",
+        name = &request.user.name,
+        title = captions_in(&game, public).0,
+        status = status_caption_in(&game, public),
+        hint = first_hint(game.kind, public)
+    );
+    let mut answer = game_reply(&game, text);
+    if let Some(first) = answer.replies.first_mut() {
+        // The challenger waits for this news.
+        first.mentions.push(to_user(&challenge.challenger));
+        if threads {
+            first.thread = Some(GameThread {
+                name: thread_name(&game),
+                players: game
+                    .players
+                    .iter()
+                    .filter(|p| !p.is_bot)
+                    .map(to_user)
+                    .collect(),
+            });
+        }
+    }
+    Update {
+        change: Change::Put(ChannelRecord::new(None, Some(game))),
+        archive: None,
+        value: answer,
+    }
+}
+
+/// The player who takes the challenge's other side when `user` accepts
+/// it (named as they are now), or why they may not.
+fn acceptor(challenge: &Challenge, user: &User, lang: Lang) -> Result<Player, String> {
+    match &challenge.challenged {
+        Some(challenged) if challenged.id == user.id => Ok(Player {
+            name: user.name.clone(),
+            ..challenged.clone()
+        }),
+        Some(challenged) => Err(t!(
+            lang,
+            "challenge-not-for-you",
+            challenged = &challenged.name
+        )),
+        None if challenge.challenger.id == user.id => Err(t!(lang, "challenge-own-open")),
+        None => Ok(player_of(user)),
+    }
 }
 
 /// Whether the server of this request lets games move into threads (a
@@ -487,35 +627,9 @@ pub(super) fn withdraw(
             };
             return Update::keep(Answer::error(t!(private, none)));
         };
-        let allowed = if declining {
-            &challenge.challenged
-        } else {
-            &challenge.challenger
-        };
-        if allowed.id != request.user.id {
-            let id = match (declining, request.user.id.as_str()) {
-                (true, user) if challenge.challenger.id == user => {
-                    "challenge-only-can-decline-yours"
-                }
-                (true, _) => "challenge-only-can-decline",
-                (false, user) if challenge.challenged.id == user => {
-                    "challenge-only-can-cancel-theirs"
-                }
-                (false, _) => "challenge-only-can-cancel",
-            };
-            return Update::keep(Answer::error(t!(private, id, name = &allowed.name)));
+        if let Err(message) = may_withdraw(challenge, &request.user, declining, private) {
+            return Update::keep(Answer::error(message));
         }
-        let id = if declining {
-            "challenge-declined"
-        } else {
-            "challenge-withdrawn"
-        };
-        let text = t!(
-            public,
-            id,
-            challenged = &challenge.challenged.name,
-            challenger = &challenge.challenger.name
-        );
         let change = match current.as_ref().and_then(|r| r.game.clone()) {
             // The finished game shown here stays.
             Some(game) => Change::Put(ChannelRecord::new(None, Some(game))),
@@ -523,14 +637,15 @@ pub(super) fn withdraw(
         };
         // The other side of the challenge waits for this news.
         let other = if declining {
-            &challenge.challenger
+            Some(&challenge.challenger)
         } else {
-            &challenge.challenged
+            challenge.challenged.as_ref()
         };
         let reply = Reply {
-            text,
-            mentions: (!other.is_bot)
-                .then(|| to_user(other))
+            text: withdrawn_text(challenge, declining, public),
+            mentions: other
+                .filter(|p| !p.is_bot)
+                .map(to_user)
                 .into_iter()
                 .collect(),
             ..Reply::default()
@@ -541,4 +656,64 @@ pub(super) fn withdraw(
             value: Answer::reply(reply),
         }
     })
+}
+
+/// Whether `user` may decline (or cancel) `challenge`, or why not.
+fn may_withdraw(
+    challenge: &Challenge,
+    user: &User,
+    declining: bool,
+    lang: Lang,
+) -> Result<(), String> {
+    let allowed = if declining {
+        challenge.challenged.as_ref()
+    } else {
+        Some(&challenge.challenger)
+    };
+    let Some(allowed) = allowed else {
+        // Nobody in particular was challenged: nobody declines.
+        return Err(t!(
+            lang,
+            "challenge-open-no-decline",
+            challenger = &challenge.challenger.name
+        ));
+    };
+    if allowed.id == user.id {
+        return Ok(());
+    }
+    let is_challenger = challenge.challenger.id == user.id;
+    let is_challenged = challenge
+        .challenged
+        .as_ref()
+        .is_some_and(|p| p.id == user.id);
+    let id = match declining {
+        true if is_challenger => "challenge-only-can-decline-yours",
+        true => "challenge-only-can-decline",
+        false if is_challenged => "challenge-only-can-cancel-theirs",
+        false => "challenge-only-can-cancel",
+    };
+    Err(t!(lang, id, name = &allowed.name))
+}
+
+/// "bob declines the challenge from alice", "alice withdraws ...".
+fn withdrawn_text(challenge: &Challenge, declining: bool, lang: Lang) -> String {
+    let challenger = &challenge.challenger.name;
+    let Some(challenged) = &challenge.challenged else {
+        return t!(
+            lang,
+            "challenge-withdrawn-open",
+            challenger = challenger,
+            game = options_label(challenge.game, &challenge.options, lang)
+        );
+    };
+    t!(
+        lang,
+        if declining {
+            "challenge-declined"
+        } else {
+            "challenge-withdrawn"
+        },
+        challenged = &challenged.name,
+        challenger = challenger
+    )
 }

@@ -8,7 +8,7 @@ use crate::{
 };
 use cairn_rules::{AnyGame, Outcome, Reason, Seat, TurnError};
 use cairn_store::{
-    Change, ChannelRecord, FinishedGame, GameRecord, StoreError, TurnRecord, Update,
+    Challenge, Change, ChannelRecord, FinishedGame, GameRecord, StoreError, TurnRecord, Update,
 };
 
 /// Common checks for commands by a player of the channel's game.
@@ -20,12 +20,19 @@ pub(super) fn game_of<'a>(
 ) -> Result<(&'a GameRecord, Seat), Answer> {
     let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
         let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
-            Some(c) => t!(
-                lang,
-                "game-not-started",
-                challenged = &c.challenged.name,
-                challenger = &c.challenger.name
-            ),
+            Some(c) => match &c.challenged {
+                Some(challenged) => t!(
+                    lang,
+                    "game-not-started",
+                    challenged = &challenged.name,
+                    challenger = &c.challenger.name
+                ),
+                None => t!(
+                    lang,
+                    "game-not-started-open",
+                    challenger = &c.challenger.name
+                ),
+            },
             None => t!(lang, "game-none"),
         };
         return Err(Answer::error(message));
@@ -364,13 +371,21 @@ pub(super) fn show(
     let Some(game) = record.as_ref().and_then(|r| r.game.as_ref()) else {
         let lang = langs.private;
         let message = match record.as_ref().and_then(|r| r.challenge.as_ref()) {
-            Some(c) => t!(
-                lang,
-                "game-no-game-yet",
-                challenger = &c.challenger.name,
-                challenged = &c.challenged.name,
-                game = say(lang, &c.game.title_message())
-            ),
+            Some(c) => match &c.challenged {
+                Some(challenged) => t!(
+                    lang,
+                    "game-no-game-yet",
+                    challenger = &c.challenger.name,
+                    challenged = &challenged.name,
+                    game = say(lang, &c.game.title_message())
+                ),
+                None => t!(
+                    lang,
+                    "game-no-game-yet-open",
+                    challenger = &c.challenger.name,
+                    game = say(lang, &c.game.title_message())
+                ),
+            },
             None => t!(lang, "game-none"),
         };
         return Ok(Answer::error(message));
@@ -665,21 +680,36 @@ pub(super) fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
 
 pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
     let lang = bot.langs(request).public;
-    let (mut active, unreadable) = bot.store.active_games_of(&request.user.id)?;
-    let finished = bot.store.finished_games_of(&request.user.id, 5)?;
+    let user = request.user.id.as_str();
+    let (records, unreadable) = bot.store.channels_of(user)?;
+    let mut active: Vec<(String, GameRecord)> = records
+        .iter()
+        .filter_map(|(key, record)| {
+            let game = record.game.as_ref().filter(|g| g.in_progress())?;
+            game.seat_of(user).map(|_| (key.clone(), game.clone()))
+        })
+        .collect();
+    let open: Vec<(&String, &Challenge)> = records
+        .iter()
+        .filter_map(|(key, record)| {
+            let challenge = record.challenge.as_ref()?;
+            let mine = challenge.challenged.is_none() && challenge.challenger.id == user;
+            mine.then_some((key, challenge))
+        })
+        .collect();
+    let finished = bot.store.finished_games_of(user, 5)?;
     let note = match unreadable.as_slice() {
         [] => String::new(),
         [one] => format!("\n{}", t!(lang, "games-unreadable-one", key = one.as_str())),
         many => format!("\n{}", t!(lang, "games-unreadable", count = many.len())),
     };
-    if active.is_empty() && finished.is_empty() {
+    if active.is_empty() && finished.is_empty() && open.is_empty() {
         return Ok(Answer::reply(Reply::text(format!(
             "{}{note}",
             t!(lang, "games-none")
         ))));
     }
     let now = bot.now();
-    let user = request.user.id.as_str();
     // Most urgent first: games waiting for you by their deadline, then
     // untimed games waiting for you, then games waiting for the opponent.
     active.sort_by_key(|(_, game)| {
@@ -726,6 +756,7 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
             reply.text.push('\n');
         }
     }
+    open_challenges_lines(&mut reply, &open, now, lang);
     if !finished.is_empty() {
         reply.text.push_str(&t!(lang, "games-recent"));
         reply.text.push('\n');
@@ -742,6 +773,34 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
     reply.text.truncate(reply.text.trim_end().len());
     reply.text.push_str(&note);
     Ok(Answer::reply(reply))
+}
+
+/// `games`: the requester's open challenges, each with its channel and
+/// when it lapses.
+fn open_challenges_lines(reply: &mut Reply, open: &[(&String, &Challenge)], now: u64, lang: Lang) {
+    if open.is_empty() {
+        return;
+    }
+    reply.text.push_str(&t!(lang, "games-open-challenges"));
+    reply.text.push('\n');
+    for (channel, challenge) in open {
+        let label = super::challenge::options_label(challenge.game, &challenge.options, lang);
+        reply
+            .text
+            .push_str(&t!(lang, "games-open-line-head", game = label));
+        reply.push_channel(ChannelKey::from_key(channel));
+        let lapses = challenge
+            .expires_ms
+            .map(|at| {
+                let left = crate::i18n::duration(lang, at.saturating_sub(now));
+                t!(lang, "games-open-lapses", time = left)
+            })
+            .unwrap_or_default();
+        reply
+            .text
+            .push_str(&t!(lang, "games-open-line-tail", lapses = lapses));
+        reply.text.push('\n');
+    }
 }
 
 /// The player in `seat` ran out of time: the game ends, won by the other.

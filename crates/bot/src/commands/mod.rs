@@ -3,13 +3,15 @@
 //! that changes a channel is a decision function of the stored record,
 //! run inside `Store::update` (so it may run again if another command won
 //! a race) and returning the replies:
-//! challenges in `challenge.rs`, the commands of a game in progress in
-//! `game.rs`, per-user and per-server settings in `settings.rs`.
+//! challenges in `challenge.rs` (to a player, to the bot, or open to
+//! anyone), `rematch` in `rematch.rs`, the commands of a game in progress
+//! in `game.rs`, per-user and per-server settings in `settings.rs`.
 
 mod challenge;
 mod game;
 mod history;
 mod pick;
+mod rematch;
 mod settings;
 
 pub mod args;
@@ -19,6 +21,8 @@ use challenge::{accept, challenge, withdraw};
 use game::{draw, games, play, resign, show, undo};
 pub(crate) use game::{lose_on_time, play_bot_turn};
 pub(crate) use history::replay_attachment;
+pub(crate) use rematch::offer as rematch_offer;
+pub use rematch::REMATCH_WINDOW_MS;
 use settings::{lang, notify, settings};
 
 use crate::i18n::{say, Lang};
@@ -76,6 +80,7 @@ pub(super) fn execute(
         Command::Accept => accept(bot, request, &key),
         Command::Decline => withdraw(bot, request, &key, true),
         Command::Cancel => withdraw(bot, request, &key, false),
+        Command::Rematch => rematch::rematch(bot, request, &key),
         Command::Move { turn } => play(bot, request, &key, turn),
         Command::Pick { step } => pick::pick(bot, request, &key, *step),
         Command::Board => show(bot, request, &key, false),

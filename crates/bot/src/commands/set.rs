@@ -226,7 +226,7 @@ impl CommandSpec {
         t!(lang, &format!("command-{}", self.name))
     }
 
-    /// `challenge <game> <opponent> [key=value ...] [as=white|black|random]`.
+    /// `challenge <game> [opponent] [key=value ...] [as=white|black|random]`.
     pub fn usage(&self, lang: Lang) -> String {
         let mut usage = self.name.to_string();
         for arg in self.args {
@@ -432,6 +432,9 @@ pub enum Command {
     Accept,
     Decline,
     Cancel,
+    /// Challenge the opponent of the game that just ended here again,
+    /// sides swapped.
+    Rematch,
     /// Play a turn, written in the game's notation.
     Move {
         turn: String,
@@ -485,6 +488,7 @@ impl Command {
             Command::Accept => "accept",
             Command::Decline => "decline",
             Command::Cancel => "cancel",
+            Command::Rematch => "rematch",
             Command::Move { .. } => "move",
             Command::Pick { .. } => "pick",
             Command::Board => "board",
@@ -512,7 +516,8 @@ impl Command {
         let on_off = |on: bool| if on { "on" } else { "off" };
         match self {
             Command::Challenge(c) => {
-                let mut words = vec![c.setup.kind.name().to_string(), c.opponent.to_string()];
+                let mut words = vec![c.setup.kind.name().to_string()];
+                words.extend((c.opponent != Opponent::Anyone).then(|| c.opponent.to_string()));
                 words.extend(c.setup.words.iter().cloned());
                 words.extend(c.side.as_ref().map(|s| format!("as={s}")));
                 words.extend(c.clock.map(|s| format!("clock={s}")));
@@ -746,7 +751,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         [],
         [
             arg("game", Game, Positional).required(),
-            arg("opponent", ArgKind::User, Positional).required(),
+            arg("opponent", ArgKind::User, Positional),
             arg("options", GameOptions, Rest)
                 .autocomplete()
                 .max_length(200),
@@ -762,6 +767,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         Command::Decline
     )),
     command!("cancel", [], [], Details::None, |_, _| Ok(Command::Cancel)),
+    command!("rematch", [], [], Details::Plain, |_, _| Ok(
+        Command::Rematch
+    )),
     command!(
         "move",
         ["play", "m"],
@@ -897,7 +905,10 @@ fn build_challenge(a: &mut Args, context: &Context<'_>) -> Result<Command, ArgEr
     let opponent = match a.user("opponent") {
         Some(user) if user.id == context.bot_user.id => Opponent::Bot,
         Some(user) => Opponent::User(user),
-        None => context.opponent_of(&a.required(NAME, "opponent")?),
+        None => match a.word("opponent") {
+            Some(word) => context.opponent_of(&word),
+            None => Opponent::Anyone,
+        },
     };
     let clock = a
         .word("clock")
