@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Context as _};
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, Client, ClientBuilder, Command,
-    CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateThread, EventHandler,
-    GatewayIntents, GuildId, HttpBuilder, Interaction, PartialChannel, Permissions, Ready,
+    ChannelId, ChannelType, Client, ClientBuilder, Command, CommandInteraction,
+    ComponentInteraction, Context, CreateAllowedMentions, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, EventHandler, GatewayIntents, GuildId, HttpBuilder,
+    Interaction, PartialChannel, Permissions, Ready,
 };
 use tokio::sync::{watch, Semaphore};
 
@@ -20,6 +20,7 @@ use super::commands::{
     own_words, parse_shards, request_from_command, ButtonCheck, Shards,
 };
 use super::notices;
+use super::outgoing::{Outgoing, SharedOutgoing};
 use super::replies::{
     button_steps, command_steps, defer_response, ephemeral_response, fit_to_permissions,
     followup_builder, response_builder, Allowed, Step,
@@ -101,6 +102,9 @@ struct Handler {
     /// One permit per interaction being handled; a shutdown takes them all.
     in_flight: Arc<Semaphore>,
     scope_file: Option<PathBuf>,
+    /// Cairn's own messages (a game's thread and its opening), paced in
+    /// the queue the scheduler's deliveries use.
+    outgoing: SharedOutgoing,
 }
 
 /// Log a failed Discord call with what it was for.
@@ -265,12 +269,15 @@ impl Handler {
             return;
         };
         let name = thread.name;
-        let builder = CreateThread::new(name.clone())
-            .kind(ChannelType::PublicThread)
-            .auto_archive_duration(AutoArchiveDuration::OneWeek);
         let thread_players = thread.players;
-        let thread = match channel.create_thread(&ctx.http, builder).await {
-            Ok(thread) => thread.id,
+        let created = self
+            .outgoing
+            .lock()
+            .await
+            .create_thread(channel, &name)
+            .await;
+        let thread = match created {
+            Ok(thread) => thread,
             Err(error) => {
                 tracing::warn!(%error, %channel, "could not open a thread for the game; it stays in the channel");
                 return;
@@ -301,10 +308,8 @@ impl Handler {
             mentions: thread_players,
             ..first.clone()
         };
-        match thread
-            .send_message(&ctx.http, notices::message(&opening))
-            .await
-        {
+        let opened = self.outgoing.lock().await.post(thread, &opening).await;
+        match opened {
             Ok(_) => {
                 *first = Reply::text(format!(
                     "The game {name} goes on in its own thread: <#{thread}>."
@@ -594,6 +599,11 @@ pub async fn run(bot: Bot, config: DiscordConfig, options: RunOptions) -> anyhow
     let shards = parse_shards(config.shards.as_deref()).map_err(anyhow::Error::msg)?;
     let in_flight = Arc::new(Semaphore::new(IN_FLIGHT as usize));
     let scheduler = bot.clone();
+    let origin = config.api_url.as_deref().map(api_origin).transpose()?;
+    let outgoing: SharedOutgoing = Arc::new(tokio::sync::Mutex::new(Outgoing::new(
+        token,
+        origin.as_deref(),
+    )?));
     let handler = Handler {
         bot: RwLock::new(bot),
         guild_id: config.guild_id,
@@ -601,6 +611,7 @@ pub async fn run(bot: Bot, config: DiscordConfig, options: RunOptions) -> anyhow
         workers: CoreWorkers::default(),
         in_flight: Arc::clone(&in_flight),
         scope_file: options.state_dir.map(|dir| dir.join(SCOPE_FILE)),
+        outgoing: Arc::clone(&outgoing),
     };
     let intents = GatewayIntents::GUILDS;
     let builder = match config.api_url.as_deref() {
@@ -625,7 +636,7 @@ pub async fn run(bot: Bot, config: DiscordConfig, options: RunOptions) -> anyhow
         .context("creating the Discord client")?;
     let manager = Arc::clone(&client.shard_manager);
     // Timed events of Discord's channels, posted through the same client.
-    let notices = notices::start(&scheduler, Arc::clone(&client.http))?;
+    let notices = notices::start(&scheduler, outgoing)?;
     let scheduler_stop = Arc::clone(&notices.stop);
     tracing::info!(?shards, guild = ?config.guild_id, "starting Discord");
     let mut shutdown = options.shutdown;

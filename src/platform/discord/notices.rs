@@ -6,13 +6,12 @@
 
 use std::sync::Arc;
 
-use serenity::all::{ChannelId, CreateMessage, Http, UserId};
+use serenity::all::{ChannelId, UserId};
 use tokio::sync::mpsc;
 
-use super::outgoing::Outgoing;
-use super::replies::message_parts;
+use super::outgoing::{Outgoing, SharedOutgoing};
 use super::PLATFORM;
-use cairn_bot::{Bot, Delivery, Reply};
+use cairn_bot::{Bot, Delivery};
 
 /// The running scheduler of Discord's channels.
 pub struct Notices {
@@ -25,12 +24,13 @@ pub struct Notices {
 
 /// Start the scheduler for Discord's channels; deliveries are posted by a
 /// task on the runtime. Stop it with [`Bot::stop_scheduler`].
-pub fn start(bot: &Bot, http: Arc<Http>) -> anyhow::Result<Notices> {
+pub fn start(bot: &Bot, outgoing: SharedOutgoing) -> anyhow::Result<Notices> {
     let (sender, mut receiver) = mpsc::unbounded_channel::<Delivery>();
-    let mut outgoing = Outgoing::new(&http)?;
     let posting = tokio::spawn(async move {
         while let Some(delivery) = receiver.recv().await {
-            post(&http, &mut outgoing, &delivery).await;
+            // One delivery at a time, in order, in the one queue.
+            let mut queue = outgoing.lock().await;
+            post(&mut queue, &delivery).await;
         }
     });
     let stop = bot.spawn_scheduler(vec![PLATFORM], move |delivery| {
@@ -40,14 +40,14 @@ pub fn start(bot: &Bot, http: Arc<Http>) -> anyhow::Result<Notices> {
     Ok(Notices { stop, posting })
 }
 
-async fn post(http: &Http, outgoing: &mut Outgoing, delivery: &Delivery) {
+async fn post(outgoing: &mut Outgoing, delivery: &Delivery) {
     let channel = match &delivery.direct {
         Some(user) => {
             let Ok(id) = user.id.parse::<u64>() else {
                 return;
             };
-            match UserId::new(id.max(1)).create_dm_channel(http).await {
-                Ok(dm) => dm.id,
+            match outgoing.open_dm(UserId::new(id.max(1))).await {
+                Ok(dm) => dm,
                 Err(error) => {
                     tracing::warn!(%error, user = %user.id, "cannot open a direct message; reminding in the channel");
                     match channel_id(&delivery.channel) {
@@ -74,20 +74,4 @@ fn channel_id(text: &str) -> Option<ChannelId> {
         .ok()
         .filter(|&id| id > 0)
         .map(ChannelId::new)
-}
-
-/// A reply as a channel message: the pings, the text (in an embed with the
-/// board when there is one).
-pub(super) fn message(reply: &Reply) -> CreateMessage {
-    let parts = message_parts(reply, true);
-    let mut message = CreateMessage::new()
-        .content(parts.content)
-        .allowed_mentions(parts.allowed_mentions);
-    if let Some(embed) = parts.embed {
-        message = message.embed(embed);
-    }
-    for file in parts.attachments {
-        message = message.add_file(file);
-    }
-    message
 }

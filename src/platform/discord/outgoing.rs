@@ -1,5 +1,6 @@
 //! The outgoing queue of Cairn's own messages (the scheduler's reminders,
-//! losses on time, lapsed challenges): one task posts them in order, each
+//! losses on time, lapsed challenges, and a game's thread with its opening
+//! message): one queue ([`SharedOutgoing`]) sends them in order, each
 //! request paced by Discord's rate limits as the answers advertise them
 //! (`pacing.rs`), and a `429` is sent again after its `Retry-After`, so a
 //! burst of due events is delivered late but complete.
@@ -14,14 +15,20 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use serenity::all::{ChannelId, Http};
+use serenity::all::{ChannelId, UserId};
 
 use super::pacing::{Pacer, RateHeaders, Verdict};
 use super::replies::message_parts;
 use cairn_bot::Reply;
 
-/// The route of a channel message, as one bucket family.
-const ROUTE: &str = "POST /channels/{}/messages";
+/// The routes Cairn sends on its own, each one bucket family.
+const MESSAGE_ROUTE: &str = "POST /channels/{}/messages";
+const THREAD_ROUTE: &str = "POST /channels/{}/threads";
+const DM_ROUTE: &str = "POST /users/@me/channels";
+/// A game's thread is archived after a week without a message.
+const THREAD_ARCHIVE_MINUTES: u32 = 10_080;
+/// A public thread (Discord's channel type 11).
+const PUBLIC_THREAD: u32 = 11;
 /// Failures other than a 429 (no answer, a 5xx) are tried this often.
 const ATTEMPTS: u32 = 4;
 /// A message refused with 429 this many times running is given up (each
@@ -43,6 +50,8 @@ pub enum PostError {
     Network(#[from] reqwest::Error),
     #[error("the message cannot be encoded: {0}")]
     Encode(#[from] serde_json::Error),
+    #[error("Discord's answer names no channel id")]
+    NoChannel,
 }
 
 /// A message ready to send (again, after a 429).
@@ -50,6 +59,20 @@ struct Outbound {
     payload: Value,
     files: Vec<(String, Vec<u8>)>,
 }
+
+/// One request of the queue: where it goes and its body.
+struct Paced<'a> {
+    route: &'static str,
+    /// The bucket's major parameter (the channel), or "" for none.
+    major: String,
+    /// The path after `/api/v10`.
+    path: String,
+    body: &'a Outbound,
+}
+
+/// The queue shared by the scheduler's deliveries and the interactions
+/// that open a thread: one request at a time, in the order asked.
+pub type SharedOutgoing = std::sync::Arc<tokio::sync::Mutex<Outgoing>>;
 
 /// Posts channel messages, paced.
 pub struct Outgoing {
@@ -62,20 +85,18 @@ pub struct Outgoing {
 }
 
 impl Outgoing {
-    /// A queue speaking to the same server, with the same token, as `http`.
-    pub fn new(http: &Http) -> Result<Outgoing, PostError> {
+    /// A queue speaking to Discord (or to `origin`, `DISCORD_API_URL`)
+    /// with the bot's `token`.
+    pub fn new(token: &str, origin: Option<&str>) -> Result<Outgoing, PostError> {
         let client = reqwest::Client::builder()
             .use_rustls_tls()
             .timeout(REQUEST_TIMEOUT)
             .build()?;
-        let origin = http
-            .proxy
-            .clone()
-            .unwrap_or_else(|| "https://discord.com".to_string());
+        let origin = origin.unwrap_or("https://discord.com");
         Ok(Outgoing {
             client,
             origin: origin.trim_end_matches('/').to_string(),
-            token: http.token().to_string(),
+            token: format!("Bot {}", token.trim().trim_start_matches("Bot ")),
             pacer: Pacer::default(),
         })
     }
@@ -84,15 +105,66 @@ impl Outgoing {
     /// once Discord accepted it, or with why it did not.
     pub async fn post(&mut self, channel: ChannelId, reply: &Reply) -> Result<(), PostError> {
         let outbound = outbound(reply)?;
-        let major = channel.to_string();
+        let request = Paced {
+            route: MESSAGE_ROUTE,
+            major: channel.to_string(),
+            path: format!("/channels/{channel}/messages"),
+            body: &outbound,
+        };
+        self.paced(&request).await.map(|_| ())
+    }
+
+    /// Open a public thread named `name` in `channel` (archived after a
+    /// week of silence); its id.
+    pub async fn create_thread(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+    ) -> Result<ChannelId, PostError> {
+        let body = Outbound {
+            payload: json!({
+                "name": name,
+                "type": PUBLIC_THREAD,
+                "auto_archive_duration": THREAD_ARCHIVE_MINUTES,
+            }),
+            files: Vec::new(),
+        };
+        let request = Paced {
+            route: THREAD_ROUTE,
+            major: channel.to_string(),
+            path: format!("/channels/{channel}/threads"),
+            body: &body,
+        };
+        channel_of(self.paced(&request).await?).await
+    }
+
+    /// The direct-message channel with `user` (opened if need be).
+    pub async fn open_dm(&mut self, user: UserId) -> Result<ChannelId, PostError> {
+        let body = Outbound {
+            payload: json!({ "recipient_id": user.to_string() }),
+            files: Vec::new(),
+        };
+        let request = Paced {
+            route: DM_ROUTE,
+            major: String::new(),
+            path: "/users/@me/channels".to_string(),
+            body: &body,
+        };
+        channel_of(self.paced(&request).await?).await
+    }
+
+    /// Send `request`, waiting as the rate limits ask, again after a 429
+    /// or a failure worth a retry; Discord's answer once it accepted it.
+    async fn paced(&mut self, request: &Paced<'_>) -> Result<reqwest::Response, PostError> {
+        let (route, major, path) = (request.route, request.major.as_str(), &request.path);
         let mut failures = 0;
         let mut limited = 0;
         loop {
-            while let Some(at) = self.pacer.ready_at(ROUTE, &major, Instant::now()) {
+            while let Some(at) = self.pacer.ready_at(route, major, Instant::now()) {
                 tokio::time::sleep_until(at.into()).await;
             }
-            self.pacer.sending(ROUTE, &major, Instant::now());
-            let answer = self.send(channel, &outbound).await;
+            self.pacer.sending(route, major, Instant::now());
+            let answer = self.send(path, request.body).await;
             let response = match answer {
                 Ok(response) => response,
                 Err(error) => {
@@ -100,7 +172,7 @@ impl Outgoing {
                     if failures >= ATTEMPTS {
                         return Err(error);
                     }
-                    tracing::warn!(%error, %channel, "posting a message failed; trying again");
+                    tracing::warn!(%error, %path, "a request to Discord failed; trying again");
                     tokio::time::sleep(FIRST_BACKOFF * 2u32.pow(failures - 1)).await;
                     continue;
                 }
@@ -109,35 +181,31 @@ impl Outgoing {
             let headers = RateHeaders::read(response.headers());
             if self
                 .pacer
-                .observe(ROUTE, &major, status, &headers, Instant::now())
+                .observe(route, major, status, &headers, Instant::now())
                 == Verdict::Retry
             {
                 limited += 1;
                 if limited >= RATE_LIMITED_ATTEMPTS {
                     return Err(PostError::RateLimited);
                 }
-                tracing::info!(%channel, retry_after = ?headers.retry_after, global = headers.global, "Discord asked to wait (429)");
+                tracing::info!(%path, retry_after = ?headers.retry_after, global = headers.global, "Discord asked to wait (429)");
                 continue;
             }
             if response.status().is_success() {
-                return Ok(());
+                return Ok(response);
             }
             let body = response.text().await.unwrap_or_default();
             failures += 1;
             if status < 500 || failures >= ATTEMPTS {
                 return Err(PostError::Refused { status, body });
             }
-            tracing::warn!(status, %channel, "Discord failed a message; trying again");
+            tracing::warn!(status, %path, "Discord failed a request; trying again");
             tokio::time::sleep(FIRST_BACKOFF * 2u32.pow(failures - 1)).await;
         }
     }
 
-    async fn send(
-        &self,
-        channel: ChannelId,
-        outbound: &Outbound,
-    ) -> Result<reqwest::Response, PostError> {
-        let url = format!("{}/api/v10/channels/{channel}/messages", self.origin);
+    async fn send(&self, path: &str, outbound: &Outbound) -> Result<reqwest::Response, PostError> {
+        let url = format!("{}/api/v10{path}", self.origin);
         let request = self
             .client
             .post(url)
@@ -168,6 +236,18 @@ impl Outgoing {
         };
         Ok(request.send().await?)
     }
+}
+
+/// The id of the channel object Discord answered with.
+async fn channel_of(response: reqwest::Response) -> Result<ChannelId, PostError> {
+    let bytes = response.bytes().await?;
+    let channel: Value = serde_json::from_slice(&bytes)?;
+    channel["id"]
+        .as_str()
+        .and_then(|id| id.parse::<u64>().ok())
+        .filter(|&id| id > 0)
+        .map(ChannelId::new)
+        .ok_or(PostError::NoChannel)
 }
 
 /// A reply as a channel message body and its files: the pings, the text
