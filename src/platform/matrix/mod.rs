@@ -138,7 +138,7 @@ async fn stop_requested(stop: &mut watch::Receiver<bool>) {
 /// Run the bot on Matrix until the sync fails for good (a revoked token)
 /// or `stop` turns `true`: then it stops syncing (no new commands), lets
 /// the commands in flight and the timed events already decided finish
-/// (for at most [`STOP_GRACE`]) and returns.
+/// (for at most `STOP_GRACE`) and returns.
 ///
 /// `bot`'s configuration is kept except its own identity, which becomes the
 /// logged-in account (its MXID and display name).
