@@ -416,12 +416,19 @@ fn readme_console_transcript_matches_real_output() {
 /// Runs the console with `lang` as `CAIRN_LANG` on `script`: its status
 /// and output.
 fn console_in(lang: &str, script: &str) -> (bool, String, String) {
+    console_with(&[("CAIRN_LANG", lang)], script)
+}
+
+/// Runs the console with the settings `env` on `script` (a fresh database
+/// and image directory, no chat account, no `RUST_LOG`): its status, its
+/// output and its errors.
+fn console_with(env: &[(&str, &str)], script: &str) -> (bool, String, String) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
         .env("CAIRN_DB", dir.path().join("db"))
         .env("CAIRN_IMAGES", dir.path().join("images"))
         .env("CAIRN_CONFIG", dir.path().join("none.toml"))
-        .env("CAIRN_LANG", lang)
+        .envs(env.iter().copied())
         .env_remove("RUST_LOG")
         .env_remove("DISCORD_TOKEN")
         .env_remove("MATRIX_HOMESERVER")
@@ -532,31 +539,15 @@ fn console_plays_a_whole_sight_game_by_pick_only() {
         script.push_str("/as alice\npick\npick 1\npick 1\n/as bob\npick\npick 1\npick 1\n");
     }
     script.push_str("/quit\n");
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
-        .env("CAIRN_DB", dir.path().join("db"))
-        .env("CAIRN_IMAGES", dir.path().join("images"))
-        .env("CAIRN_CONFIG", dir.path().join("none.toml"))
-        // Two players typing at machine speed.
-        .env("CAIRN_RATE_LIMIT", "0")
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("MATRIX_HOMESERVER")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start cairn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("write script");
-    let out = child.wait_with_output().expect("wait");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
+    // Two players typing at machine speed.
+    let (ok, stdout, _) = console_with(&[("CAIRN_RATE_LIMIT", "0")], &script);
+    assert!(ok, "{stdout}");
+    // The game, up to its last reply (the script goes on past it).
+    let end = stdout.find(") wins").map_or(stdout.len(), |at| {
+        at + stdout[at..].find('\n').unwrap_or(stdout[at..].len())
+    });
     if std::env::var_os("CAIRN_PRINT_TRANSCRIPT").is_some() {
-        println!("{stdout}");
+        println!("{}", &stdout[..end]);
     }
     assert!(
         stdout.contains("choose the first step of your turn"),

@@ -121,9 +121,10 @@ fn name(p: usize) -> String {
     PointBoard::five_by_five().name(p)
 }
 
-/// The names of a set of points, in board order.
-fn point_names(set: u32) -> Vec<String> {
-    bits(set as u64).map(name).collect()
+/// A set of points in words, in board order: "a1 and a5".
+fn point_list(set: u32) -> Message {
+    let names: Vec<String> = bits(set as u64).map(name).collect();
+    names_cut(&names, LISTED, false)
 }
 
 /// At most this many points or moves are listed.
@@ -747,7 +748,7 @@ impl Game for Sight {
                 .arg("loser", self.seat_message(loser))
                 .arg("height", height)
                 .arg("count", tall.count_ones())
-                .arg("stacks", short_list(&point_names(tall))),
+                .arg("stacks", point_list(tall)),
         )
     }
 
@@ -767,7 +768,7 @@ impl Game for Sight {
                 .arg("mover", self.seat_message(self.to_move))
                 .arg("height", height)
                 .arg("count", tall.count_ones())
-                .arg("stacks", short_list(&point_names(tall)))
+                .arg("stacks", point_list(tall))
                 .arg("point", name(free.trailing_zeros() as usize)),
         )
     }
