@@ -242,6 +242,10 @@ pub struct GameThread {
     pub name: String,
     /// The players to add to the thread (by mentioning them there).
     pub players: Vec<User>,
+    /// What the channel reads once the game has moved, in its language:
+    /// these words before and after the platform's link to the thread
+    /// ("The game … goes on in its own thread: " and ".").
+    pub moved: (String, String),
 }
 
 /// A file posted with a reply.

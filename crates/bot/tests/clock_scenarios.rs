@@ -480,6 +480,30 @@ fn an_accepted_game_may_move_into_a_thread_with_its_clock() {
     let thread = accepted[0].thread.clone().expect("a thread is asked for");
     assert_eq!(thread.name, "Sight: alice vs bob");
     assert_eq!(thread.players, vec![user("alice"), user("bob")]);
+    // The words around the platform's link, in the channel's language.
+    assert_eq!(
+        thread.moved,
+        (
+            "The game Sight: alice vs bob goes on in its own thread: ".to_string(),
+            ".".to_string()
+        )
+    );
+    // In Japanese too (no English left around the link).
+    let ja = |who: &str, command: &str| {
+        chat.bot.handle(&Request {
+            server: Some("guild-1".into()),
+            place_lang: Some(cairn_bot::i18n::Lang::Ja),
+            ..request("lobby-ja", who, command)
+        })
+    };
+    ja("alice", "challenge sight @bob");
+    let moved = ja("bob", "accept")[0]
+        .thread
+        .clone()
+        .expect("a thread")
+        .moved;
+    assert!(moved.0.contains("専用のスレッドで続きます"), "{moved:?}");
+    assert_eq!(moved.1, "。");
     assert_eq!(
         accepted[0].mentions,
         vec![user("alice")],

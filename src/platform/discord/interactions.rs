@@ -270,6 +270,7 @@ impl Handler {
         };
         let name = thread.name;
         let thread_players = thread.players;
+        let (before, after) = thread.moved;
         let created = self
             .outgoing
             .lock()
@@ -311,15 +312,13 @@ impl Handler {
         let opened = self.outgoing.lock().await.post(thread, &opening).await;
         match opened {
             Ok(_) => {
-                *first = Reply::text(format!(
-                    "The game {name} goes on in its own thread: <#{thread}>."
-                ));
+                *first = Reply::text(format!("{before}<#{thread}>{after}"));
             }
             Err(error) => {
                 tracing::warn!(%error, %thread, "could not post the game's start in its thread; posting it here");
-                first.text.push_str(&format!(
-                    "\nThe game goes on in its own thread: <#{thread}>."
-                ));
+                first
+                    .text
+                    .push_str(&format!("\n{before}<#{thread}>{after}"));
             }
         }
     }

@@ -62,3 +62,8 @@ rematch-not-a-player = The last game here was between { $first } and { $second }
 rematch-too-late = That game ended more than { $window } ago, and a rematch is offered only for { $window } after a game ends. Challenge { $opponent } again with `challenge`.
 rematch-offer = { " " }`{ $rematch }` within { $window } plays again with the sides swapped.
 rematch-button = Rematch
+
+## A game moved into its own thread: the words around the link.
+
+thread-moved-before = The game { $game } goes on in its own thread:{ " " }
+thread-moved-after = .

@@ -62,3 +62,8 @@ rematch-not-a-player = La última partida de aquí fue entre { $first } y { $sec
 rematch-too-late = Esa partida terminó hace más de { $window }, y la revancha solo se ofrece durante { $window } tras el final. Vuelve a desafiar a { $opponent } con `challenge`.
 rematch-offer = { " " }Con `{ $rematch }` en un plazo de { $window } se juega otra vez con los bandos cambiados.
 rematch-button = Revancha
+
+## A game moved into its own thread: the words around the link.
+
+thread-moved-before = La partida { $game } sigue en su propio hilo:{ " " }
+thread-moved-after = .

@@ -62,3 +62,8 @@ rematch-not-a-player = ここでの最後の対局は{ $first }さんと{ $secon
 rematch-too-late = その対局が終わってから{ $window }以上たっています。再戦は対局の終了から{ $window }以内に限られます。`挑戦`で{ $opponent }さんにもう一度挑んでください。
 rematch-offer = { $window }以内なら`{ $rematch }`で先後を入れ替えてもう一局指せます。
 rematch-button = 再戦
+
+## A game moved into its own thread: the words around the link.
+
+thread-moved-before = 対局「{ $game }」は専用のスレッドで続きます：
+thread-moved-after = 。

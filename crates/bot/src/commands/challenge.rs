@@ -546,8 +546,13 @@ pub(super) fn accept_in(
         // The challenger waits for this news.
         first.mentions.push(to_user(&challenge.challenger));
         if threads {
+            let name = thread_name(&game);
             first.thread = Some(GameThread {
-                name: thread_name(&game),
+                moved: (
+                    t!(public, "thread-moved-before", game = name.as_str()),
+                    t!(public, "thread-moved-after"),
+                ),
+                name,
                 players: game
                     .players
                     .iter()
