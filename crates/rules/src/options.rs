@@ -162,7 +162,7 @@ trait GivenValue {
 
 impl GivenValue for Message {
     fn args_given(self, given: &str) -> Message {
-        let empty = if given.trim().is_empty() { "yes" } else { "no" };
+        let empty = if nothing_given(given) { "yes" } else { "no" };
         self.arg("given", given).arg("empty", empty)
     }
 }
@@ -189,11 +189,16 @@ fn first_odd(min: u32, max: u32) -> String {
 /// The end of a refusal of a value, in English: what was given, or that
 /// nothing was.
 fn not_given(given: &str) -> String {
-    if given.trim().is_empty() {
+    if nothing_given(given) {
         ": nothing follows `=`".to_string()
     } else {
         format!(", not `{given}`")
     }
+}
+
+/// Whether an option's value is missing (`size=`).
+fn nothing_given(given: &str) -> bool {
+    given.trim().is_empty()
 }
 
 /// A game's English title from its name as the rules give it.

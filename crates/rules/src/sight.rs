@@ -121,10 +121,14 @@ fn name(p: usize) -> String {
     PointBoard::five_by_five().name(p)
 }
 
+/// The names of a set of points, in board order.
+fn point_names(set: u32) -> Vec<String> {
+    bits(set as u64).map(name).collect()
+}
+
 /// A set of points in words, in board order: "a1 and a5".
 fn point_list(set: u32) -> Message {
-    let names: Vec<String> = bits(set as u64).map(name).collect();
-    names_cut(&names, LISTED, false)
+    names_cut(&point_names(set), LISTED, false)
 }
 
 /// At most this many points or moves are listed.
@@ -422,7 +426,7 @@ impl Sight {
             return Err(illegal(SightRefusal::Occupied {
                 point: name(p),
                 own: self.pieces[me] >> p & 1 == 1,
-                empty: bits(self.empty() as u64).map(name).collect(),
+                empty: point_names(self.empty()),
             }));
         }
         Ok(SightTurn::Place(p as u8))
@@ -435,13 +439,12 @@ impl Sight {
         if tall == 0 {
             return Err(illegal(SightRefusal::MustPlace));
         }
-        let tall_names = || bits(tall as u64).map(name).collect();
         if self.pieces[me] >> from & 1 == 0 {
             return Err(illegal(SightRefusal::NotYours {
                 point: name(from),
                 opponent: self.pieces[1 - me] >> from & 1 == 1,
                 height: tallest,
-                tallest: tall_names(),
+                tallest: point_names(tall),
             }));
         }
         if tall >> from & 1 == 0 {
@@ -449,7 +452,7 @@ impl Sight {
                 point: name(from),
                 size: self.height[from],
                 height: tallest,
-                tallest: tall_names(),
+                tallest: point_names(tall),
             }));
         }
         let targets = t.adjacent[from] & self.empty();
@@ -463,7 +466,7 @@ impl Sight {
             from: name(from),
             to: name(to),
             adjacent: t.adjacent[from] >> to & 1 == 1,
-            targets: bits(targets as u64).map(name).collect(),
+            targets: point_names(targets),
             moves: if targets == 0 {
                 self.move_list()
             } else {
@@ -933,10 +936,6 @@ mod tests {
         }
     }
 
-    fn names(set: u32) -> Vec<String> {
-        bits(set as u64).map(name).collect()
-    }
-
     #[test]
     fn start_and_small_perft() {
         let g = new();
@@ -982,14 +981,14 @@ mod tests {
         // c1 sees c5 along the empty file; a piece on c3 blocks it.
         let g = setup(&["c5", "a1"], &[], Seat::First);
         assert_eq!(
-            names(g.grown(&SightTurn::Place(p("c1") as u8))),
+            point_names(g.grown(&SightTurn::Place(p("c1") as u8))),
             ["a1", "c5"]
         );
         let g = setup(&["c5", "a1"], &["c3"], Seat::First);
-        assert_eq!(names(g.grown(&SightTurn::Place(p("c1") as u8))), ["a1"]);
+        assert_eq!(point_names(g.grown(&SightTurn::Place(p("c1") as u8))), ["a1"]);
         // Only the first piece met: a friendly piece behind a friendly one.
         let g = setup(&["c3", "c5"], &[], Seat::First);
-        assert_eq!(names(g.grown(&SightTurn::Place(p("c1") as u8))), ["c3"]);
+        assert_eq!(point_names(g.grown(&SightTurn::Place(p("c1") as u8))), ["c3"]);
     }
 
     #[test]
@@ -999,10 +998,10 @@ mod tests {
         assert_eq!(g.grown(&SightTurn::Place(p("b1") as u8)), 0);
         // a1 is strong: it sees e5 down the long diagonal.
         let g = setup(&["e5"], &[], Seat::First);
-        assert_eq!(names(g.grown(&SightTurn::Place(p("a1") as u8))), ["e5"]);
+        assert_eq!(point_names(g.grown(&SightTurn::Place(p("a1") as u8))), ["e5"]);
         // b2 (strong) sees a3 diagonally; d3 is on none of its lines.
         let g = setup(&["a3", "d3"], &[], Seat::First);
-        assert_eq!(names(g.grown(&SightTurn::Place(p("b2") as u8))), ["a3"]);
+        assert_eq!(point_names(g.grown(&SightTurn::Place(p("b2") as u8))), ["a3"]);
     }
 
     #[test]

@@ -613,10 +613,9 @@ pub async fn run(bot: Bot, config: DiscordConfig, options: RunOptions) -> anyhow
         outgoing: Arc::clone(&outgoing),
     };
     let intents = GatewayIntents::GUILDS;
-    let builder = match config.api_url.as_deref() {
+    let builder = match origin {
         None => Client::builder(token, intents),
-        Some(url) => {
-            let origin = api_origin(url)?;
+        Some(origin) => {
             tracing::warn!(
                 api = %origin,
                 "DISCORD_API_URL is set: every Discord request goes to this server instead, with the rate limiter off (a testing setting: a 429 from real Discord would be lost)"
