@@ -9,7 +9,9 @@
 //! pressed by the wrong user then the right one, `/move` autocomplete, a
 //! whole game of Sight between two users, a move by a third user, an
 //! illegal move, a game inside a thread, a game against the bot, a channel
-//! where the bot lacks Attach Files, a 500 on the edit of a deferral, and a
+//! where the bot lacks Attach Files, a 500 on the edit of a deferral, a
+//! group DM where a player installed the app (interactions only, timed
+//! events by direct message), a game against the bot in its DM, and a
 //! SIGTERM with a command in flight (then SIGINT), after which the
 //! database opens clean (`cairn db check`).
 //!
@@ -26,6 +28,8 @@
 mod server;
 #[path = "discord_wire/spec.rs"]
 mod spec;
+#[path = "discord_wire/user_install.rs"]
+mod user_install;
 
 use std::io::Read as _;
 use std::path::Path;
@@ -104,6 +108,7 @@ impl Payloads {
             }
             None => json!({ "id": channel, "type": 0, "name": "games", "guild_id": GUILD_ID }),
         };
+        user_install::relocate(&mut value, channel, who);
         value
     }
 
@@ -389,6 +394,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
     };
     let bot = Bot::start(&fake, &db, &dir.path().join("run1.log"), Some(GUILD_ID));
     commands_registered_in_the_guild(&fake).await;
+    user_install::commands_usable_everywhere(&fake);
     a_challenge_accepted_by_bob(&fake, &mut p).await;
     let first = a_thread_game_autocomplete_and_private_mistakes(&fake, &mut p).await;
     a_whole_game_by_slash_commands(&fake, &mut p, &first).await;
@@ -396,6 +402,8 @@ async fn the_real_client_against_a_discord_compatible_server() {
     timed_events_in_the_channel(&fake, &mut p).await;
     without_attach_files(&fake, &mut p, &first).await;
     against_the_bot_and_a_failed_edit(&fake, &mut p).await;
+    user_install::a_game_in_a_group_dm(&fake, &mut p).await;
+    user_install::against_the_bot_in_its_dm(&fake, &mut p).await;
     sigterm_with_a_bot_move_in_flight(&fake, &mut p, bot, &db).await;
     restart_with_global_commands(&fake, &mut p, &db, &dir.path().join("run2.log")).await;
     the_protocol_was_kept(&fake).await;
@@ -517,6 +525,19 @@ async fn a_thread_game_autocomplete_and_private_mistakes(fake: &Fake, p: &mut Pa
 /// The lobby's whole game, by slash commands, alternating Alice and Bob,
 /// to the replay; the thread's game was untouched by it.
 async fn a_whole_game_by_slash_commands(fake: &Fake, p: &mut Payloads, first: &str) {
+    let moves = play_sight_to_the_end(fake, p, LOBBY).await;
+    assert!(moves.len() >= 5, "{moves:?}");
+
+    // -- The thread's game was untouched by the lobby's.
+    let (turns, _) = legal("sight", &[first.to_string()]);
+    let token = fake.interact(p.mv(THREAD, CAROL, &turns[0]));
+    assert!(has_board(settled(fake, &token, 1).await.messages()[0]));
+}
+
+/// Alice and Bob play the Sight game of `channel` to its end by `/move`,
+/// each turn the first legal one: one response per turn with the board,
+/// the next player pinged, the replay with the final board. The turns.
+async fn play_sight_to_the_end(fake: &Fake, p: &mut Payloads, channel: &str) -> Vec<String> {
     let mut moves: Vec<String> = Vec::new();
     let mut last = None;
     loop {
@@ -530,7 +551,7 @@ async fn a_whole_game_by_slash_commands(fake: &Fake, p: &mut Payloads, first: &s
         } else {
             (BOB, ALICE)
         };
-        let token = fake.interact(p.mv(LOBBY, mover, &turn));
+        let token = fake.interact(p.mv(channel, mover, &turn));
         let answer = settled(fake, &token, 1).await;
         assert_eq!(answer.callbacks, [4], "move {turn}: one response");
         let shown = answer.messages()[0].clone();
@@ -549,15 +570,11 @@ async fn a_whole_game_by_slash_commands(fake: &Fake, p: &mut Payloads, first: &s
     );
     let end = last.text();
     assert!(
-        moves.len() >= 5 && (end.contains(" wins: ") || end.contains("Draw")),
+        end.contains(" wins: ") || end.contains("Draw"),
         "{} moves; the end: {end}",
         moves.len()
     );
-
-    // -- The thread's game was untouched by the lobby's.
-    let (turns, _) = legal("sight", &[first.to_string()]);
-    let token = fake.interact(p.mv(THREAD, CAROL, &turns[0]));
-    assert!(has_board(settled(fake, &token, 1).await.messages()[0]));
+    moves
 }
 
 /// A thread per game: accepted in a text channel where the bot may open

@@ -22,6 +22,13 @@
 //! `Retry-After` has passed, or past the global limit) is recorded in
 //! [`State::violations`].
 //!
+//! Where the bot is not a member ([`State::closed`]: a group DM, a server
+//! where only a player installed the app), a channel message is refused
+//! with 403, as Discord does, and recorded in [`State::outsider_posts`];
+//! an interaction gets at most 5 follow-ups (Discord's limit for apps a
+//! user installed, kept everywhere by Cairn), a sixth is refused and
+//! recorded. Direct messages to chosen users are refused with 403 50007.
+//!
 //! The test reads what the players would see: per interaction, its
 //! original response and its follow-ups.
 
@@ -97,6 +104,8 @@ pub struct Exchange {
     /// Deferred and not resolved yet: "Cairn is thinking…".
     pub thinking: bool,
     pub followups: Vec<Msg>,
+    /// Follow-ups accepted (at most 5).
+    pub followups_sent: usize,
     /// Autocomplete choices (their values).
     pub choices: Option<Vec<String>>,
     /// REST requests made for this interaction (any status).
@@ -147,6 +156,19 @@ pub struct State {
     pub posted: HashMap<String, Vec<Msg>>,
     /// Threads the bot opened: (parent channel, thread id, name).
     pub threads: Vec<(String, String, String)>,
+    /// Channels where the bot is not a member: it may only answer
+    /// interactions there.
+    pub closed: HashSet<String>,
+    /// Channel messages the bot tried to post where it is not a member.
+    pub outsider_posts: Vec<String>,
+    /// Follow-ups refused because the interaction had 5 already.
+    pub followups_over_limit: Vec<String>,
+    /// Users whose direct messages Discord refuses (their privacy
+    /// settings); the direct message channels opened, by user.
+    pub refused_dms: HashSet<String>,
+    pub dm_channels: HashMap<String, String>,
+    /// Messages refused in the direct message channels of those users.
+    pub refused_dm_posts: usize,
     /// Rate limits on channel messages (none unless a test sets them).
     pub limits: Option<Limits>,
     /// What the rate limits saw.
@@ -811,6 +833,18 @@ fn handle(
         (_, ["webhooks", app, token, rest @ ..]) if *app == APP_ID => {
             webhook(&mut state, method, token, rest, body, files)
         }
+        ("POST", ["channels", channel, "messages"]) if state.closed.contains(*channel) => {
+            state.outsider_posts.push(channel.to_string());
+            error(StatusCode::FORBIDDEN, 50001, "Missing Access")
+        }
+        ("POST", ["channels", channel, "messages"]) if refused_dm(&state, channel) => {
+            state.refused_dm_posts += 1;
+            error(
+                StatusCode::FORBIDDEN,
+                50007,
+                "Cannot send messages to this user",
+            )
+        }
         ("POST", ["channels", channel, "messages"]) => {
             let id = state.new_id();
             let msg = msg_from(id, body, files);
@@ -823,6 +857,7 @@ fn handle(
             // the user's.
             let user = body["recipient_id"].as_str().unwrap_or_default();
             let id = user.parse::<u64>().map_or(0, |u| u / 2 + 7);
+            state.dm_channels.insert(user.to_string(), id.to_string());
             axum::Json(json!({
                 "id": id.to_string(), "type": 1, "last_message_id": null, "flags": 0,
                 "recipients": [{ "id": user, "username": "player", "discriminator": "0", "global_name": null, "avatar": null }]
@@ -837,6 +872,14 @@ fn handle(
         }
         _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
     }
+}
+
+/// A direct message channel of a user whose direct messages are refused.
+fn refused_dm(state: &State, channel: &str) -> bool {
+    state
+        .dm_channels
+        .iter()
+        .any(|(user, dm)| dm == channel && state.refused_dms.contains(user))
 }
 
 /// Every body against the spec, as Discord does, and every file referred
@@ -984,9 +1027,18 @@ fn webhook(
     let channel = exchange.channel.clone();
     match (method.as_str(), rest) {
         ("POST", []) => {
+            if exchange.followups_sent == 5 {
+                state.followups_over_limit.push(token);
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    40094,
+                    "This interaction has hit the maximum number of follow up messages",
+                );
+            }
             if let Some(refusal) = permission_refusal(exchange.permissions, body, files) {
                 return refusal;
             }
+            exchange.followups_sent += 1;
             let msg = msg_from(new_id, body, files);
             if exchange.thinking {
                 // Discord: a follow-up to a deferral still loading

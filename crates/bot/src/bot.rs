@@ -78,6 +78,7 @@ pub struct Bot {
     pub(crate) rate: Option<Arc<limits::RateLimiter>>,
     /// Wakes the scheduler after a command (a new deadline may be sooner).
     pub(crate) waker: Arc<schedule::Waker>,
+    pub(crate) open_channels: Arc<crate::news::OpenChannels>,
 }
 
 /// What a command decided, before images are drawn.
@@ -133,6 +134,7 @@ impl Bot {
                 .map(|limit| Arc::new(limits::RateLimiter::new(limit))),
             config,
             waker: Arc::default(),
+            open_channels: Arc::default(),
         }
     }
 
@@ -148,6 +150,7 @@ impl Bot {
             workers: Arc::clone(&self.workers),
             rate: self.rate.clone(),
             waker: Arc::clone(&self.waker),
+            open_channels: Arc::clone(&self.open_channels),
         }
     }
 
@@ -219,7 +222,9 @@ impl Bot {
             }
         }
         self.note_server(request);
+        let news = self.take_news(request);
         let answer = commands::run(self, request);
+        self.note_answer_only(request);
         let langs = self.langs(request);
         let answer = match answer {
             Ok(answer) => answer,
@@ -241,6 +246,7 @@ impl Bot {
         if answer.bot_to_move {
             replies.extend(self.bot_turns(request, &mut progress));
         }
+        crate::news::tell_news(&mut replies, &news, self.now(), langs.public);
         self.waker.wake();
         replies
     }

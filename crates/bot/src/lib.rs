@@ -16,6 +16,7 @@ pub mod history;
 pub mod i18n;
 pub mod limits;
 mod messages;
+mod news;
 pub mod schedule;
 pub mod text_board;
 #[cfg(test)]

@@ -71,6 +71,11 @@ pub struct Capabilities {
     pub buttons: bool,
     /// Players may start a thread, a channel of its own, for a game.
     pub threads: bool,
+    /// Here the bot may only answer, never post on its own (a Discord
+    /// channel where the app is installed by a user and is not a member):
+    /// timed events go to the players directly, and are told again at the
+    /// top of the next reply here.
+    pub answer_only: bool,
 }
 
 /// A button the platform may show; pressing it sends `command` as the

@@ -15,7 +15,7 @@ use std::time::Duration;
 use super::{commands, i18n, t, Answer, Bot, ChannelKey, Lang, Reply, Request, User};
 use cairn_rules::Seat;
 use cairn_store::clock::ClockEvent;
-use cairn_store::{Change, ChannelRecord, GameRecord, Notify, Update};
+use cairn_store::{Change, ChannelRecord, GameRecord, News, Notify, Update};
 
 /// Something the scheduler has to say in a channel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +28,11 @@ pub struct Delivery {
     /// Deliver to this user by direct message instead of the channel
     /// (reminders of players who chose `notify dm`).
     pub direct: Option<User>,
+    /// The bot may not post in the channel (see
+    /// [`Capabilities::answer_only`](crate::Capabilities::answer_only)):
+    /// deliver to each mentioned user directly, never in the channel. The
+    /// words are also kept for the next reply there.
+    pub answer_only: bool,
 }
 
 /// Wakes the scheduler when a command may have moved the next deadline
@@ -148,9 +153,15 @@ impl Bot {
             let Some(record) = current else {
                 return Update::keep(None);
             };
-            fire(key, record, now, &preference, lang)
+            let answer_only = record.answer_only;
+            let earlier = record.news.clone();
+            let mut update = fire(key, record, now, &preference, lang);
+            if answer_only {
+                keep_news(&mut update, earlier, now);
+            }
+            update.map_value(|fired| fired.map(|(answer, direct)| (answer, direct, answer_only)))
         })?;
-        let Some((answer, direct)) = fired else {
+        let Some((answer, direct, answer_only)) = fired else {
             return Ok(self.resume_bot_turn(key, platform, channel, now, lang));
         };
         let replies = self.finish(answer.replies, answer.board, lang);
@@ -159,6 +170,7 @@ impl Bot {
             channel: channel.to_string(),
             replies,
             direct,
+            answer_only,
         }))
     }
 
@@ -190,6 +202,7 @@ impl Bot {
             channel: channel.to_string(),
             replies,
             direct: None,
+            answer_only: false,
         })
     }
 
@@ -252,6 +265,34 @@ impl Bot {
 /// record's new state, and the words in `lang` (with whom to write to
 /// directly).
 type Fired = Update<Option<(Answer, Option<User>)>>;
+
+/// Keep what was just fired after the `earlier` news of the record, in
+/// the same write, for the next reply in a channel where the bot may only
+/// answer. (The record written may be a new one, as after a loss on time.)
+fn keep_news(update: &mut Fired, mut earlier: Vec<News>, now: u64) {
+    let Some((answer, _)) = &update.value else {
+        return;
+    };
+    let Some(text) = answer.replies.first().map(|r| r.text.clone()) else {
+        return;
+    };
+    earlier.push(News { at_ms: now, text });
+    match &mut update.change {
+        Change::Put(record) => {
+            record.answer_only = true;
+            record.news = earlier;
+        }
+        // The record goes (a lapsed challenge), the news stays.
+        change @ Change::Remove => {
+            *change = Change::Put(ChannelRecord {
+                answer_only: true,
+                news: earlier,
+                ..ChannelRecord::default()
+            })
+        }
+        Change::Keep => {}
+    }
+}
 
 /// What is due in one channel at `now`: a challenge lapsing, a loss on
 /// time or a reminder.

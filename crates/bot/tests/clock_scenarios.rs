@@ -629,3 +629,106 @@ fn reminders_and_losses_on_time_speak_the_channels_language() {
         assert_eq!(take_slips(), Vec::<String>::new(), "{lang}");
     }
 }
+
+/// `who` says `command` in `channel`, where the bot may only answer (a
+/// Discord group DM with the app installed by a user).
+fn answer_only(chat: &Chat, channel: &str, who: &str, command: &str) -> Vec<Reply> {
+    chat.bot.handle(&Request {
+        capabilities: cairn_bot::Capabilities {
+            answer_only: true,
+            ..Default::default()
+        },
+        ..request(channel, who, command)
+    })
+}
+
+#[test]
+fn where_the_bot_may_only_answer_timed_events_go_directly_and_come_back_as_news() {
+    let chat = Chat::new();
+    answer_only(&chat, "group", "alice", "challenge sight @bob clock=1h");
+    answer_only(&chat, "group", "bob", "accept");
+    // Half of alice's hour: a reminder, for her directly, never the channel.
+    let reminder = chat.wait(HOUR_MS / 2);
+    assert_eq!(reminder.len(), 1, "{:?}", texts(&reminder));
+    assert!(reminder[0].answer_only, "{reminder:?}");
+    assert_eq!(reminder[0].replies[0].mentions, vec![user("alice")]);
+    // The rest of it: the loss on time, for both.
+    let lost = chat.wait(HOUR_MS / 2);
+    assert!(lost[0].answer_only);
+    assert!(texts(&lost)[0].contains("alice (White) ran out of time"));
+    let told = answer_only(&chat, "group", "bob", "games");
+    let public = told.iter().find(|r| !r.ephemeral).expect("a public reply");
+    let lines: Vec<&str> = public.text.lines().collect();
+    assert!(
+        lines[0].starts_with("Meanwhile (30 minutes ago): alice, it is your turn in Sight"),
+        "{}",
+        public.text
+    );
+    assert!(
+        lines[1].starts_with("Meanwhile (1 second ago): alice (White) ran out of time."),
+        "{}",
+        public.text
+    );
+    // Told once.
+    let again = answer_only(&chat, "group", "alice", "games");
+    assert!(
+        again.iter().all(|r| !r.text.contains("Meanwhile")),
+        "{again:?}"
+    );
+    // A channel where the bot may post hears nothing of the kind.
+    chat.say("alice", "challenge sight @bob clock=1h");
+    chat.say("bob", "accept");
+    let posted = chat.wait(HOUR_MS / 2);
+    assert!(!posted[0].answer_only);
+    assert!(chat
+        .say("bob", "games")
+        .iter()
+        .all(|r| !r.text.contains("Meanwhile")));
+}
+
+#[test]
+fn a_challenge_lapsing_where_the_bot_may_only_answer_is_news_for_the_next_reply() {
+    let chat = Chat::new();
+    answer_only(&chat, "group", "alice", "challenge sight @bob");
+    let lapsed = chat.wait(7 * DAY_MS);
+    assert!(lapsed[0].answer_only, "{lapsed:?}");
+    let next = answer_only(&chat, "group", "carol", "challenge sight @alice");
+    assert!(
+        next[0].text.starts_with(
+            "Meanwhile (1 second ago): The challenge from alice to bob (Sight) has expired"
+        ),
+        "{}",
+        next[0].text
+    );
+    // The channel is free: carol's challenge stands.
+    assert!(
+        next[0].text.contains("carol challenges alice"),
+        "{}",
+        next[0].text
+    );
+}
+
+#[test]
+fn news_is_told_once_when_two_commands_race() {
+    let chat = Arc::new(Chat::new());
+    answer_only(&chat, "group", "alice", "challenge sight @bob clock=1h");
+    answer_only(&chat, "group", "bob", "accept");
+    chat.wait(HOUR_MS);
+    let barrier = Arc::new(Barrier::new(2));
+    let handles: Vec<_> = ["alice", "bob"]
+        .into_iter()
+        .map(|who| {
+            let (chat, barrier) = (Arc::clone(&chat), Arc::clone(&barrier));
+            std::thread::spawn(move || {
+                barrier.wait();
+                answer_only(&chat, "group", who, "games")
+            })
+        })
+        .collect();
+    let told: usize = handles
+        .into_iter()
+        .map(|h| h.join().expect("thread"))
+        .filter(|replies| replies.iter().any(|r| r.text.contains("Meanwhile")))
+        .count();
+    assert_eq!(told, 1);
+}

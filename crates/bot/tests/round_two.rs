@@ -310,6 +310,7 @@ fn words_follow_the_places_capabilities() {
         servers: true,
         buttons: true,
         threads: true,
+        answer_only: false,
     };
     let ask = |command: &str| {
         let request = Request {

@@ -460,15 +460,32 @@ pub struct ChannelRecord {
     pub schema: u32,
     pub challenge: Option<Challenge>,
     pub game: Option<GameRecord>,
+    /// The bot may only answer here, never post on its own (a Discord
+    /// channel where the app is installed by a user, not a member): timed
+    /// events go to the players directly and wait in [`news`](Self::news).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub answer_only: bool,
+    /// Timed events the bot could not post here, oldest first, shown at the
+    /// top of the next reply in this channel.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub news: Vec<News>,
+}
+
+/// A timed event that happened while the bot could not post in its
+/// channel, as it was worded then (in the channel's language).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct News {
+    pub at_ms: u64,
+    pub text: String,
 }
 
 impl ChannelRecord {
     /// A channel's record (the store stamps its schema when it writes it).
     pub fn new(challenge: Option<Challenge>, game: Option<GameRecord>) -> ChannelRecord {
         ChannelRecord {
-            schema: SCHEMA_VERSION,
             challenge,
             game,
+            ..ChannelRecord::default()
         }
     }
 
@@ -509,6 +526,8 @@ impl Default for ChannelRecord {
             schema: SCHEMA_VERSION,
             challenge: None,
             game: None,
+            answer_only: false,
+            news: Vec::new(),
         }
     }
 }

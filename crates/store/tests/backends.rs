@@ -81,6 +81,7 @@ fn with_game(record: GameRecord) -> ChannelRecord {
         schema: SCHEMA_VERSION,
         challenge: None,
         game: Some(record),
+        ..ChannelRecord::default()
     }
 }
 
@@ -133,6 +134,7 @@ fn compare_and_swap_loses_no_update_between_two_threads() {
                 schema: SCHEMA_VERSION,
                 challenge: Some(challenge(None)),
                 game: None,
+                ..ChannelRecord::default()
             },
         );
         let store = Arc::new(store);
@@ -296,6 +298,7 @@ fn the_player_index_holds_challenges() {
             schema: SCHEMA_VERSION,
             challenge: Some(challenge),
             game: None,
+            ..ChannelRecord::default()
         };
         put(&store, "console:a", with(challenge(Some(9_000))));
         put(&store, "console:b", with(open));
@@ -324,6 +327,7 @@ fn deadlines_change_with_their_records() {
             schema: SCHEMA_VERSION,
             challenge: Some(challenge(Some(at))),
             game: None,
+            ..ChannelRecord::default()
         };
         put(&store, "console:x", lapsing(5_000));
         put(&store, "console:y", lapsing(3_000));
@@ -457,6 +461,7 @@ fn a_game_moves_to_an_empty_channel_with_its_deadline_and_place() {
                 schema: SCHEMA_VERSION,
                 challenge: Some(challenge(None)),
                 game: None,
+                ..ChannelRecord::default()
             },
         );
         assert!(
@@ -507,6 +512,7 @@ fn fill(store: &Store) {
             schema: SCHEMA_VERSION,
             challenge: Some(challenge(Some(50_000))),
             game: None,
+            ..ChannelRecord::default()
         },
     );
     store
@@ -641,6 +647,7 @@ fn a_deadline_changed_by_another_process_wakes_the_scheduler() {
             schema: SCHEMA_VERSION,
             challenge: Some(challenge(Some(later))),
             game: None,
+            ..ChannelRecord::default()
         },
     );
     assert!(
@@ -656,6 +663,7 @@ fn a_deadline_changed_by_another_process_wakes_the_scheduler() {
             schema: SCHEMA_VERSION,
             challenge: Some(challenge(Some(60_000))),
             game: None,
+            ..ChannelRecord::default()
         },
     );
     rx.recv_timeout(wait)

@@ -2,9 +2,10 @@
 //! a button press) into a core [`Request`], and autocomplete values.
 
 use serenity::all::{
-    AutocompleteChoice, CommandInteraction, CommandOptionType, ComponentInteraction,
-    CreateAutocompleteResponse, CreateCommand, CreateCommandOption, CreateInteractionResponse,
-    PartialMember, Permissions, ResolvedValue, Unresolved,
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, AutocompleteChoice,
+    CommandInteraction, CommandOptionType, ComponentInteraction, CreateAutocompleteResponse,
+    CreateCommand, CreateCommandOption, CreateInteractionResponse, InstallationContext,
+    InteractionContext, PartialMember, Permissions, ResolvedValue, Unresolved,
 };
 
 use super::{clip, BUTTON_PREFIX, CUSTOM_ID_LIMIT, PLATFORM};
@@ -122,9 +123,22 @@ pub fn definition(spec: &CommandSpec) -> CreateCommand {
     })
 }
 
-/// Every slash command, one per core command, with typed options.
+/// Every slash command, one per core command, with typed options; usable
+/// where a server installed the app and where a player did (their DMs,
+/// group DMs, servers without the bot).
 pub fn command_definitions() -> Vec<CreateCommand> {
-    COMMANDS.iter().map(definition).collect()
+    COMMANDS
+        .iter()
+        .map(|spec| {
+            definition(spec)
+                .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+                .contexts(vec![
+                    InteractionContext::Guild,
+                    InteractionContext::BotDm,
+                    InteractionContext::PrivateChannel,
+                ])
+        })
+        .collect()
 }
 
 /// The registration JSON of every command (what is sent to Discord).
@@ -187,14 +201,54 @@ pub const LIMITS: Limits = Limits {
     length: 100,
 };
 
-/// What Discord lets the bot do: write to a player directly, and group
-/// channels in servers.
+/// What Discord lets the bot do where it is a member: write to a player
+/// directly, and group channels in servers.
 pub const CAPABILITIES: Capabilities = Capabilities {
     direct_messages: true,
     servers: true,
     buttons: true,
     threads: true,
+    answer_only: false,
 };
+
+/// Whether the bot itself is in the interaction's channel, so it may post
+/// there on its own: in its DMs, and in servers that installed it; not in
+/// group DMs nor in servers where only a player installed it (Discord
+/// names the installs behind an interaction in
+/// `authorizing_integration_owners`).
+pub fn bot_is_member(
+    context: Option<InteractionContext>,
+    owners: &AuthorizingIntegrationOwners,
+) -> bool {
+    match context {
+        Some(InteractionContext::BotDm) => true,
+        Some(InteractionContext::PrivateChannel) => false,
+        // Without the field (older payloads), a server interaction comes
+        // from the server's install.
+        _ => {
+            owners.0.is_empty()
+                || owners
+                    .0
+                    .iter()
+                    .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(Some(_))))
+        }
+    }
+}
+
+/// What the bot may do in an interaction's channel.
+pub fn capabilities_of(
+    context: Option<InteractionContext>,
+    owners: &AuthorizingIntegrationOwners,
+) -> Capabilities {
+    if bot_is_member(context, owners) {
+        return CAPABILITIES;
+    }
+    Capabilities {
+        threads: false,
+        answer_only: true,
+        ..CAPABILITIES
+    }
+}
 
 /// The name to show for a user: their server nickname, else their display
 /// name.
@@ -319,7 +373,10 @@ pub fn request_from_command(
         server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
         user_lang: Lang::parse(&interaction.locale),
         place_lang: interaction.guild_locale.as_deref().and_then(Lang::parse),
-        capabilities: CAPABILITIES,
+        capabilities: capabilities_of(
+            interaction.context,
+            &interaction.authorizing_integration_owners,
+        ),
     })
 }
 
@@ -447,6 +504,9 @@ pub fn button_check(interaction: &ComponentInteraction) -> ButtonCheck {
         server_admin: may_manage(interaction.member.as_ref().and_then(|m| m.permissions)),
         user_lang: Lang::parse(&interaction.locale),
         place_lang: interaction.guild_locale.as_deref().and_then(Lang::parse),
-        capabilities: CAPABILITIES,
+        capabilities: capabilities_of(
+            interaction.context,
+            &interaction.authorizing_integration_owners,
+        ),
     }))
 }

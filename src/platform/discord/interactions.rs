@@ -23,7 +23,7 @@ use super::notices;
 use super::outgoing::{Outgoing, SharedOutgoing};
 use super::replies::{
     button_steps, command_steps, defer_response, ephemeral_response, fit_to_permissions,
-    followup_builder, response_builder, Allowed, Step,
+    followup_builder, response_builder, within_followup_limit, Allowed, Step,
 };
 use super::workers::{self, CoreWorkers};
 use super::PLATFORM;
@@ -180,11 +180,15 @@ fn wants_thread(
     replies.first().is_some_and(|r| r.thread.is_some()) && may_open_thread(channel, permissions)
 }
 
+/// The replies as the channel's permissions allow, within Discord's limit
+/// of follow-ups.
 fn fit_all(replies: &[Reply], allowed: Allowed) -> Vec<Reply> {
-    replies
-        .iter()
-        .map(|r| fit_to_permissions(r, allowed))
-        .collect()
+    within_followup_limit(
+        replies
+            .iter()
+            .map(|r| fit_to_permissions(r, allowed))
+            .collect(),
+    )
 }
 
 impl Handler {

@@ -3,8 +3,16 @@
 //! mention, or as a direct message for players who chose `notify dm`,
 //! through the paced outgoing queue (`outgoing.rs`), one after another in
 //! the order the scheduler decided them.
+//!
+//! Where the bot may only answer interactions (a group DM, a server the
+//! app is installed in by a user only), an event goes to each player it
+//! mentions by direct message, never to the channel; a player whose direct
+//! messages Discord refused is not tried again for a while. The core keeps
+//! the event for the next reply in the channel either way.
 
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use serenity::all::{ChannelId, UserId};
 use tokio::sync::mpsc;
@@ -27,10 +35,15 @@ pub struct Notices {
 pub fn start(bot: &Bot, outgoing: SharedOutgoing) -> anyhow::Result<Notices> {
     let (sender, mut receiver) = mpsc::unbounded_channel::<Delivery>();
     let posting = tokio::spawn(async move {
+        let mut refused = Refused::default();
         while let Some(delivery) = receiver.recv().await {
             // One delivery at a time, in order, in the one queue.
             let mut queue = outgoing.lock().await;
-            post(&mut queue, &delivery).await;
+            if delivery.answer_only {
+                post_directly(&mut queue, &delivery, &mut refused).await;
+            } else {
+                post(&mut queue, &delivery).await;
+            }
         }
     });
     let stop = bot.spawn_scheduler(vec![PLATFORM], move |delivery| {
@@ -38,6 +51,62 @@ pub fn start(bot: &Bot, outgoing: SharedOutgoing) -> anyhow::Result<Notices> {
         let _ = sender.send(delivery);
     })?;
     Ok(Notices { stop, posting })
+}
+
+/// How long a player whose direct messages Discord refused is left alone.
+const REFUSED_FOR: Duration = Duration::from_secs(6 * 60 * 60);
+
+/// Players whose direct messages Discord refused, and when.
+#[derive(Default)]
+struct Refused(HashMap<String, Instant>);
+
+impl Refused {
+    fn recently(&self, user: &str) -> bool {
+        self.0
+            .get(user)
+            .is_some_and(|at| at.elapsed() < REFUSED_FOR)
+    }
+}
+
+/// An event from a channel where the bot may not post: to each player it
+/// mentions, by direct message.
+async fn post_directly(outgoing: &mut Outgoing, delivery: &Delivery, refused: &mut Refused) {
+    let mut users: Vec<&str> = Vec::new();
+    for reply in &delivery.replies {
+        for user in &reply.mentions {
+            if !users.contains(&user.id.as_str()) {
+                users.push(&user.id);
+            }
+        }
+    }
+    for user in users {
+        if refused.recently(user) {
+            tracing::debug!(%user, "direct messages refused lately; the news waits in the channel");
+            continue;
+        }
+        let Ok(id) = user.parse::<u64>() else {
+            continue;
+        };
+        let sent = match outgoing.open_dm(UserId::new(id.max(1))).await {
+            Ok(dm) => post_all(outgoing, dm, &delivery.replies).await,
+            Err(error) => Err(error),
+        };
+        if let Err(error) = sent {
+            tracing::info!(%error, %user, "Discord refused a direct message; the news waits in the channel");
+            refused.0.insert(user.to_string(), Instant::now());
+        }
+    }
+}
+
+async fn post_all(
+    outgoing: &mut Outgoing,
+    channel: ChannelId,
+    replies: &[cairn_bot::Reply],
+) -> Result<(), super::outgoing::PostError> {
+    for reply in replies {
+        outgoing.post(channel, reply).await?;
+    }
+    Ok(())
 }
 
 async fn post(outgoing: &mut Outgoing, delivery: &Delivery) {

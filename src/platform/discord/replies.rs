@@ -357,6 +357,65 @@ pub fn fit_to_permissions(reply: &Reply, allowed: Allowed) -> Reply {
     }
 }
 
+/// Discord sends at most this many follow-ups to one interaction of an
+/// app a user installed (and Cairn keeps to it everywhere): with the ping
+/// of an edited response, one per reply at most.
+pub const MAX_FOLLOWUPS: usize = 5;
+
+/// At most [`MAX_FOLLOWUPS`] replies: any beyond the fourth are joined
+/// into the fifth (their texts one after another, the last board and
+/// buttons), private ones only with private ones, so nothing private is
+/// ever shown to all.
+pub fn within_followup_limit(mut replies: Vec<Reply>) -> Vec<Reply> {
+    if replies.len() <= MAX_FOLLOWUPS {
+        return replies;
+    }
+    let overflow = replies.split_off(MAX_FOLLOWUPS - 1);
+    let (private, public): (Vec<Reply>, Vec<Reply>) =
+        overflow.into_iter().partition(|r| r.ephemeral);
+    // Public news matters more than private notes when only one fits.
+    let group = if public.is_empty() { private } else { public };
+    let mut joined = Reply {
+        text: String::new(),
+        ..Reply::default()
+    };
+    for reply in group {
+        for user in &reply.mentions {
+            if !joined.mentions.contains(user) {
+                joined.mentions.push(user.clone());
+            }
+        }
+        let text = std::mem::take(&mut joined.text);
+        let mut files = std::mem::take(&mut joined.files);
+        files.extend(reply.files.iter().cloned());
+        let mentions = std::mem::take(&mut joined.mentions);
+        let board = reply.image.is_some();
+        joined = Reply {
+            text: [text, reply.text.clone()]
+                .into_iter()
+                .filter(|t| !t.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n\n"),
+            files,
+            mentions,
+            ..if board || joined.image.is_none() {
+                reply
+            } else {
+                Reply {
+                    image: joined.image.take(),
+                    description: joined.description.take(),
+                    board_text: joined.board_text.take(),
+                    title: joined.title.take(),
+                    ..reply
+                }
+            }
+        };
+    }
+    joined.files.truncate(10);
+    replies.push(joined);
+    replies
+}
+
 /// One call to Discord after the core has answered.
 #[derive(Clone, Debug)]
 pub enum Step {

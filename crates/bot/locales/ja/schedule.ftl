@@ -6,3 +6,5 @@ schedule-reminder-last = { $player }さん、{ $opponent }さんとの{ $game }�
 schedule-lost-on-time = { $loser }の持ち時間が切れました。{ $winner }の時間切れ勝ちです。
 schedule-challenge-expired-open = { $challenger }さんの誰でも受けられる挑戦（{ $game }）は期限が切れました：{ $within }以内に誰も受けませんでした。
 schedule-challenge-expired = { $challenger }さんから{ $challenged }さんへの挑戦（{ $game }）は期限が切れました：{ $within }以内に返事がありませんでした。
+# 投稿できなかったチャンネルでの知らせ（次の返信の先頭に表示）。
+schedule-meanwhile = その間に（{ $ago }前）：{ $news }

@@ -590,7 +590,12 @@ fn acceptor(challenge: &Challenge, user: &User, lang: Lang) -> Result<Player, St
 /// Whether the server of this request lets games move into threads (a
 /// settings record that cannot be read counts as the default, on).
 pub(super) fn threads_allowed(bot: &Bot, request: &Request) -> bool {
-    let Some(server) = &request.server else {
+    // Where the bot may only answer, it cannot open a thread either.
+    let Some(server) = request
+        .server
+        .as_ref()
+        .filter(|_| !request.capabilities.answer_only)
+    else {
         return false;
     };
     match bot.store.server_settings(&request.platform, server) {

@@ -301,6 +301,7 @@ impl Default for HelpValues {
                 servers: true,
                 buttons: true,
                 threads: true,
+                answer_only: false,
             },
         )
     }
