@@ -1271,3 +1271,47 @@ fn board_png() -> cairn_render::Png {
         cairn_rules::BoardView::new("Sight", cairn_rules::Layout::Points { files: 5, ranks: 5 });
     cairn_render::render_png(&view, &cairn_render::RenderOptions::default()).expect("a board")
 }
+
+/// Where the bot may post on its own: in its DMs and in servers that
+/// installed it; only answer in group DMs and in servers where a player
+/// installed it.
+#[test]
+fn what_the_bot_may_do_comes_from_the_interactions_context_and_installs() {
+    use cairn::platform::discord::capabilities_of;
+    let server = fixture("slash_challenge");
+    let at = |context: Option<u64>, owners: Value| {
+        let mut value = server.clone();
+        value["context"] = context.map_or(Value::Null, Value::from);
+        value["authorizing_integration_owners"] = owners;
+        let c = command(value);
+        capabilities_of(c.context, &c.authorizing_integration_owners)
+    };
+    let guild = server["guild_id"].clone();
+    let installed = at(Some(0), serde_json::json!({ "0": guild }));
+    assert!(!installed.answer_only && installed.threads);
+    let by_a_player = at(Some(0), serde_json::json!({ "1": "53908232506183680" }));
+    assert!(by_a_player.answer_only && !by_a_player.threads);
+    let group_dm = at(Some(2), serde_json::json!({ "1": "53908232506183680" }));
+    assert!(group_dm.answer_only);
+    let bot_dm = at(Some(1), serde_json::json!({ "1": "53908232506183680" }));
+    assert!(!bot_dm.answer_only);
+}
+
+/// Never more than 5 replies (so at most 5 follow-ups): the rest are
+/// joined into the fifth, the last board kept, nothing private shown to
+/// all.
+#[test]
+fn replies_beyond_five_are_joined_into_the_fifth() {
+    use cairn::platform::discord::within_followup_limit;
+    let mut replies: Vec<Reply> = (1..=7).map(|n| Reply::text(format!("reply {n}"))).collect();
+    replies[5].ephemeral = true;
+    replies[6].mentions = vec![User::new("1", "bob")];
+    let fitted = within_followup_limit(replies);
+    assert_eq!(fitted.len(), 5);
+    assert_eq!(fitted[4].text, "reply 5\n\nreply 7");
+    assert!(!fitted[4].ephemeral);
+    assert_eq!(fitted[4].mentions, vec![User::new("1", "bob")]);
+    assert!(fitted.iter().all(|r| !r.text.contains("reply 6")));
+    let few: Vec<Reply> = (1..=5).map(|n| Reply::text(format!("{n}"))).collect();
+    assert_eq!(within_followup_limit(few.clone()), few);
+}

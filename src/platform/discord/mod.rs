@@ -42,15 +42,16 @@ mod replies;
 pub mod workers;
 
 pub use commands::{
-    autocomplete_response, autocomplete_values, button_check, command_definitions, custom_id,
-    interaction_user, not_for_you, parse_custom_id, parse_shards, print_commands,
-    request_from_command, ButtonCheck, Shards, CAPABILITIES, LIMITS,
+    autocomplete_response, autocomplete_values, bot_is_member, button_check, capabilities_of,
+    command_definitions, custom_id, interaction_user, not_for_you, parse_custom_id, parse_shards,
+    print_commands, request_from_command, ButtonCheck, Shards, CAPABILITIES, LIMITS,
 };
 pub use interactions::{run, RunOptions, ANSWER_AT_ONCE, AUTOCOMPLETE_BUDGET};
 pub use replies::{
     action_rows, button_steps, channel_link, command_steps, defer_response, disabled_rows,
     edit_builder, ephemeral_response, fit_to_permissions, followup_builder, message_parts,
-    ping_builder, response_builder, Allowed, MessageParts, Step,
+    ping_builder, response_builder, within_followup_limit, Allowed, MessageParts, Step,
+    MAX_FOLLOWUPS,
 };
 
 /// The platform name in requests and store keys (`discord:<channel id>`).

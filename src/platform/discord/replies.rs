@@ -364,8 +364,8 @@ pub const MAX_FOLLOWUPS: usize = 5;
 
 /// At most [`MAX_FOLLOWUPS`] replies: any beyond the fourth are joined
 /// into the fifth (their texts one after another, the last board and
-/// buttons), private ones only with private ones, so nothing private is
-/// ever shown to all.
+/// buttons). Nothing private is ever shown to all: when public and private
+/// replies are both left over, the private ones are dropped (and logged).
 pub fn within_followup_limit(mut replies: Vec<Reply>) -> Vec<Reply> {
     if replies.len() <= MAX_FOLLOWUPS {
         return replies;
@@ -374,7 +374,17 @@ pub fn within_followup_limit(mut replies: Vec<Reply>) -> Vec<Reply> {
     let (private, public): (Vec<Reply>, Vec<Reply>) =
         overflow.into_iter().partition(|r| r.ephemeral);
     // Public news matters more than private notes when only one fits.
-    let group = if public.is_empty() { private } else { public };
+    let group = if public.is_empty() {
+        private
+    } else {
+        if !private.is_empty() {
+            tracing::warn!(
+                dropped = private.len(),
+                "more replies than Discord's follow-ups: private ones dropped"
+            );
+        }
+        public
+    };
     let mut joined = Reply {
         text: String::new(),
         ..Reply::default()
