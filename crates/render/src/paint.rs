@@ -63,12 +63,18 @@ pub struct Canvas {
 }
 
 /// A recorded drawing: what each pixel it touches becomes. Pixels that
-/// end under something opaque are a fixed colour; the others keep the
-/// blends to apply to whatever lies below, in order.
+/// end under something opaque are a fixed colour, kept as runs of
+/// neighbouring pixels (a pit's floor is rows of one colour: one copy a
+/// row, not a store a pixel); the others keep the blends to apply to
+/// whatever lies below, in order.
 struct Sprite {
-    /// Pixel index, and either a fixed colour (`len == u16::MAX`) or the
-    /// range of `ops`.
-    pixels: Vec<(u32, u32, u16, Rgb)>,
+    /// First pixel index and length of each run of fixed pixels, and
+    /// where its RGBA bytes start in `fixed`.
+    runs: Vec<(u32, u32, u32)>,
+    /// The fixed pixels' colours, opaque (every canvas is).
+    fixed: Vec<u8>,
+    /// Pixel index and the range of `ops` of each blended pixel.
+    blended: Vec<(u32, u32, u16)>,
     ops: Vec<(u16, Rgb)>,
 }
 
@@ -76,7 +82,9 @@ impl Sprite {
     fn from_ops(mut ops: Vec<(u32, u16, Rgb)>) -> Sprite {
         ops.sort_by_key(|op| op.0);
         let mut sprite = Sprite {
-            pixels: Vec::new(),
+            runs: Vec::new(),
+            fixed: Vec::new(),
+            blended: Vec::new(),
             ops: Vec::new(),
         };
         for group in ops.chunk_by(|a, b| a.0 == b.0) {
@@ -87,20 +95,45 @@ impl Sprite {
                     for &(_, a, colour) in &group[j + 1..] {
                         mix(&mut p, colour, u32::from(a));
                     }
-                    sprite
-                        .pixels
-                        .push((index, 0, u16::MAX, Rgb(p[0], p[1], p[2])));
+                    sprite.fix(index, p);
                 }
                 None => {
                     let start = sprite.ops.len() as u32;
                     sprite.ops.extend(group.iter().map(|&(_, a, c)| (a, c)));
-                    sprite
-                        .pixels
-                        .push((index, start, group.len() as u16, Rgb(0, 0, 0)));
+                    sprite.blended.push((index, start, group.len() as u16));
                 }
             }
         }
         sprite
+    }
+
+    /// Pixel `index` becomes `rgb` (pixels come in increasing order).
+    fn fix(&mut self, index: u32, rgb: [u8; 3]) {
+        match self.runs.last_mut() {
+            Some((first, len, _)) if *first + *len == index => *len += 1,
+            _ => self.runs.push((index, 1, self.fixed.len() as u32)),
+        }
+        self.fixed.extend_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+    }
+
+    /// Recorded pixels and blends (what the cache's budget counts).
+    fn size(&self) -> usize {
+        self.fixed.len() / 4 + self.blended.len() + self.ops.len()
+    }
+
+    /// Draw onto `pixels` (RGBA rows of the canvas it was recorded for).
+    fn replay(&self, pixels: &mut [u8]) {
+        for &(first, len, at) in &self.runs {
+            let (i, n, at) = (first as usize * 4, len as usize * 4, at as usize);
+            pixels[i..i + n].copy_from_slice(&self.fixed[at..at + n]);
+        }
+        for &(index, start, len) in &self.blended {
+            let i = index as usize * 4;
+            let start = start as usize;
+            for &(a, colour) in &self.ops[start..start + len as usize] {
+                mix(&mut pixels[i..i + 3], colour, u32::from(a));
+            }
+        }
     }
 }
 
@@ -347,7 +380,7 @@ impl Canvas {
                 let sprite = Arc::new(Sprite::from_ops(recorder.record.unwrap_or_default()));
                 if let Ok(mut cache) = sprites().lock() {
                     use std::sync::atomic::Ordering::Relaxed;
-                    let size = sprite.pixels.len() + sprite.ops.len();
+                    let size = sprite.size();
                     if SPRITE_SIZE.load(Relaxed) + size > SPRITE_BUDGET {
                         cache.clear();
                         SPRITE_SIZE.store(0, Relaxed);
@@ -359,21 +392,7 @@ impl Canvas {
                 sprite
             }
         };
-        let pixels: &mut [u8] = &mut self.image;
-        for &(index, start, len, rgb) in &sprite.pixels {
-            let i = index as usize * 4;
-            let p = &mut pixels[i..i + 3];
-            if len == u16::MAX {
-                p[0] = rgb.0;
-                p[1] = rgb.1;
-                p[2] = rgb.2;
-            } else {
-                let start = start as usize;
-                for &(a, colour) in &sprite.ops[start..start + len as usize] {
-                    mix(p, colour, u32::from(a));
-                }
-            }
-        }
+        sprite.replay(&mut self.image);
     }
 
     /// Record a blend of pixel `i` (while recording a sprite).

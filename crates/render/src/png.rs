@@ -505,16 +505,18 @@ impl Runs {
                 lines.copy_within(start - line..start, start);
                 continue;
             }
+            // The filter byte: the last run of the row above may have
+            // spilled over it.
+            lines[start] = 0;
             let mut at = start + 1;
             for &(number, run) in &self.runs[bounds[0] as usize..bounds[1] as usize] {
                 let run = run as usize;
                 let index = map[number as usize];
-                // Most runs are an edge pixel or two: a call to memset
-                // costs more than storing them.
-                if run <= 4 {
-                    for byte in &mut lines[at..at + run] {
-                        *byte = index;
-                    }
+                // Most runs are a few pixels: one 16-byte store, spilling
+                // over bytes that the next runs (or the next row) write
+                // again, costs less than a call to memset.
+                if run <= 16 && at + 16 <= lines.len() {
+                    lines[at..at + 16].copy_from_slice(&[index; 16]);
                 } else {
                     lines[at..at + run].fill(index);
                 }
