@@ -17,6 +17,8 @@
 //!   the two players: each move's first reply and a plain chat line are
 //!   timed by the other player's client, and both medians are printed
 //!   (`LATENCY` in the output; figures, not assertions);
+//! - a direct message room Alice opens with the bot: a whole game against
+//!   it there;
 //! - an encrypted room: a game against the bot whose replies and board
 //!   image the player decrypts; then the bot restarts from its store (same
 //!   device, no replay of a command sent while it was down) and still
@@ -398,7 +400,23 @@ impl Player {
     }
 
     async fn create_room(&self, name: &str, invite: &[&str], encrypted: bool) -> Room {
+        self.create_room_with(name, invite, encrypted, false).await
+    }
+
+    /// A room; `direct` makes it a direct message room, as clients do
+    /// (`is_direct` on the invite, the private chat preset).
+    async fn create_room_with(
+        &self,
+        name: &str,
+        invite: &[&str],
+        encrypted: bool,
+        direct: bool,
+    ) -> Room {
         let mut request = CreateRoomRequest::new();
+        if direct {
+            request.is_direct = true;
+            request.preset = Some(matrix_sdk::ruma::api::client::room::create_room::v3::RoomPreset::TrustedPrivateChat);
+        }
         request.name = Some(name.to_string());
         request.invite = invite
             .iter()
@@ -790,6 +808,9 @@ async fn matrix_end_to_end() {
         "matrix e2e: latency rounds done after {:?}",
         began.elapsed()
     );
+    scene
+        .a_whole_game_against_the_bot_in_a_direct_message_room()
+        .await;
     let secret = scene.an_encrypted_game_against_the_bot().await;
     scene
         .a_restart_keeps_the_device_and_replays_nothing(&secret)
@@ -1181,6 +1202,55 @@ impl Scene {
         assert!(bot_moved, "the bot answered the move");
         let _ = self.alice.quiet(&secret, Duration::from_millis(500)).await;
         secret
+    }
+
+    /// A direct message room Alice opens with the bot (as a client's "start
+    /// a chat" does: `is_direct`, encrypted): the bot joins it, and they play
+    /// Sight there to its end.
+    async fn a_whole_game_against_the_bot_in_a_direct_message_room(&mut self) {
+        let dm = self.alice.create_room_with("", &[BOT_ID], true, true).await;
+        wait_joined(&dm, BOT_ID, &self.bot).await;
+        self.alice
+            .say(&dm, "!cairn challenge sight bot level=1")
+            .await;
+        let (body, _) = self
+            .alice
+            .next_notice(&dm, &self.bot)
+            .await
+            .notice()
+            .map(|(b, f)| (b.to_string(), f))
+            .expect("a notice");
+        assert!(body.contains("Alice (White) to move"), "{body}");
+        let mut turns = 0;
+        let end = loop {
+            assert!(turns < 40, "the game against the bot ends");
+            let turn = self.legal_turn_in(&dm);
+            self.alice.say(&dm, &format!("!cairn move {turn}")).await;
+            turns += 1;
+            let mut outcome = None;
+            for _ in 0..10 {
+                let seen = self.alice.next_notice(&dm, &self.bot).await;
+                let Some((body, _)) = seen.notice() else {
+                    continue;
+                };
+                if body.contains(" wins") || body.contains("Draw") {
+                    outcome = Some(Some(body.to_string()));
+                    break;
+                }
+                if body.contains("Alice (White) to move") {
+                    outcome = Some(None);
+                    break;
+                }
+            }
+            match outcome.expect("the bot answered the move") {
+                Some(end) => break end,
+                None => continue,
+            }
+        };
+        eprintln!(
+            "matrix e2e: a game against the bot in a DM room, {turns} turns of Alice's: {end}"
+        );
+        let _ = self.alice.quiet(&dm, Duration::from_millis(500)).await;
     }
 
     /// Restart: the same device, and no replay of what was said meanwhile.

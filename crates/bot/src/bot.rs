@@ -222,6 +222,12 @@ impl Bot {
             }
         }
         self.note_server(request);
+        if let Some(refusal) = request
+            .card
+            .and_then(|stamp| self.superseded_card(request, stamp))
+        {
+            return vec![refusal];
+        }
         let news = self.take_news(request);
         let answer = commands::run(self, request);
         self.note_answer_only(request);
@@ -315,6 +321,9 @@ impl Bot {
                 }
             }
             first.title = Some(title);
+            if show.picking.is_none() && !show.hints {
+                first.card = Some(crate::cards::card_of(&show.record, self.now(), lang));
+            }
             if show.replay {
                 // The game has just ended: another one is a tap away.
                 // The offer starts with its own space where the language
@@ -418,6 +427,7 @@ impl Bot {
                 user_lang: None,
                 place_lang: request.place_lang,
                 capabilities: request.capabilities,
+                card: None,
             };
             let answer = match commands::play_bot_turn(
                 self,
