@@ -17,6 +17,8 @@
 //!   the two players: each move's first reply and a plain chat line are
 //!   timed by the other player's client, and both medians are printed
 //!   (`LATENCY` in the output; figures, not assertions);
+//! - a Sight game played by reactions only (▶️ under the game's notice,
+//!   then the numbers under each list of steps);
 //! - a direct message room Alice opens with the bot: a whole game against
 //!   it there;
 //! - an encrypted room: a game against the bot whose replies and board
@@ -36,6 +38,8 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::deserialized_responses::EncryptionInfo;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoomRequest;
+use matrix_sdk::ruma::events::reaction::ReactionEventContent;
+use matrix_sdk::ruma::events::relation::Annotation;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::{
     ImageMessageEventContent, MessageType, OriginalSyncRoomMessageEvent, Relation,
@@ -802,6 +806,7 @@ async fn matrix_end_to_end() {
 
     scene.challenge_accept_move_and_resign().await;
     scene.alquad_to_its_end_by_the_rules().await;
+    scene.a_sight_game_by_reactions_only().await;
     scene.a_clock_of_seconds_runs_out().await;
     scene.latency_in_plain_and_encrypted_rooms().await;
     eprintln!(
@@ -1084,6 +1089,70 @@ impl Scene {
         if self.images {
             check_replay(&mut self.alice, &self.room, &self.bot, turns.len() + 1).await;
         }
+    }
+
+    /// A whole game of Sight by reactions only, once it has started: the
+    /// player to move reacts ▶️ under the game's notice, then 1️⃣ under each
+    /// list of steps, until the turn is played.
+    async fn a_sight_game_by_reactions_only(&mut self) {
+        let bob_id = self.bob_id.clone();
+        self.alice
+            .say(&self.room, &format!("!cairn challenge sight {bob_id}"))
+            .await;
+        self.alice_reads().await;
+        self.bob.say(&self.bob_room, "!cairn accept").await;
+        let mut notice = self.alice_reads().await;
+        let mut turns = 0;
+        loop {
+            let (body, _) = notice.notice().expect("a notice");
+            let body = body.to_string();
+            if body.contains(" wins") || body.contains("Draw") {
+                break;
+            }
+            assert!(turns < 40, "the game by reactions ends: {body}");
+            let alice_moves = body.contains("Alice (White) to move");
+            assert!(
+                alice_moves || body.contains("Bob (Black) to move"),
+                "{body}"
+            );
+            self.react(alice_moves, &notice, "▶️").await;
+            loop {
+                let list = self.alice_reads().await;
+                let (text, _) = list.notice().expect("a notice");
+                if text.contains("played") {
+                    notice = list;
+                    break;
+                }
+                assert!(text.contains("1. "), "a list of steps: {text}");
+                self.react(alice_moves, &list, "1\u{fe0f}\u{20e3}").await;
+            }
+            turns += 1;
+        }
+        eprintln!("matrix e2e: a Sight game by reactions only, {turns} turns");
+        let _ = self
+            .bob
+            .quiet(&self.bob_room, Duration::from_millis(500))
+            .await;
+        let _ = self
+            .alice
+            .quiet(&self.room, Duration::from_millis(500))
+            .await;
+    }
+
+    /// Alice (or Bob) reacts `key` under `seen`.
+    async fn react(&self, alice: bool, seen: &Seen, key: &str) {
+        let (player, room) = if alice {
+            (&self.alice, &self.room)
+        } else {
+            (&self.bob, &self.bob_room)
+        };
+        eprintln!("matrix e2e: {} reacts {key}", player.id);
+        room.send(ReactionEventContent::new(Annotation::new(
+            seen.event.event_id.clone(),
+            key.to_string(),
+        )))
+        .await
+        .expect("sending a reaction");
     }
 
     /// A game on a clock of seconds: the bot's scheduler mentions Alice in

@@ -49,10 +49,16 @@ fn every_turn_has_a_card_and_the_end_offers_rematch_and_replay() {
     let (bot, _dir) = bot();
     say(&bot, "alice", "challenge sight @bob");
     let started = say(&bot, "bob", "accept");
-    assert_eq!(commands(&started[0]), ["pick", "moves", "undo", "draw", "resign"]);
+    assert_eq!(
+        commands(&started[0]),
+        ["pick", "moves", "undo", "draw", "resign"]
+    );
     let card = started[0].card.clone().expect("a card");
     assert!(card.actions[0].primary && card.actions[0].label == "Move");
-    assert!(card.clocks.as_deref().is_some_and(|c| c.starts_with("Time left:")));
+    assert!(card
+        .clocks
+        .as_deref()
+        .is_some_and(|c| c.starts_with("Time left:")));
     let moved = say(&bot, "alice", "move c3");
     let next = moved[0].card.clone().expect("a card");
     assert_ne!(next.stamp, card.stamp, "each turn its own card");
@@ -78,17 +84,29 @@ fn a_press_on_an_earlier_card_is_refused_and_changes_nothing() {
         assert_eq!(refused.len(), 1);
         assert!(refused[0].ephemeral);
         assert!(
-            refused[0].text.starts_with("This card shows an earlier turn"),
+            refused[0]
+                .text
+                .starts_with("This card shows an earlier turn"),
             "{}",
             refused[0].text
         );
         assert_eq!(refused[0].channels.len(), 1, "a link to the channel");
     }
     let board = say(&bot, "bob", "board");
-    assert!(board[0].text.contains("to move"), "the game goes on: {}", board[0].text);
+    assert!(
+        board[0].text.contains("to move"),
+        "the game goes on: {}",
+        board[0].text
+    );
     // The current card's press works.
     let current = board[0].card.clone().expect("a card");
     let moves = bot.handle(&request("bob", "moves", Some(current.stamp)));
-    assert!(moves[0].ephemeral, "the legal turns from a card are private");
-    assert!(!say(&bot, "bob", "moves")[0].ephemeral, "typed, they are public");
+    assert!(
+        moves[0].ephemeral,
+        "the legal turns from a card are private"
+    );
+    assert!(
+        !say(&bot, "bob", "moves")[0].ephemeral,
+        "typed, they are public"
+    );
 }
