@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod limits;
 mod messages;
 pub mod schedule;
+pub mod snapshot;
 pub mod text_board;
 #[cfg(test)]
 mod wording_tests;

@@ -500,7 +500,7 @@ impl Store {
             return Ok(None);
         };
         let finished = decode_finished(key, &bytes)?;
-        Ok((finished.record.id == Some(id)).then(|| FoundGame {
+        Ok((finished.record.id == Some(id)).then_some(FoundGame {
             channel: finished.channel,
             record: finished.record,
         }))
