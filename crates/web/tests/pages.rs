@@ -303,3 +303,28 @@ async fn the_event_stream_tells_each_new_turn() {
     chat.play_one();
     assert_eq!(next(&mut body).await, "event: turn\ndata: 1-true\n\n");
 }
+
+#[test]
+fn board_replies_link_the_page_only_when_the_web_is_on() {
+    let chat = Chat::linking(Some("https://cairn.example"));
+    let id = chat.start("alquerque");
+    let replies = chat.play_one();
+    let board = replies
+        .iter()
+        .find(|r| r.board_text.is_some())
+        .expect("a board");
+    assert!(
+        board
+            .text
+            .contains(&format!("Page of this game: https://cairn.example/g/{id}")),
+        "{}",
+        board.text
+    );
+    let quiet = Chat::new();
+    quiet.start("alquerque");
+    let replies = quiet.play_one();
+    assert!(
+        replies.iter().all(|r| !r.text.contains("/g/")),
+        "no link when off"
+    );
+}

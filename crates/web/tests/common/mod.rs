@@ -27,8 +27,14 @@ fn user(name: &str) -> User {
 }
 
 impl Chat {
-    /// A sled store and a bot on it.
+    /// A sled store and a bot on it, without links to the web.
     pub fn new() -> Chat {
+        Chat::linking(None)
+    }
+
+    /// A sled store and a bot on it whose board replies link the web
+    /// pages at `web_url`.
+    pub fn linking(web_url: Option<&str>) -> Chat {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::open(dir.path().join("db")).expect("open store");
         let config = BotConfig {
@@ -36,6 +42,7 @@ impl Chat {
             rate_limit: None,
             ai_seed: Some(3),
             clock: Arc::new(ManualClock::at(START)),
+            web_url: web_url.map(str::to_string),
             ..BotConfig::default()
         };
         Chat {
@@ -72,17 +79,18 @@ impl Chat {
         record.game.expect("a game")
     }
 
-    /// The player to move plays the first legal turn.
-    pub fn play_one(&self) {
+    /// The player to move plays the first legal turn: the replies.
+    pub fn play_one(&self) -> Vec<cairn_bot::Reply> {
         let game = self.game();
         let turn = game.game.legal_strings()[0].clone();
         let seat = game.game.to_move();
         let who = game.player(seat).name.clone();
-        self.say(&who, &format!("move {turn}"));
+        let replies = self.say(&who, &format!("move {turn}"));
         assert_eq!(
             self.game().history.len(),
             game.history.len() + 1,
             "{turn} was played"
         );
+        replies
     }
 }
