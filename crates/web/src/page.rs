@@ -37,6 +37,9 @@ const SCRIPT: &str = r#"(function () {
   var main = document.querySelector("main");
   if (!main || main.dataset.live !== "true" || !window.EventSource || !window.fetch) return;
   var events = new EventSource(main.dataset.events);
+  // A page left (or kept in the back-forward cache) holds no connection.
+  addEventListener("pagehide", function () { events.close(); });
+  addEventListener("pageshow", function (e) { if (e.persisted) location.reload(); });
   events.addEventListener("turn", function (e) {
     var now = document.querySelector("main");
     if (e.data === now.dataset.version) return;
