@@ -58,9 +58,10 @@ const SCRIPT: &str = r#"(function () {
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#1a1a1a;background:#fafaf7;line-height:1.5}\
 a{color:#0b4f9c}a:focus-visible{outline:3px solid #0b4f9c;outline-offset:2px}\
-img{max-width:100%;height:auto}figure{margin:1rem 0}\
+img{max-width:100%;height:auto}figure{margin:0}\
+.play{display:flex;flex-wrap:wrap;gap:1rem 2rem;align-items:flex-start}.side{flex:1 1 16rem}\
 nav.steps{display:flex;gap:1.5rem}\
-ol.turns{columns:14rem}ol.turns a[aria-current]{font-weight:bold}";
+ol.turns{columns:12rem}ol.turns a[aria-current]{font-weight:bold}";
 
 /// `/g/<id>` (`?turn=N`: the position after turn N).
 pub(crate) async fn page(
@@ -152,19 +153,30 @@ fn main(web: &Web, id: GameId, position: &Snapshot, total: usize) -> Markup {
             p #status { (position.caption) }
             @if let Some(clocks) = clocks { p #clocks { (clocks) } }
             @if !position.finished { p { (t!(lang, "web-live")) } }
-            figure {
-                img #board src=(png_path(id, position)) alt=(position.description);
-                figcaption { (shown) }
-            }
-            (steps(lang, id, position.turn, total))
-            (turn_list(lang, id, position, total))
-            section aria-labelledby="downloads" {
-                h2 #downloads { (t!(lang, "web-downloads")) }
-                ul {
-                    li { a href=(format!("/g/{id}/replay.gif")) { (t!(lang, "web-replay")) } }
-                    li { a href=(format!("/g/{id}/record.txt")) download { (t!(lang, "web-record-text")) } }
-                    li { a href=(format!("/g/{id}/record.json")) download { (t!(lang, "web-record-json")) } }
+            div.play {
+                figure {
+                    img #board src=(png_path(id, position)) alt=(position.description);
+                    figcaption { (shown) }
                 }
+                div.side {
+                    (steps(lang, id, position.turn, total))
+                    (turn_list(lang, id, position, total))
+                    (downloads(lang, id))
+                }
+            }
+        }
+    }
+}
+
+/// The replay and the records.
+fn downloads(lang: Lang, id: GameId) -> Markup {
+    html! {
+        section aria-labelledby="downloads" {
+            h2 #downloads { (t!(lang, "web-downloads")) }
+            ul {
+                li { a href=(format!("/g/{id}/replay.gif")) { (t!(lang, "web-replay")) } }
+                li { a href=(format!("/g/{id}/record.txt")) download { (t!(lang, "web-record-text")) } }
+                li { a href=(format!("/g/{id}/record.json")) download { (t!(lang, "web-record-json")) } }
             }
         }
     }

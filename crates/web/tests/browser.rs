@@ -242,6 +242,12 @@ async fn drive(
         .await?;
     assert_eq!(kept, Value::Bool(true), "the page was not reloaded");
     assert_eq!(text_of(client, "figcaption").await, "After turn 4 of 4");
+    // `CAIRN_WEB_SCREENSHOT=<file.png>`: a picture of the page (the
+    // README's).
+    if let Some(path) = std::env::var_os("CAIRN_WEB_SCREENSHOT") {
+        let png = client.screenshot().await?;
+        std::fs::write(&path, png).expect("the screenshot is written");
+    }
     axe(client).await
 }
 

@@ -11,9 +11,6 @@ use cairn_store::{GameId, GameRecord, Store};
 /// The challenger's display name: markup that must show as text.
 pub const SCRIPT_NAME: &str = "<script>alert(1)</script>";
 
-/// 2026-11-23 12:00 UTC.
-const START: u64 = 1_795_435_200_000;
-
 pub struct Chat {
     pub bot: Bot,
     pub store: Store,
@@ -41,7 +38,8 @@ impl Chat {
             images: false,
             rate_limit: None,
             ai_seed: Some(3),
-            clock: Arc::new(ManualClock::at(START)),
+            // Now: the pages read their clocks at the real time.
+            clock: Arc::new(ManualClock::at(cairn_store::now_ms())),
             web_url: web_url.map(str::to_string),
             ..BotConfig::default()
         };
