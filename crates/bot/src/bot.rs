@@ -339,7 +339,7 @@ impl Bot {
 
     /// "Page of this game: <url>/g/<id>", when the web pages are on and
     /// the game has its id.
-    fn page_link(&self, record: &cairn_store::GameRecord, lang: Lang) -> Option<String> {
+    pub(crate) fn page_link(&self, record: &cairn_store::GameRecord, lang: Lang) -> Option<String> {
         let base = self.config.web_url.as_deref()?;
         let id = record.id?;
         Some(t!(lang, "web-link", url = format!("{base}/g/{id}")))

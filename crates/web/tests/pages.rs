@@ -10,6 +10,7 @@ use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
 use cairn_web::{router, WebConfig};
 use common::{Chat, SCRIPT_NAME};
+use futures_util::StreamExt;
 use tower::ServiceExt;
 
 const PUBLIC: &str = "https://cairn.example/";
@@ -265,9 +266,20 @@ async fn records_follow_abstract_plays_schema_and_name_no_chat_ids() {
     assert!(gif.body.starts_with(b"GIF89a"));
 }
 
+/// The next chunk of an event stream, within ten seconds.
+async fn next(
+    body: &mut (impl futures_util::Stream<Item = Result<axum::body::Bytes, axum::Error>> + Unpin),
+) -> String {
+    let chunk = tokio::time::timeout(std::time::Duration::from_secs(10), body.next())
+        .await
+        .expect("an event in time")
+        .expect("the stream goes on")
+        .expect("bytes");
+    String::from_utf8(chunk.to_vec()).expect("UTF-8")
+}
+
 #[tokio::test]
 async fn the_event_stream_tells_each_new_turn() {
-    use futures_util::StreamExt;
     let chat = Chat::new();
     let id = chat.start("alquerque");
     let mut config = WebConfig::new(PUBLIC);
@@ -289,16 +301,6 @@ async fn the_event_stream_tells_each_new_turn() {
         Some("text/event-stream")
     );
     let mut body = response.into_body().into_data_stream();
-    async fn next(
-        body: &mut (impl futures_util::Stream<Item = Result<axum::body::Bytes, axum::Error>> + Unpin),
-    ) -> String {
-        let chunk = tokio::time::timeout(std::time::Duration::from_secs(10), body.next())
-            .await
-            .expect("an event in time")
-            .expect("the stream goes on")
-            .expect("bytes");
-        String::from_utf8(chunk.to_vec()).expect("UTF-8")
-    }
     assert_eq!(next(&mut body).await, "event: turn\ndata: 0-true\n\n");
     chat.play_one();
     assert_eq!(next(&mut body).await, "event: turn\ndata: 1-true\n\n");
@@ -320,6 +322,14 @@ fn board_replies_link_the_page_only_when_the_web_is_on() {
         "{}",
         board.text
     );
+    let export = chat.say("bob", "export");
+    assert!(
+        export[0]
+            .text
+            .contains(&format!("https://cairn.example/g/{id}")),
+        "{}",
+        export[0].text
+    );
     let quiet = Chat::new();
     quiet.start("alquerque");
     let replies = quiet.play_one();
@@ -327,4 +337,52 @@ fn board_replies_link_the_page_only_when_the_web_is_on() {
         replies.iter().all(|r| !r.text.contains("/g/")),
         "no link when off"
     );
+}
+
+/// With PostgreSQL any process may serve any page: a game played through
+/// one store is served, the same, through another connected to the same
+/// database, and its event stream there sees the next turn.
+#[test]
+fn a_game_on_postgres_is_served_through_another_store_on_the_same_database() {
+    let test = "a_game_on_postgres_is_served_through_another_store_on_the_same_database";
+    let Some(admin) = cairn_store::testing::postgres_url(test) else {
+        return;
+    };
+    let url = cairn_store::testing::create_database(&admin).expect("a test database");
+    let chat = Chat::on(
+        cairn_store::Store::connect(&url).expect("connect"),
+        None,
+        None,
+    );
+    let id = chat.start("alquerque");
+    chat.play_one();
+    let elsewhere = cairn_store::Store::connect(&url).expect("connect again");
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let here = web(&chat);
+    let there = router(elsewhere, WebConfig::new(PUBLIC));
+    for uri in [
+        format!("/g/{id}"),
+        format!("/g/{id}/1.png"),
+        format!("/g/{id}/record.txt"),
+    ] {
+        let (a, b) = runtime.block_on(async { (get(&here, &uri).await, get(&there, &uri).await) });
+        assert_eq!(a.status, StatusCode::OK, "{uri}");
+        assert_eq!(a.body, b.body, "{uri}");
+    }
+    runtime.block_on(async {
+        let events = there
+            .oneshot(
+                Request::get(format!("/g/{id}/events"))
+                    .body(Body::empty())
+                    .expect("request"),
+            )
+            .await
+            .expect("an answer");
+        let mut body = events.into_body().into_data_stream();
+        assert_eq!(next(&mut body).await, "event: turn\ndata: 1-true\n\n");
+        tokio::task::spawn_blocking(move || chat.play_one())
+            .await
+            .expect("a turn");
+        assert_eq!(next(&mut body).await, "event: turn\ndata: 2-true\n\n");
+    });
 }

@@ -15,7 +15,7 @@ pub struct Chat {
     pub bot: Bot,
     pub store: Store,
     pub channel: String,
-    _dir: tempfile::TempDir,
+    _dir: Option<tempfile::TempDir>,
 }
 
 fn user(name: &str) -> User {
@@ -34,6 +34,11 @@ impl Chat {
     pub fn linking(web_url: Option<&str>) -> Chat {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::open(dir.path().join("db")).expect("open store");
+        Chat::on(store, web_url, Some(dir))
+    }
+
+    /// A bot on `store` (whose directory, if any, lives as long).
+    pub fn on(store: Store, web_url: Option<&str>, dir: Option<tempfile::TempDir>) -> Chat {
         let config = BotConfig {
             images: false,
             rate_limit: None,
