@@ -14,6 +14,7 @@
 mod error;
 mod events;
 mod files;
+mod limit;
 mod page;
 mod state;
 
@@ -38,6 +39,10 @@ pub fn router(store: Store, config: WebConfig) -> Router {
         .route("/g/{id}/record.txt", get(files::record_txt))
         .route("/g/{id}/record.json", get(files::record_json))
         .route("/g/{id}/{file}", get(files::board_png))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&web),
+            limit::limit,
+        ))
         .with_state(web)
 }
 
@@ -48,7 +53,8 @@ pub async fn serve(
     config: WebConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(store, config))
+    let app = router(store, config).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
 }

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use cairn_bot::limits::{RateLimit, RateLimiter};
 use cairn_bot::Lang;
 use cairn_store::{FoundGame, GameId, Store};
 
@@ -16,14 +17,21 @@ pub struct WebConfig {
     pub public_url: String,
     /// How often a page's event stream looks for a new turn.
     pub poll: std::time::Duration,
+    /// Requests per client address (`None`: unlimited).
+    pub rate_limit: Option<RateLimit>,
 }
 
 impl WebConfig {
-    /// The pages reached at `public_url`, polling every second.
+    /// The pages reached at `public_url`, polling every second, each
+    /// client address allowed 600 requests a minute after a burst of 120.
     pub fn new(public_url: &str) -> WebConfig {
         WebConfig {
             public_url: public_url.trim_end_matches('/').to_string(),
             poll: std::time::Duration::from_secs(1),
+            rate_limit: Some(RateLimit {
+                burst: 120,
+                per_minute: 600,
+            }),
         }
     }
 }
@@ -33,11 +41,13 @@ pub(crate) struct Web {
     pub store: Store,
     pub config: WebConfig,
     pub lang: Lang,
+    pub limiter: Option<RateLimiter>,
 }
 
 impl Web {
     pub fn new(store: Store, config: WebConfig) -> Web {
         Web {
+            limiter: config.rate_limit.map(RateLimiter::new),
             store,
             config,
             lang: Lang::En,

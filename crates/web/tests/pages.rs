@@ -386,3 +386,49 @@ fn a_game_on_postgres_is_served_through_another_store_on_the_same_database() {
         assert_eq!(next(&mut body).await, "event: turn\ndata: 2-true\n\n");
     });
 }
+
+#[tokio::test]
+async fn requests_are_limited_per_client_address() {
+    use axum::extract::ConnectInfo;
+    let chat = Chat::new();
+    let id = chat.start("alquerque");
+    let mut config = WebConfig::new(PUBLIC);
+    config.rate_limit = Some(cairn_bot::limits::RateLimit {
+        burst: 3,
+        per_minute: 1,
+    });
+    let web = router(chat.store.clone(), config);
+    let from = |ip: &str| {
+        let addr: std::net::SocketAddr = format!("{ip}:40000").parse().expect("an address");
+        let mut request = Request::get(format!("/g/{id}"))
+            .body(Body::empty())
+            .expect("request");
+        request.extensions_mut().insert(ConnectInfo(addr));
+        request
+    };
+    for _ in 0..3 {
+        let answer = web
+            .clone()
+            .oneshot(from("192.0.2.1"))
+            .await
+            .expect("an answer");
+        assert_eq!(answer.status(), StatusCode::OK);
+    }
+    let refused = web
+        .clone()
+        .oneshot(from("192.0.2.1"))
+        .await
+        .expect("an answer");
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.headers().contains_key(header::RETRY_AFTER));
+    let other = web
+        .clone()
+        .oneshot(from("192.0.2.2"))
+        .await
+        .expect("an answer");
+    assert_eq!(
+        other.status(),
+        StatusCode::OK,
+        "another address has its own"
+    );
+}
