@@ -1,7 +1,8 @@
 //! Requests limited per client address: a token bucket per IP address
 //! (the bot core's own `RateLimiter`); past it, `429 Too Many Requests`
 //! with `Retry-After`. A request whose address the server does not know
-//! (the tests' router without a socket) is not limited.
+//! (the tests' router without a socket) is not limited. Every answer
+//! says `X-Content-Type-Options: nosniff`.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -30,5 +31,10 @@ pub(crate) async fn limit(State(web): State<Arc<Web>>, request: Request, next: N
                 .into_response();
         }
     }
-    next.run(request).await
+    let mut response = next.run(request).await;
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        header::HeaderValue::from_static("nosniff"),
+    );
+    response
 }

@@ -3,7 +3,7 @@
 //! game in progress through its event stream. Every text from a player
 //! (names, turns) goes through maud, which escapes it.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -80,8 +80,26 @@ pub(crate) async fn page(
     let headers = [
         (header::CONTENT_TYPE, "text/html; charset=utf-8"),
         (header::CACHE_CONTROL, "no-cache"),
+        (header::CONTENT_SECURITY_POLICY, policy()),
+        (header::REFERRER_POLICY, "same-origin"),
     ];
     Ok((headers, markup.into_string()).into_response())
+}
+
+/// The page's Content-Security-Policy: its own addresses only, and of
+/// scripts only its inline script (by its hash).
+fn policy() -> &'static str {
+    static POLICY: OnceLock<String> = OnceLock::new();
+    POLICY.get_or_init(|| {
+        use base64::Engine;
+        use sha2::Digest;
+        let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(SCRIPT));
+        format!(
+            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; \
+             script-src 'sha256-{hash}'; connect-src 'self'; base-uri 'none'; \
+             form-action 'none'; frame-ancestors 'none'"
+        )
+    })
 }
 
 /// The whole page of `position`, one of `total` turns.

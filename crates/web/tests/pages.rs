@@ -79,6 +79,15 @@ async fn a_page_shows_the_game_with_every_name_escaped() {
     );
     let html = page.text();
     assert!(!html.contains(SCRIPT_NAME), "the name is markup: {html}");
+    let policy = page.header(header::CONTENT_SECURITY_POLICY);
+    let scripts = policy
+        .split(';')
+        .map(str::trim)
+        .find(|d| d.starts_with("script-src"))
+        .unwrap_or_default();
+    assert!(scripts.starts_with("script-src 'sha256-"), "{policy}");
+    assert!(!scripts.contains("unsafe"), "{policy}");
+    assert_eq!(page.header(header::X_CONTENT_TYPE_OPTIONS), "nosniff");
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     // The game, the status, the clocks, the board and its description.
     assert!(html.contains("<h1>Alquerque"), "{html}");
