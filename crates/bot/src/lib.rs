@@ -19,6 +19,7 @@ pub mod limits;
 mod messages;
 mod news;
 pub mod schedule;
+pub mod snapshot;
 pub mod text_board;
 #[cfg(test)]
 mod wording_tests;
