@@ -386,45 +386,57 @@ pub fn within_followup_limit(mut replies: Vec<Reply>) -> Vec<Reply> {
         }
         public
     };
-    let mut joined = Reply {
-        text: String::new(),
-        ..Reply::default()
-    };
-    for reply in group {
-        for user in &reply.mentions {
-            if !joined.mentions.contains(user) {
-                joined.mentions.push(user.clone());
-            }
-        }
-        let text = std::mem::take(&mut joined.text);
-        let mut files = std::mem::take(&mut joined.files);
-        files.extend(reply.files.iter().cloned());
-        let mentions = std::mem::take(&mut joined.mentions);
-        let board = reply.image.is_some();
-        joined = Reply {
-            text: [text, reply.text.clone()]
-                .into_iter()
-                .filter(|t| !t.is_empty())
-                .collect::<Vec<_>>()
-                .join("\n\n"),
-            files,
-            mentions,
-            ..if board || joined.image.is_none() {
-                reply
-            } else {
-                Reply {
-                    image: joined.image.take(),
-                    description: joined.description.take(),
-                    board_text: joined.board_text.take(),
-                    title: joined.title.take(),
-                    ..reply
-                }
-            }
-        };
+    if let Some(joined) = group.into_iter().reduce(joined) {
+        replies.push(joined);
     }
-    joined.files.truncate(10);
-    replies.push(joined);
     replies
+}
+
+/// `later` after `earlier` as one reply: both texts, every mention and
+/// file (at most 10), the later board if it has one, the later buttons.
+fn joined(earlier: Reply, later: Reply) -> Reply {
+    let mut mentions = earlier.mentions;
+    mentions.extend(
+        later
+            .mentions
+            .iter()
+            .filter(|u| !mentions.contains(u))
+            .cloned()
+            .collect::<Vec<_>>(),
+    );
+    let mut files = earlier.files;
+    files.extend(later.files.iter().cloned());
+    files.truncate(10);
+    let text = [earlier.text, later.text.clone()]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    let board = if later.image.is_some() {
+        (
+            later.image.clone(),
+            later.description.clone(),
+            later.board_text.clone(),
+            later.title.clone(),
+        )
+    } else {
+        (
+            earlier.image,
+            earlier.description,
+            earlier.board_text,
+            earlier.title,
+        )
+    };
+    Reply {
+        text,
+        mentions,
+        files,
+        image: board.0,
+        description: board.1,
+        board_text: board.2,
+        title: board.3,
+        ..later
+    }
 }
 
 /// One call to Discord after the core has answered.
