@@ -110,3 +110,41 @@ fn a_press_on_an_earlier_card_is_refused_and_changes_nothing() {
         "typed, they are public"
     );
 }
+
+/// Where the platform has buttons, the choice that completes a turn shows
+/// it whole, with one option that plays it (a Play button); typed, the
+/// last `pick N` plays it at once.
+#[test]
+fn with_buttons_a_whole_turn_waits_for_its_play_option() {
+    let (bot, _dir) = bot();
+    say(&bot, "alice", "challenge sight @bob");
+    say(&bot, "bob", "accept");
+    let tapping = |command: &str| {
+        bot.handle(&Request {
+            capabilities: cairn_bot::Capabilities {
+                buttons: true,
+                ..Default::default()
+            },
+            ..request("alice", command, None)
+        })
+    };
+    tapping("pick");
+    let whole = tapping("pick 1");
+    let menu = whole[0].pick.clone().expect("the whole turn, to confirm");
+    assert_eq!(menu.options.len(), 1);
+    assert!(menu.options[0].plays && menu.can_go_back, "{menu:?}");
+    let played = tapping("pick 1");
+    assert!(
+        played[0].text.contains("alice (White) played"),
+        "{}",
+        played[0].text
+    );
+    // Typed: played at once.
+    say(&bot, "bob", "pick");
+    let typed = say(&bot, "bob", "pick 1");
+    assert!(
+        typed[0].text.contains("bob (Black) played"),
+        "{}",
+        typed[0].text
+    );
+}

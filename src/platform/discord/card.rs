@@ -300,7 +300,24 @@ fn picker_parts(reply: &Reply, menu: &PickMenu) -> Vec<Component> {
             primary: false,
         })
     };
-    for chunk in shown.chunks(SELECT_OPTIONS).take(PICKER_SELECTS) {
+    // The turn is whole: a Play button confirms it (and Back undoes).
+    let whole = shown.iter().all(|o| o.plays);
+    let mut buttons = Vec::new();
+    if whole {
+        for option in shown {
+            let play = t!(lang, "discord-pick-play", turn = option.label.as_str());
+            buttons.push(button(
+                &play,
+                only_for(&format!("pick {}", option.number)),
+                true,
+            ));
+        }
+    }
+    for chunk in shown
+        .chunks(SELECT_OPTIONS)
+        .take(PICKER_SELECTS)
+        .filter(|_| !whole)
+    {
         let (first, last) = (
             chunk.first().map_or(0, |o| o.number),
             chunk.last().map_or(0, |o| o.number),
@@ -325,7 +342,6 @@ fn picker_parts(reply: &Reply, menu: &PickMenu) -> Vec<Component> {
             options,
         })]));
     }
-    let mut buttons = Vec::new();
     if menu.can_go_back {
         buttons.push(button(
             &t!(lang, "discord-pick-back"),

@@ -21,3 +21,4 @@ discord-button-unused = This button is no longer in use.
 discord-pick-options = Options { $first } to { $last }
 discord-pick-back = Back
 discord-pick-more = More
+discord-pick-play = Play { $turn }

@@ -21,3 +21,4 @@ discord-button-unused = Este botón ya no se usa.
 discord-pick-options = Opciones { $first } a { $last }
 discord-pick-back = Atrás
 discord-pick-more = Más
+discord-pick-play = Jugar { $turn }

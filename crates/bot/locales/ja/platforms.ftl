@@ -21,3 +21,4 @@ discord-button-unused = このボタンはもう使えません。
 discord-pick-options = 選択肢{ $first }〜{ $last }
 discord-pick-back = 戻る
 discord-pick-more = もっと見る
+discord-pick-play = { $turn }を指す

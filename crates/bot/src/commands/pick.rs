@@ -21,7 +21,10 @@ pub(super) fn pick(
     key: &str,
     step: PickStep,
 ) -> Result<Answer, StoreError> {
-    update_game(bot, request, key, |at| decide(&at, key, step))
+    // With buttons, a complete turn waits for its Play button; typed,
+    // the last `pick N` plays it.
+    let confirm = request.capabilities.buttons;
+    update_game(bot, request, key, |at| decide(&at, key, step, confirm))
 }
 
 /// One entry of a list: a step to take, or the turn to play as it stands.
@@ -37,7 +40,7 @@ fn entries(pick: &Pick) -> Vec<Entry<'_>> {
     out
 }
 
-fn decide(at: &InGame<'_>, key: &str, step: PickStep) -> Update<Answer> {
+fn decide(at: &InGame<'_>, key: &str, step: PickStep, confirm: bool) -> Update<Answer> {
     let (game, seat, lang) = (at.game, at.seat, at.private);
     let to_move = game.game.to_move();
     if to_move != seat {
@@ -82,19 +85,21 @@ fn decide(at: &InGame<'_>, key: &str, step: PickStep) -> Update<Answer> {
             }
             state.page = 0;
         }
-        PickStep::Number(n) => return choose(at, key, state, &pick, n),
+        PickStep::Number(n) => return choose(at, key, state, &pick, n, confirm),
     }
     show(at, key, state)
 }
 
 /// Option `number` of the list `pick` shows: a step (the next list, or
-/// the turn played once whole) or the turn as it stands.
+/// the turn played once whole, or with `confirm` shown whole to be
+/// played by its own option) or the turn as it stands.
 fn choose(
     at: &InGame<'_>,
     key: &str,
     mut state: PickRecord,
     pick: &Pick,
     number: usize,
+    confirm: bool,
 ) -> Update<Answer> {
     let lang = at.private;
     let all = entries(pick);
@@ -112,7 +117,7 @@ fn choose(
             state.choices.push(step.label.clone());
             state.page = 0;
             match at.game.game.pick(&state.choices) {
-                Ok(next) if next.is_complete() => {
+                Ok(next) if next.is_complete() && !confirm => {
                     let turn = next.whole.unwrap_or_default();
                     play_turn(at, key, &turn)
                 }
