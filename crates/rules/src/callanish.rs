@@ -1174,7 +1174,23 @@ impl Game for Callanish {
         }
     }
 
+    /// The opponent's lines, which the player to move must break, and the
+    /// player's last stone in supply, which makes this turn their last.
     fn warning(&self) -> Option<Message> {
+        match (self.line_warning(), self.supply_warning()) {
+            (Some(lines), Some(supply)) => Some(
+                Message::new("callanish-warning-both")
+                    .arg("lines", lines)
+                    .arg("supply", supply),
+            ),
+            (lines, supply) => lines.or(supply),
+        }
+    }
+}
+
+impl Callanish {
+    /// The lines the opponent holds: broken this turn, or the mover loses.
+    fn line_warning(&self) -> Option<Message> {
         let holder = self.to_move.other();
         let lines = self.held_lines(holder);
         if lines.is_empty() {
@@ -1185,6 +1201,20 @@ impl Game for Callanish {
                 .arg("holder", self.seat_message(holder))
                 .arg("lines", self.lines_message(&lines))
                 .arg("count", lines.len()),
+        )
+    }
+
+    /// One stone left in the mover's supply: this turn empties it (one
+    /// back, two added), so the mover has no legal turn next time and
+    /// loses unless they hold a line when the opponent has moved.
+    fn supply_warning(&self) -> Option<Message> {
+        if self.is_opening() || self.supply[self.to_move.index()] != 1 {
+            return None;
+        }
+        Some(
+            Message::new("callanish-warning-supply")
+                .arg("mover", self.seat_message(self.to_move))
+                .arg("opponent", self.seat_message(self.to_move.other())),
         )
     }
 }
@@ -1493,6 +1523,36 @@ mod tests {
             g.outcome(),
             Some(Outcome::win(Seat::Second, Reason::NoMoves))
         );
+    }
+
+    /// The turn that empties a supply is announced in every language.
+    #[test]
+    fn the_last_stone_in_supply_is_warned_of() {
+        let mut g = game(&[("size", "5"), ("stones", "3")]);
+        g.play(&g.parse_turn("c3").unwrap()).unwrap();
+        g.play(&g.parse_turn("a1").unwrap()).unwrap();
+        assert_eq!(g.warning(), None, "two stones left: no warning yet");
+        g.play(&g.parse_turn("c3 b1 e4").unwrap()).unwrap();
+        g.play(&g.parse_turn("a1 b3 c2").unwrap()).unwrap();
+        assert_eq!(g.supply[0], 1);
+        let warning = g.warning().expect("White's last turn is warned of");
+        assert_eq!(
+            crate::locales::english(&warning),
+            "this is White's last turn: it empties White's supply, so unless White holds a line when Black has moved, White has no legal turn then and loses"
+        );
+        crate::check::assert_worded(&warning, &"supply warning");
+        let word = |lang| crate::locales::word(lang, &warning);
+        assert_eq!(
+            word(crate::Lang::Ja),
+            "これが白の最後の手番です。この手番で白の残りの石はなくなるので、黒が指した時点で白が並びを押さえていなければ、白には合法手がなく負けです"
+        );
+        assert_eq!(
+            word(crate::Lang::Es),
+            "esta es la última jugada de Blancas: vacía su reserva, así que si Blancas no controlan una línea cuando Negras hayan jugado, Blancas no tendrán jugada legal y perderán"
+        );
+        // With a line to break as well, both are said.
+        let both = crate::locales::english(&Message::new("callanish-warning-both").arg("lines", "A").arg("supply", "B"));
+        assert_eq!(both, "A; also, B");
     }
 
     #[test]

@@ -258,7 +258,9 @@ pub trait Game:
 
     /// A warning to the player to move of a loss at the end of this very
     /// turn unless they act ("Black holds rank 3 (5 of the 5 cells
-    /// needed): break it this turn or lose"); `None` without such a threat.
+    /// needed): break it this turn or lose"), or of a loss that this turn
+    /// makes certain (the last stones of a supply); `None` without such a
+    /// threat.
     fn warning(&self) -> Option<Message> {
         None
     }

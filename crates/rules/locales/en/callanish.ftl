@@ -18,6 +18,8 @@ callanish-warning = { $holder } holds { $lines }: break { $count ->
         [one] it
        *[other] them all
     } this turn or lose
+callanish-warning-supply = this is { $mover }'s last turn: it empties { $mover }'s supply, so unless { $mover } holds a line when { $opponent } has moved, { $mover } has no legal turn then and loses
+callanish-warning-both = { $lines }; also, { $supply }
 
 ## Refused turns.
 

@@ -18,6 +18,8 @@ callanish-warning = { $holder } controlan { $lines }: { $count ->
         [one] rómpela
        *[other] rómpelas todas
     } en esta jugada o perderás
+callanish-warning-supply = esta es la última jugada de { $mover }: vacía su reserva, así que si { $mover } no controlan una línea cuando { $opponent } hayan jugado, { $mover } no tendrán jugada legal y perderán
+callanish-warning-both = { $lines }; además, { $supply }
 
 ## Jugadas rechazadas.
 

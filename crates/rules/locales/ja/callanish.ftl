@@ -18,6 +18,8 @@ callanish-warning = { $holder }が{ $lines }を押さえています。この手
         [one] それを
        *[other] そのすべてを
     }崩さないと負けです
+callanish-warning-supply = これが{ $mover }の最後の手番です。この手番で{ $mover }の残りの石はなくなるので、{ $opponent }が指した時点で{ $mover }が並びを押さえていなければ、{ $mover }には合法手がなく負けです
+callanish-warning-both = { $lines }。また、{ $supply }
 
 ## 受け付けられない手。
 
