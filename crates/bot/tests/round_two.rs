@@ -397,3 +397,104 @@ fn option_refusals_name_the_game_and_an_empty_value() {
     let r = chat.say("alice", "challenge callanish @bob size=");
     assert!(r.contains("`=`の後に値がありません"), "{r}");
 }
+
+// ---- Item 10: a Floaters turn sent in parts ----
+
+/// Plays random whole turns until the player to move has a pit whose
+/// sowing waits for colours, after two turns at least; that player and
+/// the pit.
+fn floaters_mid_turn_ahead(chat: &Chat) -> (String, String) {
+    use cairn_rules::Game;
+    let mut rng = cairn_rules::SplitRng::new(3);
+    for _ in 0..100 {
+        let game = chat.game();
+        let mover = game.player(game.game.to_move()).name.clone();
+        // Two whole turns first, so that counts read in the plural.
+        let pit = (1..=6)
+            .map(|n| n.to_string())
+            .filter(|_| game.history.len() >= 2)
+            .find(|n| {
+                let mut g = game.game.clone();
+                g.play_str(n).is_ok() && g.in_mid_turn()
+            });
+        if let Some(pit) = pit {
+            return (mover, pit);
+        }
+        let cairn_rules::AnyGame::Floaters(f) = &game.game else {
+            panic!("not Floaters");
+        };
+        let turn = f.random_turn(&mut rng).expect("a turn").to_string();
+        let r = chat.replies(&mover, &format!("move {turn}"));
+        assert!(!r[0].ephemeral, "{turn}: {}", r[0].text);
+    }
+    panic!("no pit ever waited for colours");
+}
+
+#[test]
+fn a_floaters_turn_in_parts_says_how_to_go_on_and_counts_once() {
+    // (language, how to finish, `moves` mid-turn, whole turns played)
+    let words: [(Lang, &str, &str, fn(usize) -> String); 3] = [
+        (
+            Lang::En,
+            "send their colours in sowing order, e.g. `move ",
+            "its next part can be sent",
+            |n| format!("{n} turns played"),
+        ),
+        (
+            Lang::Ja,
+            "播く順に色を送ってください（例：`指す ",
+            "次に送れるのは",
+            |n| format!("{n}手指されました"),
+        ),
+        (
+            Lang::Es,
+            "envía sus colores en orden de siembra, p. ej. `move ",
+            "su siguiente parte se puede enviar",
+            |n| format!("Se han jugado {n} jugadas"),
+        ),
+    ];
+    for (lang, how, next, played) in words {
+        let chat = Chat::speaking(lang);
+        chat.start("floaters");
+        let (mover, pit) = floaters_mid_turn_ahead(&chat);
+        let whole = chat.game().history.len();
+        let other = ["alice", "bob"].into_iter().find(|n| *n != mover).unwrap();
+        chat.replies(other, "draw");
+        let r = chat.say(&mover, &format!("move {pit}"));
+        assert!(r.contains(how), "{lang:?}: {r}");
+        // The draw offer stands while the turn is not over.
+        assert!(chat.game().draw_offer.is_some(), "{lang:?}: {r}");
+        let status = chat.say(&mover, "board");
+        assert!(status.contains(&played(whole)), "{lang:?}: {status}");
+        // `moves` lists the next lap's colour strings, each playable.
+        let moves = chat.say(&mover, "moves");
+        assert!(moves.contains(next), "{lang:?}: {moves}");
+        let mid = match &chat.game().game {
+            cairn_rules::AnyGame::Floaters(f) => f.mid_turn().expect("mid-turn"),
+            _ => panic!("not Floaters"),
+        };
+        let lap = moves
+            .split(|c: char| !c.is_ascii_lowercase())
+            .find(|w| {
+                w.len() == usize::from(mid.red + mid.black)
+                    && w.chars().all(|c| c == 'r' || c == 'b')
+            })
+            .unwrap_or_else(|| panic!("{lang:?}: no lap listed: {moves}"));
+        while chat.game().game.in_mid_turn() {
+            let rest = chat.game().game.legal_strings()[0].clone();
+            let part = if chat.game().history.len() == whole + 1 {
+                lap.to_string()
+            } else {
+                rest
+            };
+            let r = chat.replies(&mover, &format!("move {part}"));
+            assert!(!r[0].ephemeral, "{lang:?} {part}: {}", r[0].text);
+        }
+        assert!(
+            chat.game().draw_offer.is_none(),
+            "{lang:?}: the whole turn ends the offer"
+        );
+        let status = chat.say(&mover, "board");
+        assert!(status.contains(&played(whole + 1)), "{lang:?}: {status}");
+    }
+}

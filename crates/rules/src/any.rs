@@ -193,6 +193,16 @@ impl AnyGame {
         with_game!(self, g => g.warning())
     }
 
+    /// What to send next in the middle of a turn ([`Game::next_step_hint`]).
+    pub fn next_step_hint(&self) -> Option<Message> {
+        with_game!(self, g => g.next_step_hint())
+    }
+
+    /// The choices for the next part of a turn ([`Game::next_step_choices`]).
+    pub fn next_step_choices(&self, limit: usize) -> Option<(u64, Vec<String>)> {
+        with_game!(self, g => g.next_step_choices(limit))
+    }
+
     pub fn hint_legend(&self) -> Message {
         with_game!(self, g => g.hint_legend())
     }

@@ -265,6 +265,20 @@ pub trait Game:
         None
     }
 
+    /// While a turn waits for its next part (see [`Game::in_mid_turn`]):
+    /// what to send and an example, a sentence ("Send the colours of the
+    /// 3 red and 2 black stones ... e.g. `move rrrbb`"); `None` otherwise.
+    fn next_step_hint(&self) -> Option<Message> {
+        None
+    }
+
+    /// While a turn waits for its next part: how many ways there are to
+    /// send that part, and the first `limit` of them, for `moves` (the
+    /// ways to finish the whole turn can be thousands); `None` otherwise.
+    fn next_step_choices(&self, _limit: usize) -> Option<(u64, Vec<String>)> {
+        None
+    }
+
     /// What the green dots of the `moves` image mean for this game.
     fn hint_legend(&self) -> Message {
         Message::new("game-hint-legend")

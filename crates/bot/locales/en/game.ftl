@@ -49,6 +49,12 @@ game-draw-bot-declines = { $bot } declines the draw and plays on.
 game-draw-offered = { $name } offers a draw. { $opponent }, answer `draw` to accept, or play on to decline.
 
 # `moves`
+game-next-step = { $how }.
+game-moves-next-step = The turn is under way; its next part can be sent { $count ->
+    [one] one way
+   *[other] { $count } ways
+}: { $turns }. { $how }.
+game-moves-next-step-and-more = The turn is under way; its next part can be sent { $count } ways: { $turns } and { $more } more. { $how }.
 game-moves-none = There are no legal turns: the game is over.
 game-moves-too-many = There are { $count } legal turns, too many to list. { $hint }
 game-moves-how-written = `rules { $game }` shows how turns are written.

@@ -45,6 +45,12 @@ game-draw-accepted = { $name } acepta el empate. La partida termina en empate de
 game-draw-bot-declines = { $bot } rechaza el empate y sigue jugando.
 game-draw-offered = { $name } ofrece un empate. { $opponent }, responde `draw` para aceptarlo, o sigue jugando para rechazarlo.
 
+game-next-step = { $how }.
+game-moves-next-step = La jugada está en curso; su siguiente parte se puede enviar de { $count ->
+    [one] una forma
+   *[other] { $count } formas
+}: { $turns }. { $how }.
+game-moves-next-step-and-more = La jugada está en curso; su siguiente parte se puede enviar de { $count } formas: { $turns } y { $more } más. { $how }.
 game-moves-none = No hay jugadas legales: la partida ha terminado.
 game-moves-too-many = Hay { $count } jugadas legales, demasiadas para listarlas. { $hint }
 game-moves-how-written = `rules { $game }` muestra cómo se escriben las jugadas.

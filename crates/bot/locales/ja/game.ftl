@@ -39,6 +39,9 @@ game-draw-accepted = { $name }さんが引き分けを受け入れました。�
 game-draw-bot-declines = { $bot }は引き分けを断り、指し続けます。
 game-draw-offered = { $name }さんが引き分けを提案しました。{ $opponent }さん、受けるなら`引き分け`、断るならそのまま指してください。
 
+game-next-step = { $how }。
+game-moves-next-step = 手番の途中です。次に送れるのは{ $count }通りです：{ $turns }。{ $how }。
+game-moves-next-step-and-more = 手番の途中です。次に送れるのは{ $count }通りです：{ $turns }ほか{ $more }通り。{ $how }。
 game-moves-none = 合法手はありません。対局は終わっています。
 game-moves-too-many = 合法手が{ $count }通りあり、多すぎて一覧にできません。{ $hint }
 game-moves-how-written = 手の書き方は`ルール { $game }`で見られます。

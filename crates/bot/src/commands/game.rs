@@ -225,7 +225,13 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
         at_ms: at.now,
     });
     record.last = played.highlights;
-    let lapsed = lapse_requests(&mut record, seat, at.public);
+    // Only a whole turn is a turn played: the first parts of one end
+    // nothing (documented in `help draw` and `help undo`).
+    let lapsed = if record.game.in_mid_turn() {
+        Vec::new()
+    } else {
+        lapse_requests(&mut record, seat, at.public)
+    };
     let next = record.game.to_move();
     if let Some(clock) = record.clock.as_mut() {
         clock.turn_done(seat.index(), next.index(), at.now);
@@ -321,13 +327,24 @@ fn played_text(record: &GameRecord, seat: Seat, shown: &str, lang: Lang) -> Stri
             turn = shown,
             status = crate::end_phrase_in(record, outcome, lang)
         ),
-        None if record.game.in_mid_turn() => t!(
-            lang,
-            "game-played-mid-turn",
-            player = mover,
-            turn = shown,
-            name = &record.player(seat).name
-        ),
+        None if record.game.in_mid_turn() => {
+            let mut text = t!(
+                lang,
+                "game-played-mid-turn",
+                player = mover,
+                turn = shown,
+                name = &record.player(seat).name
+            );
+            if let Some(how) = record.game.next_step_hint() {
+                text.push(' ');
+                text.push_str(&t!(
+                    lang,
+                    "game-next-step",
+                    how = sentence(&say(lang, &how))
+                ));
+            }
+            text
+        }
         None => t!(
             lang,
             "game-played",
@@ -398,7 +415,7 @@ pub(super) fn show(
             lang,
             "game-status-turns",
             status = status_caption_in(game, lang),
-            turns = game.history.len()
+            turns = crate::bot::turns_played(game)
         );
         if let Some(warning) = warning_line(game, lang) {
             text.push(' ');
@@ -424,6 +441,9 @@ pub(super) fn legal_list(game: &AnyGame, lang: Lang) -> String {
     let count = game.count_turns();
     if count == 0 {
         return t!(lang, "game-moves-none");
+    }
+    if let Some(listed) = next_step_list(game, lang) {
+        return listed;
     }
     if count > 5_000 {
         let hint = match game.too_many_turns_message() {
@@ -451,6 +471,42 @@ pub(super) fn legal_list(game: &AnyGame, lang: Lang) -> String {
     } else {
         t!(lang, "game-moves", count = all.len(), turns = shown)
     }
+}
+
+/// In the middle of a turn, the choices for its next part (a lap's colour
+/// strings), not the thousands of ways to finish it, and how to send one.
+fn next_step_list(game: &AnyGame, lang: Lang) -> Option<String> {
+    const SHOWN: usize = 40;
+    let (count, choices) = game.next_step_choices(SHOWN + 1)?;
+    let how = game
+        .next_step_hint()
+        .map(|how| sentence(&say(lang, &how)))
+        .unwrap_or_default();
+    let take = if choices.len() <= SHOWN {
+        choices.len()
+    } else {
+        SHOWN
+    };
+    let turns = choices[..take].join(", ");
+    let more = count.saturating_sub(take as u64);
+    Some(if more > 0 {
+        t!(
+            lang,
+            "game-moves-next-step-and-more",
+            count = count,
+            turns = turns,
+            more = more,
+            how = how
+        )
+    } else {
+        t!(
+            lang,
+            "game-moves-next-step",
+            count = count,
+            turns = turns,
+            how = how
+        )
+    })
 }
 
 pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {

@@ -34,6 +34,7 @@ floaters-playable = { $count ->
     }
 floaters-hint-mid-turn = 手番の途中です。{ $from }から取った{ $stones }を持っています。播く順に色を送ってください。例：`{ $example }`。
 floaters-hint-start = ラップの色の順番ごとに別の手になるため、手の一覧は表示しません。まず穴の番号だけで始めてください（{ $playable }）。例：`指す { $first }`。そのあと手持ちの石と次に入る穴を表示しますので、各ラップの色を播く順に送ってください。例：`指す rrb`。
+floaters-next-step = { $from }から取った{ $stones }を持っています。播く順に色を送ってください（例：`指す { $example }`）
 floaters-label-north = 北
 floaters-label-south = 南
 floaters-label-west-store = 西の大穴
