@@ -302,7 +302,7 @@ impl Bot {
             // Worded here, so the renderer and the text board get words,
             // never message ids.
             let view = view.worded(|message| i18n::say(lang, message));
-            first.board_text = Some(text_board::board_text(&view, &caption));
+            first.board_text = Some(text_board::board_text(&view, &caption, lang));
             if self.config.images {
                 let options = RenderOptions {
                     show_hints: show.hints || show.picking.is_some(),

@@ -498,3 +498,45 @@ fn a_floaters_turn_in_parts_says_how_to_go_on_and_counts_once() {
         assert!(status.contains(&played(whole + 1)), "{lang:?}: {status}");
     }
 }
+
+// ---- Item 15: what boards and replies leave unexplained ----
+
+#[test]
+fn the_alquad_colour_choice_reads_as_a_choice_not_a_move() {
+    for (lang, said) in [
+        (Lang::En, "bob (White) chose to play White."),
+        (Lang::Ja, "bob（白）が白を選びました。"),
+        (Lang::Es, "bob (Blancas) eligió jugar con Blancas."),
+    ] {
+        let chat = Chat::speaking(lang);
+        chat.start("alquad");
+        chat.replies("alice", "move w:c3 b:d4");
+        let r = chat.say("bob", "move white");
+        assert!(r.contains(said), "{lang:?}: {r}");
+        assert!(!r.contains("white"), "{lang:?}: {r}");
+    }
+}
+
+#[test]
+fn text_board_stacks_come_with_a_legend() {
+    for (lang, legend) in [
+        (Lang::En, "○●: a stack read top stone first, White on Black"),
+        (Lang::Ja, "○●：上から順に書いたスタック（黒の上に白）"),
+        (
+            Lang::Es,
+            "○●: una pila escrita de arriba abajo, Blancas sobre Negras",
+        ),
+    ] {
+        let chat = Chat::speaking(lang);
+        chat.replies("alice", "challenge callanish @bob size=5 as=white");
+        chat.replies("bob", "accept");
+        chat.replies("alice", "move c3");
+        let r = chat.replies("bob", "move b1");
+        let before = r[0].board_text.clone().unwrap_or_default();
+        assert!(!before.contains(legend), "{lang:?}: no stack yet: {before}");
+        let r = chat.replies("alice", "move c3 b1 e4");
+        let board = r[0].board_text.clone().unwrap_or_default();
+        assert!(board.contains(" ○●*"), "{lang:?}: {board}");
+        assert!(board.contains(legend), "{lang:?}: {board}");
+    }
+}

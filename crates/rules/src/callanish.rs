@@ -1080,7 +1080,7 @@ impl Game for Callanish {
                 "",
                 c as usize,
                 MarkKind::Added,
-                Some("pick-note-place"),
+                Some("pick-note-place-stone"),
             )]],
             CallanishTurn::Regular { remove, add } => {
                 let removal = Step::on(
@@ -1172,6 +1172,18 @@ impl Game for Callanish {
             ),
             _ => None,
         }
+    }
+
+    /// The hint layer of `moves` rings the mover's stones that can be
+    /// removed and marks the cells additions can go to: empty ones with a
+    /// dot, lone enemy stones with a ring.
+    fn hint_legend(&self) -> Message {
+        if self.is_opening() {
+            return Message::new("callanish-hint-legend-opening");
+        }
+        Message::new("callanish-hint-legend")
+            .arg("mover", self.seat_message(self.to_move))
+            .arg("opponent", self.seat_message(self.to_move.other()))
     }
 
     /// The opponent's lines, which the player to move must break, and the
@@ -1553,6 +1565,34 @@ mod tests {
         // With a line to break as well, both are said.
         let both = crate::locales::english(&Message::new("callanish-warning-both").arg("lines", "A").arg("supply", "B"));
         assert_eq!(both, "A; also, B");
+    }
+
+    /// `moves` marks the stones that can be removed as well as the cells
+    /// additions go to, and its legend tells them apart.
+    #[test]
+    fn the_hint_layer_marks_removals_and_says_so() {
+        let mut g = game(&[("size", "5")]);
+        let any = |g: &Callanish| crate::AnyGame::Callanish(g.clone());
+        let legend = |g: &Callanish, lang| crate::locales::word(lang, &g.hint_legend());
+        assert_eq!(legend(&g, crate::Lang::En), "Green dots: the cells you can place a stone on");
+        g.play(&g.parse_turn("c3").unwrap()).unwrap();
+        g.play(&g.parse_turn("a1").unwrap()).unwrap();
+        let hints = any(&g).hint_spots();
+        assert!(hints.contains(&cell(&g, "c3")), "White's c3 can be removed");
+        assert!(hints.contains(&cell(&g, "b1")), "an addition");
+        assert!(!hints.contains(&cell(&g, "a1")), "Black's a1 is no knight's move from c3");
+        assert_eq!(
+            legend(&g, crate::Lang::En),
+            "Green rings around White stones: the stones you can remove; green dots, and rings around Black stones: the cells you can add on"
+        );
+        assert_eq!(
+            legend(&g, crate::Lang::Ja),
+            "白の石を囲む緑の輪：取り除ける石。緑の点と、黒の石を囲む緑の輪：石を追加できるマス"
+        );
+        assert_eq!(
+            legend(&g, crate::Lang::Es),
+            "Anillos verdes alrededor de fichas de Blancas: las que puedes retirar; puntos verdes, y anillos alrededor de fichas de Negras: las casillas donde puedes añadir"
+        );
     }
 
     #[test]

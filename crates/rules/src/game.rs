@@ -265,6 +265,14 @@ pub trait Game:
         None
     }
 
+    /// How a turn that moves no piece is said, worked out in the position
+    /// before it (Alquad's colour choice: "chose to play White", where
+    /// "played white" would read as a move); `None`: "played" and the
+    /// notation.
+    fn turn_words(&self, _turn: &Self::Turn) -> Option<Message> {
+        None
+    }
+
     /// While a turn waits for its next part (see [`Game::in_mid_turn`]):
     /// what to send and an example, a sentence ("Send the colours of the
     /// 3 red and 2 black stones ... e.g. `move rrrbb`"); `None` otherwise.

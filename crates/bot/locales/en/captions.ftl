@@ -65,3 +65,7 @@ describe-last-turn = Last turn: { $player } played { $turn }.
 describe-clock = { $player } { $time }
 describe-clocks = Time left: { $first }, { $second }.
 describe-last-turn-alone = Last turn: { $turn }.
+
+# The text board's legend of stacks.
+text-board-stack-pair = { $stack }: a stack read top stone first, { $top } on { $bottom }
+text-board-stack-height = { $stack }: a stack { $height } high with { $top } on top

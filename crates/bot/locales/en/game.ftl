@@ -11,6 +11,7 @@ game-say-which-turn-how = Say which turn to play. { $hint }
 game-already-over = The game is already over.
 game-refused = { $reason }. `moves` lists the legal turns.
 game-played = { $player } played { $turn }. { $status }.
+game-played-said = { $player } { $said }. { $status }.
 game-played-mid-turn = { $player } played { $turn }; the turn goes on: { $name } to finish it.
 game-draw-offer-lapses = { $name }'s draw offer lapses: an offer lasts until the next turn is played.
 game-draw-offer-declined = { $name } plays on, so { $offerer }'s draw offer is declined.

@@ -60,3 +60,7 @@ describe-last-turn = Última jugada: { $player } jugó { $turn }.
 describe-clock = { $player } { $time }
 describe-clocks = Tiempo restante: { $first }, { $second }.
 describe-last-turn-alone = Última jugada: { $turn }.
+
+# La leyenda de las pilas del tablero de texto.
+text-board-stack-pair = { $stack }: una pila escrita de arriba abajo, { $top } sobre { $bottom }
+text-board-stack-height = { $stack }: una pila de { $height } con { $top } arriba

@@ -11,6 +11,7 @@ game-say-which-turn-how = Di qué jugada quieres hacer. { $hint }
 game-already-over = La partida ya ha terminado.
 game-refused = { $reason }. `moves` muestra las jugadas legales.
 game-played = { $player } jugó { $turn }. { $status }.
+game-played-said = { $player } { $said }. { $status }.
 game-played-mid-turn = { $player } jugó { $turn }; el turno continúa: { $name } debe terminarlo.
 game-draw-offer-lapses = La oferta de empate de { $name } caduca: una oferta dura hasta que se juega la siguiente jugada.
 game-draw-offer-declined = { $name } sigue jugando, así que la oferta de empate de { $offerer } queda rechazada.

@@ -11,6 +11,7 @@ game-say-which-turn-how = 指す手を書いてください。{ $hint }
 game-already-over = この対局はもう終わっています。
 game-refused = { $reason }。`合法手`で合法手の一覧が見られます。
 game-played = { $player }が{ $turn }を指しました。{ $status }。
+game-played-said = { $player }が{ $said }。{ $status }。
 game-played-mid-turn = { $player }が{ $turn }を指しました。手番は続きます：{ $name }さんが手を完成させてください。
 game-draw-offer-lapses = { $name }さんの引き分けの提案は失効しました。提案は次の手が指されるまで有効です。
 game-draw-offer-declined = { $name }さんが指し続けたので、{ $offerer }さんの引き分けの提案は断られました。

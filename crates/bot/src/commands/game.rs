@@ -225,6 +225,7 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
         at_ms: at.now,
     });
     record.last = played.highlights;
+    let words = played.words;
     // Only a whole turn is a turn played: the first parts of one end
     // nothing (documented in `help draw` and `help undo`).
     let lapsed = if record.game.in_mid_turn() {
@@ -236,7 +237,16 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
     if let Some(clock) = record.clock.as_mut() {
         clock.turn_done(seat.index(), next.index(), at.now);
     }
-    let mut text = played_text(&record, seat, &shown, at.public);
+    let mut text = match words {
+        Some(words) if record.in_progress() && !record.game.in_mid_turn() => t!(
+            at.public,
+            "game-played-said",
+            player = player_label_in(&record, seat, at.public),
+            said = say(at.public, &words),
+            status = status_caption_in(&record, at.public)
+        ),
+        _ => played_text(&record, seat, &shown, at.public),
+    };
     for note in lapsed.iter().chain(&warning_line(&record, at.public)) {
         text.push(' ');
         text.push_str(note);
