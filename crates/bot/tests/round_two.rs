@@ -540,3 +540,44 @@ fn text_board_stacks_come_with_a_legend() {
         assert!(board.contains(legend), "{lang:?}: {board}");
     }
 }
+
+#[test]
+fn the_challengers_own_accept_points_to_cancel() {
+    for (lang, said) in [
+        (Lang::En, "To withdraw it, use `cancel`."),
+        (Lang::Ja, "取り下げるには`取り消す`を使ってください。"),
+        (Lang::Es, "Para retirarlo, usa `cancel`."),
+    ] {
+        let chat = Chat::speaking(lang);
+        chat.replies("alice", "challenge sight @bob");
+        let r = chat.replies("alice", "accept");
+        assert!(r[0].ephemeral, "{lang:?}: {}", r[0].text);
+        assert!(r[0].text.contains(said), "{lang:?}: {}", r[0].text);
+    }
+}
+
+#[test]
+fn a_challenge_addressed_to_me_is_in_my_games() {
+    for (lang, to_bob, by_alice) in [
+        (Lang::En, "Sight from alice in", "waiting for bob to accept"),
+        (
+            Lang::Ja,
+            "aliceさんからのサイト（",
+            "bobさんが受けるのを待っています",
+        ),
+        (
+            Lang::Es,
+            "Sight de alice en",
+            "esperando a que bob lo acepte",
+        ),
+    ] {
+        let chat = Chat::speaking(lang);
+        chat.replies("alice", "challenge sight @bob");
+        let bob = chat.say("bob", "games");
+        assert!(bob.contains(to_bob), "{lang:?}: {bob}");
+        assert!(bob.contains("`"), "{lang:?}: how to answer: {bob}");
+        let alice = chat.say("alice", "games");
+        assert!(alice.contains(by_alice), "{lang:?}: {alice}");
+        assert!(!alice.contains(to_bob), "{lang:?}: {alice}");
+    }
+}

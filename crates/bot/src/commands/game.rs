@@ -755,21 +755,26 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
             game.seat_of(user).map(|_| (key.clone(), game.clone()))
         })
         .collect();
-    let open: Vec<(&String, &Challenge)> = records
-        .iter()
-        .filter_map(|(key, record)| {
-            let challenge = record.challenge.as_ref()?;
-            let mine = challenge.challenged.is_none() && challenge.challenger.id == user;
-            mine.then_some((key, challenge))
-        })
-        .collect();
+    let challenges = |mine: bool| -> Vec<(&String, &Challenge)> {
+        records
+            .iter()
+            .filter_map(|(key, record)| {
+                let challenge = record.challenge.as_ref()?;
+                let to_me = challenge.challenged.as_ref().is_some_and(|c| c.id == user);
+                let by_me = challenge.challenger.id == user;
+                (if mine { by_me } else { to_me && !by_me }).then_some((key, challenge))
+            })
+            .collect()
+    };
+    // Challenges this user made (open or addressed), and those to them.
+    let (open, to_me) = (challenges(true), challenges(false));
     let finished = bot.store.finished_games_of(user, 5)?;
     let note = match unreadable.as_slice() {
         [] => String::new(),
         [one] => format!("\n{}", t!(lang, "games-unreadable-one", key = one.as_str())),
         many => format!("\n{}", t!(lang, "games-unreadable", count = many.len())),
     };
-    if active.is_empty() && finished.is_empty() && open.is_empty() {
+    if active.is_empty() && finished.is_empty() && open.is_empty() && to_me.is_empty() {
         return Ok(Answer::reply(Reply::text(format!(
             "{}{note}",
             t!(lang, "games-none")
@@ -822,6 +827,7 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
             reply.text.push('\n');
         }
     }
+    challenges_to_me_lines(&mut reply, &to_me, now, lang);
     open_challenges_lines(&mut reply, &open, now, lang);
     if !finished.is_empty() {
         reply.text.push_str(&t!(lang, "games-recent"));
@@ -841,8 +847,19 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
     Ok(Answer::reply(reply))
 }
 
-/// `games`: the requester's open challenges, each with its channel and
-/// when it lapses.
+/// When a challenge lapses, as the end of a `games` line.
+fn lapses_in(challenge: &Challenge, now: u64, lang: Lang) -> String {
+    challenge
+        .expires_ms
+        .map(|at| {
+            let left = crate::i18n::duration(lang, at.saturating_sub(now));
+            t!(lang, "games-open-lapses", time = left)
+        })
+        .unwrap_or_default()
+}
+
+/// `games`: the requester's own challenges (open to anyone, or waiting
+/// for the player named), each with its channel and when it lapses.
 fn open_challenges_lines(reply: &mut Reply, open: &[(&String, &Challenge)], now: u64, lang: Lang) {
     if open.is_empty() {
         return;
@@ -855,16 +872,45 @@ fn open_challenges_lines(reply: &mut Reply, open: &[(&String, &Challenge)], now:
             .text
             .push_str(&t!(lang, "games-open-line-head", game = label));
         reply.push_channel(ChannelKey::from_key(channel));
-        let lapses = challenge
-            .expires_ms
-            .map(|at| {
-                let left = crate::i18n::duration(lang, at.saturating_sub(now));
-                t!(lang, "games-open-lapses", time = left)
-            })
-            .unwrap_or_default();
+        let lapses = lapses_in(challenge, now, lang);
+        reply.text.push_str(&match &challenge.challenged {
+            Some(challenged) => t!(
+                lang,
+                "games-addressed-line-tail",
+                challenged = &challenged.name,
+                lapses = lapses
+            ),
+            None => t!(lang, "games-open-line-tail", lapses = lapses),
+        });
+        reply.text.push('\n');
+    }
+}
+
+/// `games`: the challenges waiting for the requester's answer.
+fn challenges_to_me_lines(
+    reply: &mut Reply,
+    to_me: &[(&String, &Challenge)],
+    now: u64,
+    lang: Lang,
+) {
+    if to_me.is_empty() {
+        return;
+    }
+    reply.text.push_str(&t!(lang, "games-challenges-to-you"));
+    reply.text.push('\n');
+    for (channel, challenge) in to_me {
+        let label = super::challenge::options_label(challenge.game, &challenge.options, lang);
+        reply.text.push_str(&t!(
+            lang,
+            "games-to-you-line-head",
+            game = label,
+            challenger = &challenge.challenger.name
+        ));
+        reply.push_channel(ChannelKey::from_key(channel));
+        let lapses = lapses_in(challenge, now, lang);
         reply
             .text
-            .push_str(&t!(lang, "games-open-line-tail", lapses = lapses));
+            .push_str(&t!(lang, "games-to-you-line-tail", lapses = lapses));
         reply.text.push('\n');
     }
 }
