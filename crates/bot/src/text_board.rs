@@ -5,6 +5,7 @@
 use cairn_rules::{seat_message, Colour, Layout, MarkKind, Spot, WordedView};
 
 use crate::i18n::{say, Lang};
+use unicode_width::UnicodeWidthStr;
 
 fn stone(colour: Colour) -> char {
     match colour {
@@ -145,7 +146,10 @@ pub fn board_text(view: &WordedView, caption: &str, lang: Lang) -> String {
                 .map_or(("West store", "East store"), |w| {
                     (w.west_store.as_str(), w.east_store.as_str())
                 });
-            out.push_str(&format!("\n{west:<width$}{east}", width = 7 * pits + 8));
+            // Padded by the columns a terminal gives the label (a Japanese
+            // character takes two), so the east label stands over its store.
+            let pad = (7 * pits + 8).saturating_sub(UnicodeWidthStr::width(west));
+            out.push_str(&format!("\n{west}{}{east}", " ".repeat(pad)));
             out.push_str(&format!("\n{}", pit(2 * pits + 1)));
             out.push_str(&" ".repeat(7 * pits + 1));
             out.push_str(&pit(pits));

@@ -581,3 +581,49 @@ fn a_challenge_addressed_to_me_is_in_my_games() {
         assert!(!alice.contains(to_bob), "{lang:?}: {alice}");
     }
 }
+
+// ---- Japanese: the Floaters text board lines up in every language ----
+
+#[test]
+fn the_floaters_text_board_lines_up_with_wide_characters() {
+    use unicode_width::UnicodeWidthStr;
+    for (lang, east) in [
+        (Lang::En, "East store"),
+        (Lang::Ja, "東の大穴"),
+        (Lang::Es, "Almacén este"),
+    ] {
+        let chat = Chat::speaking(lang);
+        chat.replies("alice", "challenge floaters @bob");
+        let r = chat.replies("bob", "accept");
+        let board = r[0].board_text.clone().unwrap_or_default();
+        let line = board
+            .lines()
+            .find(|l| l.contains(east))
+            .unwrap_or_else(|| panic!("{lang:?}: no `{east}` in {board}"));
+        let before = &line[..line.find(east).unwrap_or(0)];
+        // The east store's count starts 7 columns per pit and 8 more in.
+        assert_eq!(before.width(), 7 * 6 + 8, "{lang:?}:\n{board}");
+    }
+}
+
+/// `rules` lists each game with the first sentence of its summary: the
+/// Japanese and Spanish ones say as much as the English (who starts).
+#[test]
+fn the_rules_list_says_as_much_in_every_language() {
+    let items = |lang: Lang| -> Vec<String> {
+        let text = Chat::speaking(lang).say("alice", "rules");
+        text.lines()
+            .filter(|l| l.starts_with("- "))
+            .map(str::to_string)
+            .collect()
+    };
+    let (en, ja, es) = (items(Lang::En), items(Lang::Ja), items(Lang::Es));
+    assert_eq!(en.len(), 7, "{en:?}");
+    assert_eq!((ja.len(), es.len()), (7, 7), "{ja:?} {es:?}");
+    for ((en, ja), es) in en.iter().zip(&ja).zip(&es) {
+        if en.contains("first") || en.contains("starts") {
+            assert!(ja.contains("先手"), "{ja} against {en}");
+            assert!(es.contains("empiez"), "{es} against {en}");
+        }
+    }
+}

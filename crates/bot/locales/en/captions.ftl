@@ -25,6 +25,7 @@ end-reason-agreement = both players agreed
 # The captions of a replay's frames.
 replay-start = Start: { $player } to move
 replay-turn = Turn { $number } of { $total }: { $player } played { $turn }
+replay-turn-said = Turn { $number } of { $total }: { $player } { $said }
 replay-wins = { $player } wins ({ $reason })
 replay-draw = Draw ({ $reason })
 replay-after = { $end } after { $total ->

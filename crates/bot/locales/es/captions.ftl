@@ -22,6 +22,7 @@ end-reason-agreement = ambos jugadores lo acordaron
 
 replay-start = Inicio: turno de { $player }
 replay-turn = Jugada { $number } de { $total }: { $player } jugó { $turn }
+replay-turn-said = Jugada { $number } de { $total }: { $player } { $said }
 replay-wins = { $player } gana ({ $reason })
 replay-draw = Empate ({ $reason })
 replay-after = { $end } tras { $total ->

@@ -22,6 +22,7 @@ end-reason-agreement = 両者が合意しました
 
 replay-start = 開始：{ $player }の番
 replay-turn = { $total }手中{ $number }手目：{ $player }が{ $turn }
+replay-turn-said = { $total }手中{ $number }手目：{ $player }が{ $said }
 replay-wins = { $player }の勝ち（{ $reason }）
 replay-draw = 引き分け（{ $reason }）
 replay-after = { $end }、{ $total }手で終局
