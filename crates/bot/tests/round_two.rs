@@ -430,10 +430,14 @@ fn floaters_mid_turn_ahead(chat: &Chat) -> (String, String) {
     panic!("no pit ever waited for colours");
 }
 
+/// A language, how it says to finish a turn, what `moves` says mid-turn,
+/// and "N turns played".
+type MidTurnWords = (Lang, &'static str, &'static str, fn(usize) -> String);
+
 #[test]
 fn a_floaters_turn_in_parts_says_how_to_go_on_and_counts_once() {
     // (language, how to finish, `moves` mid-turn, whole turns played)
-    let words: [(Lang, &str, &str, fn(usize) -> String); 3] = [
+    let words: [MidTurnWords; 3] = [
         (
             Lang::En,
             "send their colours in sowing order, e.g. `move ",
