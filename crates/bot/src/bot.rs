@@ -520,20 +520,7 @@ pub(crate) fn to_user(player: &Player) -> User {
 /// turn, counted once its last part is in. The history as stored if it no
 /// longer replays.
 pub(crate) fn turns_played(record: &GameRecord) -> usize {
-    let Ok(options) = cairn_rules::Options::parse(&record.options) else {
-        return record.history.len();
-    };
-    let turns: Vec<&str> = record.history.iter().map(|t| t.turn.as_str()).collect();
-    let mut whole = 0;
-    let replayed = AnyGame::replay_each(record.kind, &options, &turns, |game, played| {
-        if played.is_some() && !game.in_mid_turn() {
-            whole += 1;
-        }
-    });
-    match replayed {
-        Ok(_) => whole,
-        Err(_) => record.history.len(),
-    }
+    record.whole_turns().iter().sum()
 }
 
 /// Rebuild a game from its options and turn history (used by `undo`),

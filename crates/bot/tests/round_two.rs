@@ -631,3 +631,49 @@ fn the_rules_list_says_as_much_in_every_language() {
         }
     }
 }
+
+/// A turn sent in parts is one turn for the ratings' rule too: a player
+/// who resigns after one turn, sent in two parts, leaves the game unrated.
+#[test]
+fn the_parts_of_a_turn_count_once_for_ratings() {
+    use cairn_rules::Game;
+    let mut rng = cairn_rules::SplitRng::new(9);
+    for _ in 0..50 {
+        let chat = Chat::new();
+        chat.replies("alice", "challenge floaters @bob first=north as=red");
+        chat.replies("bob", "accept");
+        let cairn_rules::AnyGame::Floaters(f) = chat.game().game else {
+            panic!("not Floaters");
+        };
+        let opening = f.random_turn(&mut rng).expect("a turn").to_string();
+        chat.replies("bob", &format!("move {opening}"));
+        let game = chat.game().game;
+        let Some(pit) = (1..=6).map(|n| n.to_string()).find(|n| {
+            let mut g = game.clone();
+            g.play_str(n).is_ok() && g.in_mid_turn()
+        }) else {
+            continue;
+        };
+        chat.replies("alice", &format!("move {pit}"));
+        while chat.game().game.in_mid_turn() {
+            let rest = chat.game().game.legal_strings()[0].clone();
+            chat.replies("alice", &format!("move {rest}"));
+        }
+        let cairn_rules::AnyGame::Floaters(f) = chat.game().game else {
+            panic!("not Floaters");
+        };
+        let second = f.random_turn(&mut rng).expect("a turn").to_string();
+        chat.replies("bob", &format!("move {second}"));
+        if !chat.game().in_progress() {
+            continue;
+        }
+        assert_eq!(chat.game().whole_turns(), [1, 2]);
+        chat.replies("alice", "resign");
+        chat.replies("alice", "resign");
+        assert!(!chat.game().in_progress());
+        let r = chat.say("bob", "rating");
+        assert!(r.contains("no rated game"), "{r}");
+        return;
+    }
+    panic!("South never had a turn to send in parts");
+}
