@@ -562,20 +562,29 @@ fn the_challengers_own_accept_points_to_cancel() {
 
 #[test]
 fn a_challenge_addressed_to_me_is_in_my_games() {
-    for (lang, to_bob, by_alice) in [
-        (Lang::En, "Sight from alice in", "waiting for bob to accept"),
+    for (lang, to_bob, by_alice, help) in [
+        (
+            Lang::En,
+            "Sight from alice in",
+            "waiting for bob to accept",
+            "games and challenges",
+        ),
         (
             Lang::Ja,
             "aliceさんからのサイト（",
             "bobさんが受けるのを待っています",
+            "対局と挑戦",
         ),
         (
             Lang::Es,
             "Sight de alice en",
             "esperando a que bob lo acepte",
+            "partidas y desafíos",
         ),
     ] {
         let chat = Chat::speaking(lang);
+        let said = chat.say("alice", "help");
+        assert!(said.contains(help), "{lang:?}: {said}");
         chat.replies("alice", "challenge sight @bob");
         let bob = chat.say("bob", "games");
         assert!(bob.contains(to_bob), "{lang:?}: {bob}");
