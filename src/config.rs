@@ -73,6 +73,25 @@ pub struct MatrixConfig {
     pub prefix: Option<String>,
 }
 
+/// The web pages' settings as the file gives them (`[web]`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct WebFileConfig {
+    addr: Option<String>,
+    public_url: Option<String>,
+}
+
+/// The web pages of games, when they are on (`CAIRN_WEB_ADDR`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebSettings {
+    /// Where the server listens (`CAIRN_WEB_ADDR`, `[web] addr`).
+    pub addr: std::net::SocketAddr,
+    /// The address players reach it at, for links (`CAIRN_PUBLIC_URL`,
+    /// `[web] public_url`; default `http://<addr>`), without a trailing
+    /// `/`.
+    pub public_url: String,
+}
+
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 struct FileConfig {
@@ -93,6 +112,7 @@ struct FileConfig {
     backup_keep: Option<usize>,
     discord: DiscordConfig,
     matrix: MatrixConfig,
+    web: WebFileConfig,
 }
 
 /// The resolved configuration.
@@ -129,6 +149,8 @@ pub struct Config {
     /// Periodic backups (`CAIRN_BACKUP_DIR`, `CAIRN_BACKUP_EVERY`,
     /// `CAIRN_BACKUP_KEEP`).
     pub backup: Option<cairn_store::backup::BackupPlan>,
+    /// The web pages of games (`None`: off, the default).
+    pub web: Option<WebSettings>,
     pub discord: DiscordConfig,
     pub matrix: MatrixConfig,
 }
@@ -182,6 +204,7 @@ impl Config {
     fn resolve(file: FileConfig) -> Result<Config> {
         let limits = resolve_limits(&file)?;
         let (lang, lang_warning) = resolve_lang(env("CAIRN_LANG").or(file.lang.clone()));
+        let (web, web_warning) = resolve_web(&file.web)?;
         let mut discord = file.discord;
         let mut matrix = file.matrix;
         if let Some(v) = env("DISCORD_TOKEN") {
@@ -282,8 +305,9 @@ impl Config {
             ai_memory: limits.ai_memory,
             rate_limit: limits.rate_limit,
             lang,
-            warnings: lang_warning.into_iter().collect(),
+            warnings: lang_warning.into_iter().chain(web_warning).collect(),
             backup: limits.backup,
+            web,
             discord,
             matrix,
         })
@@ -391,6 +415,39 @@ struct Limits {
     ai_memory: usize,
     rate_limit: u32,
     backup: Option<cairn_store::backup::BackupPlan>,
+}
+
+/// The web pages' settings: on when `CAIRN_WEB_ADDR` (or `[web] addr`)
+/// names an address; a public address without one is only a warning.
+fn resolve_web(file: &WebFileConfig) -> Result<(Option<WebSettings>, Option<String>)> {
+    let public = env("CAIRN_PUBLIC_URL").or_else(|| file.public_url.clone());
+    let Some(addr) = env("CAIRN_WEB_ADDR").or_else(|| file.addr.clone()) else {
+        let warning = public.map(|_| {
+            "CAIRN_PUBLIC_URL is set but CAIRN_WEB_ADDR is not, so the web pages are off: set CAIRN_WEB_ADDR (such as 127.0.0.1:8080) to serve them".to_string()
+        });
+        return Ok((None, warning));
+    };
+    let addr: std::net::SocketAddr = addr.trim().parse().map_err(|_| {
+        anyhow::anyhow!(
+            "CAIRN_WEB_ADDR must be an address and port such as 127.0.0.1:8080, not `{}`",
+            clip(&addr)
+        )
+    })?;
+    let public_url = match public {
+        Some(url) => {
+            let url = url.trim().trim_end_matches('/').to_string();
+            let scheme = url.starts_with("http://") || url.starts_with("https://");
+            if !scheme || url.contains(char::is_whitespace) {
+                anyhow::bail!(
+                    "CAIRN_PUBLIC_URL must be an http:// or https:// address such as https://cairn.example.org, not `{}`",
+                    clip(&url)
+                );
+            }
+            url
+        }
+        None => format!("http://{addr}"),
+    };
+    Ok((Some(WebSettings { addr, public_url }), None))
 }
 
 /// The console's language from `CAIRN_LANG` (or the file): one Cairn does
@@ -510,6 +567,35 @@ mod tests {
             toml::from_str::<FileConfig>("colour = 3").is_err(),
             "unknown keys are refused"
         );
+    }
+
+    #[test]
+    fn web_settings_read_from_the_file() {
+        if env("CAIRN_WEB_ADDR").is_some() || env("CAIRN_PUBLIC_URL").is_some() {
+            eprintln!("skipping: CAIRN_WEB_ADDR or CAIRN_PUBLIC_URL is set here");
+            return;
+        }
+        let web = |text: &str| {
+            let file: FileConfig = toml::from_str(text).expect("toml");
+            resolve_web(&file.web)
+        };
+        let (on, warning) =
+            web("[web]\naddr = \"127.0.0.1:8080\"\npublic_url = \"https://cairn.example/\"\n")
+                .expect("settings");
+        let on = on.expect("on");
+        assert_eq!(on.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(on.public_url, "https://cairn.example");
+        assert_eq!(warning, None);
+        let (on, _) = web("[web]\naddr = \"127.0.0.1:9000\"\n").expect("settings");
+        assert_eq!(on.expect("on").public_url, "http://127.0.0.1:9000");
+        let (off, warning) = web("").expect("settings");
+        assert_eq!(off, None);
+        assert_eq!(warning, None);
+        let (off, warning) = web("[web]\npublic_url = \"https://x.example\"\n").expect("settings");
+        assert_eq!(off, None);
+        assert!(warning.is_some_and(|w| w.contains("CAIRN_WEB_ADDR")));
+        assert!(web("[web]\naddr = \"localhost\"\n").is_err());
+        assert!(web("[web]\naddr = \"127.0.0.1:1\"\npublic_url = \"cairn.example\"\n").is_err());
     }
 
     #[test]

@@ -7,3 +7,4 @@
 
 pub mod config;
 pub mod platform;
+pub mod web;

@@ -31,6 +31,12 @@ pub fn run_bot() -> Result<()> {
             eprintln!("{warning}");
         }
     }
+    // A taken port is refused before anything else starts.
+    let web = config
+        .web
+        .as_ref()
+        .map(cairn::web::WebListener::bind)
+        .transpose()?;
     // The store's refusals name the path and what to do.
     let store = Store::open_location(&config.db)?;
     tracing::info!(db = %config.db, "database open");
@@ -55,11 +61,15 @@ pub fn run_bot() -> Result<()> {
                 burst: 10,
                 per_minute: config.rate_limit,
             }),
+            web_url: config.web.as_ref().map(|web| web.public_url.clone()),
             ..BotConfig::default()
         },
     );
     if config.has_discord() || config.has_matrix() {
-        return run_platforms(bot, config);
+        return run_platforms(bot, config, web);
+    }
+    if let Some(web) = web {
+        web.serve_in_background(bot.store().clone())?;
     }
     let stdin = std::io::stdin();
     let mut console = cairn::platform::console::Console::new(bot, &config.images)
@@ -190,7 +200,7 @@ const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(9);
 /// they are abandoned: a bot turn cut short is resumed by the scheduler at
 /// the next start); then the database is flushed and the process exits
 /// with 0.
-fn run_platforms(bot: Bot, config: Config) -> Result<()> {
+fn run_platforms(bot: Bot, config: Config, web: Option<cairn::web::WebListener>) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -200,6 +210,13 @@ fn run_platforms(bot: Bot, config: Config) -> Result<()> {
         #[allow(unused_mut)] // nothing is spawned in a build without platforms
         let mut tasks: tokio::task::JoinSet<Result<()>> = tokio::task::JoinSet::new();
         let (stop, stopping) = tokio::sync::watch::channel(false);
+        if let Some(web) = web {
+            let mut stopped = stopping.clone();
+            let stop = async move {
+                let _ = stopped.wait_for(|stop| *stop).await;
+            };
+            tasks.spawn(web.serve(bot.store().clone(), stop));
+        }
         if config.has_discord() {
             #[cfg(feature = "discord")]
             {

@@ -931,8 +931,10 @@ fn only_the_challenged_user_may_press_the_buttons() {
     assert!(replies[0].image.is_some(), "the board is attached");
     // Mase plays black (as=black), so Ducky (White), who accepted, is to
     // move: Mase, who waits for this news, is pinged, Ducky is not.
-    let body = json(&followup_builder(&replies[0]));
-    assert_eq!(body["content"], format!("<@{MASON}>: see above."));
+    // The game's first card: the ping on a line of its own above it.
+    let card = cairn::platform::discord::card_of(&replies[0], true).expect("a card");
+    let body = json(&card.body);
+    assert_eq!(body["components"][0]["content"], format!("<@{MASON}>"));
     assert_eq!(
         body["allowed_mentions"]["users"],
         serde_json::json!([MASON])
@@ -941,7 +943,7 @@ fn only_the_challenged_user_may_press_the_buttons() {
     let steps = button_steps(&replies, &press.message);
     assert!(matches!(
         steps.as_slice(),
-        [Step::Edit { .. }, Step::Followup(_), ..]
+        [Step::Edit { .. }, Step::Card(_), ..]
     ));
     assert_eq!(steps.len(), 1 + replies.len());
     let rows = json(&disabled_rows(&press.message));

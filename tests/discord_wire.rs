@@ -24,6 +24,8 @@
 // The GUILD_CREATE payload is one large `json!`.
 #![recursion_limit = "256"]
 
+#[path = "discord_wire/cards.rs"]
+mod cards;
 #[path = "discord_wire/server.rs"]
 mod server;
 #[path = "discord_wire/spec.rs"]
@@ -171,12 +173,29 @@ impl Payloads {
     /// A press of the button `label` on `message` (posted in `channel`).
     fn press(&mut self, channel: &str, who: (&str, &str), message: &Msg, label: &str) -> Value {
         let custom_id = message
-            .components
-            .iter()
-            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .interactive()
+            .into_iter()
             .find(|b| b["label"] == label)
             .and_then(|b| b["custom_id"].as_str().map(str::to_string))
             .unwrap_or_else(|| panic!("no {label} button on {message:?}"));
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.component(channel, who, message, data)
+    }
+
+    /// The choice of `value` in the first select menu of `message`.
+    fn choose(&mut self, channel: &str, who: (&str, &str), message: &Msg, value: &str) -> Value {
+        let custom_id = message
+            .interactive()
+            .into_iter()
+            .find(|c| c["type"] == 3)
+            .and_then(|c| c["custom_id"].as_str().map(str::to_string))
+            .unwrap_or_else(|| panic!("no select menu on {message:?}"));
+        let data = json!({ "custom_id": custom_id, "component_type": 3, "values": [value] });
+        self.component(channel, who, message, data)
+    }
+
+    /// A component interaction on `message` with `data`.
+    fn component(&mut self, channel: &str, who: (&str, &str), message: &Msg, data: Value) -> Value {
         let mut value = self.base(3, channel, who, permissions_of(channel));
         let components: Vec<Value> = message
             .components
@@ -195,7 +214,7 @@ impl Payloads {
             "author": { "id": APP_ID, "username": "Cairn", "global_name": null, "avatar": null, "discriminator": "0", "public_flags": 0, "bot": true },
             "attachments": [], "application_id": APP_ID, "webhook_id": APP_ID
         });
-        value["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
+        value["data"] = data;
         value
     }
 }
@@ -326,10 +345,11 @@ async fn quiet(fake: &Fake, token: &str) -> Exchange {
 fn has_board(msg: &Msg) -> bool {
     msg.files.first().is_some_and(|f| f == "board.png")
         && msg.files[1..].iter().all(|f| f.ends_with("-replay.gif"))
-        && msg
-            .embeds
-            .iter()
-            .any(|e| e["image"]["url"] == "attachment://board.png")
+        && (msg.card_board()
+            || msg
+                .embeds
+                .iter()
+                .any(|e| e["image"]["url"] == "attachment://board.png"))
 }
 
 /// The legal turns of a Sight game after `moves`.
@@ -404,6 +424,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
     against_the_bot_and_a_failed_edit(&fake, &mut p).await;
     user_install::a_game_in_a_group_dm(&fake, &mut p).await;
     user_install::against_the_bot_in_its_dm(&fake, &mut p).await;
+    cards::every_title_by_cards_only(&fake, &mut p).await;
     sigterm_with_a_bot_move_in_flight(&fake, &mut p, bot, &db).await;
     restart_with_global_commands(&fake, &mut p, &db, &dir.path().join("run2.log")).await;
     the_protocol_was_kept(&fake).await;
@@ -552,23 +573,28 @@ async fn play_sight_to_the_end(fake: &Fake, p: &mut Payloads, channel: &str) -> 
             (BOB, ALICE)
         };
         let token = fake.interact(p.mv(channel, mover, &turn));
-        let answer = settled(fake, &token, 1).await;
+        moves.push(turn.clone());
+        let over = legal("sight", &moves).1;
+        // The last turn's card is followed by the replay.
+        let answer = settled(fake, &token, if over { 2 } else { 1 }).await;
         assert_eq!(answer.callbacks, [4], "move {turn}: one response");
         let shown = answer.messages()[0].clone();
-        assert!(has_board(&shown), "move {turn}: {shown:?}");
-        moves.push(turn);
-        if !legal("sight", &moves).1 {
+        assert!(
+            has_board(&shown) && shown.card_board(),
+            "move {turn}: a card: {shown:?}"
+        );
+        if !over {
             assert_eq!(shown.pings, [next.0], "the next player is pinged");
         }
-        last = Some(shown);
+        last = Some(answer);
     }
     let last = last.expect("moves were played");
+    let files: Vec<&String> = last.messages().iter().flat_map(|m| &m.files).collect();
     assert!(
-        last.files.len() == 2 && last.files[1].ends_with("-replay.gif"),
-        "the final board comes with the replay: {:?}",
-        last.files
+        files.len() == 2 && files[1].ends_with("-replay.gif"),
+        "the final board comes with the replay: {files:?}"
     );
-    let end = last.text();
+    let end = last.messages()[0].text();
     assert!(
         end.contains(" wins: ") || end.contains("Draw"),
         "{} moves; the end: {end}",
@@ -693,15 +719,15 @@ async fn without_attach_files(fake: &Fake, p: &mut Payloads, first: &str) {
         "{shown:?}"
     );
     assert!(
-        shown.content.contains("```") && shown.content.contains("Attach Files"),
+        shown.text().contains("```") && shown.text().contains("Attach Files"),
         "{}",
-        shown.content
+        shown.text()
     );
-    assert!(!shown.content.contains("Embed Links"));
+    assert!(!shown.text().contains("Embed Links"));
     let token = fake.interact(p.mv(NO_FILES, ALICE, first));
     let moved = settled(fake, &token, 1).await;
     assert!(
-        moved.messages()[0].content.contains("Attach Files"),
+        moved.messages()[0].text().contains("Attach Files"),
         "{:?}",
         moved.messages()
     );
@@ -732,8 +758,9 @@ async fn against_the_bot_and_a_failed_edit(fake: &Fake, p: &mut Payloads) {
         versus.followups
     );
 
-    // -- Fix 2: the edit of a deferral fails with 500: the reply comes as a
-    // follow-up instead and nothing stays "thinking".
+    // -- Fix 2: where the edit of a deferral would fail with 500, nothing
+    // stays "thinking": a card never depends on that edit (it is the
+    // follow-up that takes the deferral's place).
     fake.set(|s| {
         s.failing_edits.insert(FLAKY.to_string());
     });
@@ -755,10 +782,13 @@ async fn against_the_bot_and_a_failed_edit(fake: &Fake, p: &mut Payloads) {
             .as_ref()
             .expect("the fallback took the deferral's place")
     ));
-    assert!(fake.with(|s| s
-        .requests
-        .iter()
-        .any(|r| r.method == "PATCH" && r.status == 500)));
+    assert!(
+        fake.with(|s| !s
+            .requests
+            .iter()
+            .any(|r| r.method == "PATCH" && r.status == 500)),
+        "no card waited on an edit"
+    );
 }
 
 /// Fix 5: SIGTERM while the bot thinks: the move in flight is finished,

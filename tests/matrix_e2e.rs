@@ -17,6 +17,10 @@
 //!   the two players: each move's first reply and a plain chat line are
 //!   timed by the other player's client, and both medians are printed
 //!   (`LATENCY` in the output; figures, not assertions);
+//! - a Sight game played by reactions only (▶️ under the game's notice,
+//!   then the numbers under each list of steps);
+//! - a direct message room Alice opens with the bot: a whole game against
+//!   it there;
 //! - an encrypted room: a game against the bot whose replies and board
 //!   image the player decrypts; then the bot restarts from its store (same
 //!   device, no replay of a command sent while it was down) and still
@@ -34,6 +38,8 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::deserialized_responses::EncryptionInfo;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoomRequest;
+use matrix_sdk::ruma::events::reaction::ReactionEventContent;
+use matrix_sdk::ruma::events::relation::Annotation;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::{
     ImageMessageEventContent, MessageType, OriginalSyncRoomMessageEvent, Relation,
@@ -398,7 +404,23 @@ impl Player {
     }
 
     async fn create_room(&self, name: &str, invite: &[&str], encrypted: bool) -> Room {
+        self.create_room_with(name, invite, encrypted, false).await
+    }
+
+    /// A room; `direct` makes it a direct message room, as clients do
+    /// (`is_direct` on the invite, the private chat preset).
+    async fn create_room_with(
+        &self,
+        name: &str,
+        invite: &[&str],
+        encrypted: bool,
+        direct: bool,
+    ) -> Room {
         let mut request = CreateRoomRequest::new();
+        if direct {
+            request.is_direct = true;
+            request.preset = Some(matrix_sdk::ruma::api::client::room::create_room::v3::RoomPreset::TrustedPrivateChat);
+        }
         request.name = Some(name.to_string());
         request.invite = invite
             .iter()
@@ -784,12 +806,16 @@ async fn matrix_end_to_end() {
 
     scene.challenge_accept_move_and_resign().await;
     scene.alquad_to_its_end_by_the_rules().await;
+    scene.a_sight_game_by_reactions_only().await;
     scene.a_clock_of_seconds_runs_out().await;
     scene.latency_in_plain_and_encrypted_rooms().await;
     eprintln!(
         "matrix e2e: latency rounds done after {:?}",
         began.elapsed()
     );
+    scene
+        .a_whole_game_against_the_bot_in_a_direct_message_room()
+        .await;
     let secret = scene.an_encrypted_game_against_the_bot().await;
     scene
         .a_restart_keeps_the_device_and_replays_nothing(&secret)
@@ -1065,6 +1091,70 @@ impl Scene {
         }
     }
 
+    /// A whole game of Sight by reactions only, once it has started: the
+    /// player to move reacts ▶️ under the game's notice, then 1️⃣ under each
+    /// list of steps, until the turn is played.
+    async fn a_sight_game_by_reactions_only(&mut self) {
+        let bob_id = self.bob_id.clone();
+        self.alice
+            .say(&self.room, &format!("!cairn challenge sight {bob_id}"))
+            .await;
+        self.alice_reads().await;
+        self.bob.say(&self.bob_room, "!cairn accept").await;
+        let mut notice = self.alice_reads().await;
+        let mut turns = 0;
+        loop {
+            let (body, _) = notice.notice().expect("a notice");
+            let body = body.to_string();
+            if body.contains(" wins") || body.contains("Draw") {
+                break;
+            }
+            assert!(turns < 40, "the game by reactions ends: {body}");
+            let alice_moves = body.contains("Alice (White) to move");
+            assert!(
+                alice_moves || body.contains("Bob (Black) to move"),
+                "{body}"
+            );
+            self.react(alice_moves, &notice, "▶️").await;
+            loop {
+                let list = self.alice_reads().await;
+                let (text, _) = list.notice().expect("a notice");
+                if text.contains("played") {
+                    notice = list;
+                    break;
+                }
+                assert!(text.contains("1. "), "a list of steps: {text}");
+                self.react(alice_moves, &list, "1\u{fe0f}\u{20e3}").await;
+            }
+            turns += 1;
+        }
+        eprintln!("matrix e2e: a Sight game by reactions only, {turns} turns");
+        let _ = self
+            .bob
+            .quiet(&self.bob_room, Duration::from_millis(500))
+            .await;
+        let _ = self
+            .alice
+            .quiet(&self.room, Duration::from_millis(500))
+            .await;
+    }
+
+    /// Alice (or Bob) reacts `key` under `seen`.
+    async fn react(&self, alice: bool, seen: &Seen, key: &str) {
+        let (player, room) = if alice {
+            (&self.alice, &self.room)
+        } else {
+            (&self.bob, &self.bob_room)
+        };
+        eprintln!("matrix e2e: {} reacts {key}", player.id);
+        room.send(ReactionEventContent::new(Annotation::new(
+            seen.event.event_id.clone(),
+            key.to_string(),
+        )))
+        .await
+        .expect("sending a reaction");
+    }
+
     /// A game on a clock of seconds: the bot's scheduler mentions Alice in
     /// the room when half her time is used, then announces her loss on
     /// time with both players mentioned.
@@ -1181,6 +1271,55 @@ impl Scene {
         assert!(bot_moved, "the bot answered the move");
         let _ = self.alice.quiet(&secret, Duration::from_millis(500)).await;
         secret
+    }
+
+    /// A direct message room Alice opens with the bot (as a client's "start
+    /// a chat" does: `is_direct`, encrypted): the bot joins it, and they play
+    /// Sight there to its end.
+    async fn a_whole_game_against_the_bot_in_a_direct_message_room(&mut self) {
+        let dm = self.alice.create_room_with("", &[BOT_ID], true, true).await;
+        wait_joined(&dm, BOT_ID, &self.bot).await;
+        self.alice
+            .say(&dm, "!cairn challenge sight bot level=1")
+            .await;
+        let (body, _) = self
+            .alice
+            .next_notice(&dm, &self.bot)
+            .await
+            .notice()
+            .map(|(b, f)| (b.to_string(), f))
+            .expect("a notice");
+        assert!(body.contains("Alice (White) to move"), "{body}");
+        let mut turns = 0;
+        let end = loop {
+            assert!(turns < 40, "the game against the bot ends");
+            let turn = self.legal_turn_in(&dm);
+            self.alice.say(&dm, &format!("!cairn move {turn}")).await;
+            turns += 1;
+            let mut outcome = None;
+            for _ in 0..10 {
+                let seen = self.alice.next_notice(&dm, &self.bot).await;
+                let Some((body, _)) = seen.notice() else {
+                    continue;
+                };
+                if body.contains(" wins") || body.contains("Draw") {
+                    outcome = Some(Some(body.to_string()));
+                    break;
+                }
+                if body.contains("Alice (White) to move") {
+                    outcome = Some(None);
+                    break;
+                }
+            }
+            match outcome.expect("the bot answered the move") {
+                Some(end) => break end,
+                None => continue,
+            }
+        };
+        eprintln!(
+            "matrix e2e: a game against the bot in a DM room, {turns} turns of Alice's: {end}"
+        );
+        let _ = self.alice.quiet(&dm, Duration::from_millis(500)).await;
     }
 
     /// Restart: the same device, and no replay of what was said meanwhile.

@@ -76,7 +76,8 @@ pub struct Msg {
 }
 
 impl Msg {
-    /// Content and embed descriptions and titles, for searching.
+    /// Content, embed descriptions and titles, and the text displays of a
+    /// Components V2 message, for searching.
     pub fn text(&self) -> String {
         let mut text = self.content.clone();
         for embed in &self.embeds {
@@ -87,8 +88,64 @@ impl Msg {
                 }
             }
         }
+        for component in all_components(&self.components) {
+            if let (Some(10), Some(s)) = (component["type"].as_u64(), component["content"].as_str())
+            {
+                text.push('\n');
+                text.push_str(s);
+            }
+        }
         text
     }
+
+    /// Every interactive component (buttons, select menus), however deep.
+    pub fn interactive(&self) -> Vec<Value> {
+        all_components(&self.components)
+            .into_iter()
+            .filter(|c| matches!(c["type"].as_u64(), Some(2 | 3)))
+            .collect()
+    }
+
+    /// A Components V2 message showing the board in a media gallery.
+    pub fn card_board(&self) -> bool {
+        all_components(&self.components)
+            .iter()
+            .any(|c| c["type"] == 12 && c["items"][0]["media"]["url"] == "attachment://board.png")
+    }
+}
+
+/// Components and everything nested in them, depth first.
+pub fn all_components(components: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for component in components {
+        out.push(component.clone());
+        if let Some(inner) = component["components"].as_array() {
+            out.extend(all_components(inner));
+        }
+    }
+    out
+}
+
+/// A Components V2 message within Discord's limits: at most 40
+/// components counted with nesting, 4,000 characters of text.
+fn card_limits(message: &Value) -> Result<(), String> {
+    let all = all_components(
+        message["components"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice),
+    );
+    let text: usize = all
+        .iter()
+        .filter_map(|c| c["content"].as_str())
+        .map(|t| t.chars().count())
+        .sum();
+    if all.len() > 40 || text > 4000 {
+        return Err(format!("{} components, {text} characters", all.len()));
+    }
+    if message.get("content").is_some() || message.get("embeds").is_some() {
+        return Err("content or embeds in a Components V2 message".into());
+    }
+    Ok(())
 }
 
 /// One interaction the test dispatched and what the bot did with it.
@@ -169,6 +226,11 @@ pub struct State {
     pub dm_channels: HashMap<String, String>,
     /// Messages refused in the direct message channels of those users.
     pub refused_dm_posts: usize,
+    /// Components V2 messages sent, and those past Discord's limits.
+    pub cards: usize,
+    pub card_violations: Vec<String>,
+    /// The largest card body sent, in bytes of JSON.
+    pub largest_card: usize,
     /// Rate limits on channel messages (none unless a test sets them).
     pub limits: Option<Limits>,
     /// What the rate limits saw.
@@ -912,6 +974,23 @@ fn check_body(
                 50035,
                 &format!("Invalid Form Body: {reason}"),
             )));
+        }
+    }
+    let message = if path.ends_with("/callback") {
+        &body["data"]
+    } else {
+        body
+    };
+    if message["flags"]
+        .as_u64()
+        .is_some_and(|f| f & (1 << 15) != 0)
+    {
+        state.cards += 1;
+        state.largest_card = state.largest_card.max(message.to_string().len());
+        if let Err(why) = card_limits(message) {
+            state
+                .card_violations
+                .push(format!("{method} {path}: {why}"));
         }
     }
     if let Err(reason) = files_referenced(Some(body), files) {

@@ -44,6 +44,10 @@ pub struct BotConfig {
     pub min_clock_ms: u64,
     /// How long a challenge waits for an answer (`CAIRN_CHALLENGE_TTL`).
     pub challenge_ttl_ms: u64,
+    /// Where the games' web pages are reached (`CAIRN_PUBLIC_URL`, when
+    /// the web is on), without a trailing `/`: board replies link their
+    /// game's page (`<url>/g/<id>`). `None`: no links.
+    pub web_url: Option<String>,
 }
 
 impl Default for BotConfig {
@@ -58,6 +62,7 @@ impl Default for BotConfig {
             default_clock: Some(TimeControl::PerMove { ms: 3 * DAY_MS }),
             min_clock_ms: MINUTE_MS,
             challenge_ttl_ms: 7 * DAY_MS,
+            web_url: None,
             ai_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             ai_memory: 256 << 20,
             rate_limit: None,
@@ -222,6 +227,12 @@ impl Bot {
             }
         }
         self.note_server(request);
+        if let Some(refusal) = request
+            .card
+            .and_then(|stamp| self.superseded_card(request, stamp))
+        {
+            return vec![refusal];
+        }
         let news = self.take_news(request);
         let answer = commands::run(self, request);
         self.note_answer_only(request);
@@ -315,6 +326,15 @@ impl Bot {
                 }
             }
             first.title = Some(title);
+            if show.picking.is_none() && !show.hints {
+                first.card = Some(crate::cards::card_of(&show.record, self.now(), lang));
+            }
+            if let Some(link) = self.page_link(&show.record, lang) {
+                if !first.text.is_empty() {
+                    first.text.push('\n');
+                }
+                first.text.push_str(&link);
+            }
             if show.replay {
                 // The game has just ended: another one is a tap away.
                 // The offer starts with its own space where the language
@@ -330,6 +350,14 @@ impl Bot {
             }
         }
         replies
+    }
+
+    /// "Page of this game: <url>/g/<id>", when the web pages are on and
+    /// the game has its id.
+    pub(crate) fn page_link(&self, record: &cairn_store::GameRecord, lang: Lang) -> Option<String> {
+        let base = self.config.web_url.as_deref()?;
+        let id = record.id?;
+        Some(t!(lang, "web-link", url = format!("{base}/g/{id}")))
     }
 
     /// Move the game just started in `from` into the new channel `to` (a
@@ -418,6 +446,7 @@ impl Bot {
                 user_lang: None,
                 place_lang: request.place_lang,
                 capabilities: request.capabilities,
+                card: None,
             };
             let answer = match commands::play_bot_turn(
                 self,

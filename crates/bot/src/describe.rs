@@ -74,8 +74,9 @@ fn last_turn(record: &GameRecord, lang: Lang) -> Option<String> {
     ))
 }
 
-/// "Time left: alice (White) 2d 3h, bob (Black) 1d." for a game on a clock.
-fn clocks(record: &GameRecord, now: u64, lang: Lang) -> Option<String> {
+/// "Time left: alice (White) 2d 3h, bob (Black) 1d." for a game on a
+/// clock still going on, read at `now`.
+pub fn clocks(record: &GameRecord, now: u64, lang: Lang) -> Option<String> {
     let clock = record.clock.as_ref()?;
     if record.outcome().is_some() {
         return None;

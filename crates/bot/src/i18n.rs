@@ -48,6 +48,7 @@ pub const BOT_FILES: &[&str] = &[
     "schedule.ftl",
     "store.ftl",
     "platforms.ftl",
+    "web.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -60,7 +61,8 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "history.ftl",
     "schedule.ftl",
     "store.ftl",
-    "platforms.ftl"
+    "platforms.ftl",
+    "web.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.

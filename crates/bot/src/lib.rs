@@ -9,6 +9,7 @@
 
 mod bot;
 mod captions;
+mod cards;
 mod commands;
 pub mod complete;
 pub mod describe;
@@ -18,6 +19,7 @@ pub mod limits;
 mod messages;
 mod news;
 pub mod schedule;
+pub mod snapshot;
 pub mod text_board;
 #[cfg(test)]
 mod wording_tests;
@@ -26,8 +28,8 @@ pub(crate) use bot::{place_scope, replay, to_user, Answer, BoardShow};
 pub use bot::{Bot, BotConfig};
 pub use captions::{captions_in, end_phrase_in, player_label_in, status_caption_in, status_stone};
 pub use messages::{
-    Action, Attachment, AttachmentKind, Capabilities, ChannelKey, ChannelSpan, GameThread,
-    PickMenu, PickOption, Reply, Request, Table, User,
+    Action, Attachment, AttachmentKind, Capabilities, ChannelKey, ChannelSpan, GameCard,
+    GameThread, PickMenu, PickOption, Reply, Request, Table, User,
 };
 
 pub use commands::args::{

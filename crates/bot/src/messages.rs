@@ -56,6 +56,9 @@ pub struct Request {
     pub place_lang: Option<Lang>,
     /// What the platform can do here.
     pub capabilities: Capabilities,
+    /// The command comes from a press on the card of this position
+    /// ([`GameCard::stamp`]); refused once the game has moved on.
+    pub card: Option<u64>,
 }
 
 /// What a platform can do, declared by its adapter with each request: the
@@ -138,6 +141,24 @@ pub struct Reply {
     /// platforms that draw it as a menu or reactions; the text lists the
     /// same options, a page at a time.
     pub pick: Option<PickMenu>,
+    /// This reply shows a turn of a game: platforms that draw cards show
+    /// its board, lines and actions as one card.
+    pub card: Option<GameCard>,
+}
+
+/// A turn of a game as a card: the reply's board and text, the clocks,
+/// and what the players can do from it. Platforms with buttons draw the
+/// actions; a press carries [`GameCard::stamp`] back in
+/// [`Request::card`], so a press on a card of an earlier turn is refused.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameCard {
+    /// The position the card shows ([`GameRecord::position_stamp`](cairn_store::GameRecord::position_stamp)).
+    pub stamp: u64,
+    /// "Time left: alice (White) 2d, bob (Black) 1d." on a clock.
+    pub clocks: Option<String>,
+    /// In play: Move (the picker), Moves, Undo, Draw, Resign; at the end:
+    /// Rematch and Replay. Worded in the reply's language.
+    pub actions: Vec<Action>,
 }
 
 /// The options of a turn being picked step by step (`pick`), as the text

@@ -16,6 +16,7 @@ pub mod backup;
 pub mod clock;
 mod db;
 mod durable;
+mod game_id;
 mod postgres;
 pub mod rating;
 pub mod ratings;
@@ -29,6 +30,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 pub use backend::{Lease, TreeScan};
+pub use game_id::{FoundGame, GameId, GamePlace, NoRandomness, NotAnId};
 pub use scan::LostStretch;
 pub use store::{ActiveGames, Location, RawEntry, Store, TreeName, UserChannels};
 
@@ -315,6 +317,11 @@ pub struct TurnRecord {
 /// A game in progress or finished.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// The game's stable, unguessable id (its web page's address), given
+    /// when it starts; `None` only in a record an older build wrote,
+    /// until the store writes it again (see `game_id.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<GameId>,
     pub kind: GameKind,
     pub options: Vec<String>,
     /// Players by seat: `players[Seat::First.index()]`.

@@ -15,6 +15,7 @@ use crate::TreeScan;
 use crate::UserSettings;
 use crate::{archive_key, decode_channel, decode_finished, user_key, Change, ChannelRecord};
 use crate::{FinishedGame, GameRecord, MoveError, ServerSettings, Skipped, StoreError, Update};
+use crate::{FoundGame, GameId, GamePlace};
 use cairn_rules::GameKind;
 
 /// The trees of the database.
@@ -40,10 +41,13 @@ pub enum TreeName {
     /// The place (Discord server) of a channel, when the platform says:
     /// channel key -> place.
     Places,
+    /// Where each game is, by its id (`game_id.rs`): id -> JSON
+    /// `GamePlace`, a hint written after the game's record.
+    Games,
 }
 
 impl TreeName {
-    pub const ALL: [TreeName; 8] = [
+    pub const ALL: [TreeName; 9] = [
         TreeName::Channels,
         TreeName::Archive,
         TreeName::Quarantine,
@@ -52,6 +56,7 @@ impl TreeName {
         TreeName::Servers,
         TreeName::Ratings,
         TreeName::Places,
+        TreeName::Games,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -64,6 +69,7 @@ impl TreeName {
             TreeName::Servers => "servers",
             TreeName::Ratings => "ratings",
             TreeName::Places => "places",
+            TreeName::Games => "games",
         }
     }
 
@@ -276,7 +282,9 @@ impl Store {
                 .as_ref()
                 .map(ChannelRecord::player_ids)
                 .unwrap_or_default();
-            let update = decide(current);
+            let id_before = current.as_ref().and_then(game_id_of);
+            let mut update = decide(current);
+            stamp_ids(key, &mut update);
             let (change, due_after, players_after) = match &update.change {
                 Change::Keep => (RawChange::Keep, due_before, players_before.clone()),
                 Change::Put(record) => (
@@ -304,7 +312,11 @@ impl Store {
             if write.is_empty() {
                 return Ok(update.value);
             }
+            let hint = game_hint(key, id_before, &update);
             if self.backend.commit(key, loaded.as_ref(), write)? {
+                if let Some((id, place)) = hint {
+                    self.note_game_place(id, &place);
+                }
                 return Ok(update.value);
             }
             tracing::debug!(channel = %key, "the record changed meanwhile; deciding again");
@@ -418,7 +430,80 @@ impl Store {
     /// in one transaction: afterwards the game is in exactly one of the
     /// two.
     pub fn move_game(&self, from: &str, to: &str) -> Result<(), MoveError> {
-        self.backend.move_game(from, to)
+        self.backend.move_game(from, to)?;
+        let moved = self.load(to).ok().flatten();
+        if let Some(id) = moved.as_ref().and_then(game_id_of) {
+            let place = GamePlace {
+                channel: to.to_string(),
+                archive: None,
+            };
+            self.note_game_place(id, &place);
+        }
+        Ok(())
+    }
+
+    /// Write the `games` index's hint for `id` (after the game's own
+    /// record is written: a failure here leaves the record as it is and
+    /// is only logged).
+    fn note_game_place(&self, id: GameId, place: &GamePlace) {
+        let written = serde_json::to_vec(place)
+            .map_err(StoreError::Encode)
+            .and_then(|bytes| {
+                self.backend
+                    .put(TreeName::Games, id.to_string().into_bytes(), bytes)
+            });
+        if let Err(error) = written {
+            tracing::warn!(%error, game = %id, "the index of game ids was not written");
+        }
+    }
+
+    /// The game with this id, in progress or over, and its channel:
+    /// `None` when no stored game has it. Reads the `games` index's hint
+    /// and checks the record it names.
+    pub fn find_game(&self, id: GameId) -> Result<Option<FoundGame>, StoreError> {
+        let Some(bytes) = self.get_raw(TreeName::Games, id.to_string().as_bytes())? else {
+            return Ok(None);
+        };
+        let place: GamePlace =
+            serde_json::from_slice(&bytes).map_err(|source| StoreError::Corrupt {
+                key: format!("game {id}"),
+                source,
+            })?;
+        if let Some(archive_key) = &place.archive {
+            if let Some(found) = self.archived_game(archive_key, id)? {
+                return Ok(Some(found));
+            }
+        }
+        let here = self.load(&place.channel)?.and_then(|record| record.game);
+        if let Some(record) = here.filter(|game| game.id == Some(id)) {
+            return Ok(Some(FoundGame {
+                channel: place.channel,
+                record,
+            }));
+        }
+        // Over, but the hint was not updated: its channel's archive.
+        let suffix = format!(":{}", place.channel);
+        for (key, _) in self.entries(TreeName::Archive)?.into_iter().rev() {
+            let key = String::from_utf8_lossy(&key).into_owned();
+            if key.ends_with(&suffix) {
+                if let Some(found) = self.archived_game(&key, id)? {
+                    return Ok(Some(found));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The archived game under `key` if it has the id `id`.
+    fn archived_game(&self, key: &str, id: GameId) -> Result<Option<FoundGame>, StoreError> {
+        let Some(bytes) = self.get_raw(TreeName::Archive, key.as_bytes())? else {
+            return Ok(None);
+        };
+        let finished = decode_finished(key, &bytes)?;
+        Ok((finished.record.id == Some(id)).then_some(FoundGame {
+            channel: finished.channel,
+            record: finished.record,
+        }))
     }
     /// A player's rating in one game (`None`: no rated game yet).
     pub fn rating(
@@ -605,6 +690,75 @@ impl Store {
     ) -> Result<bool, StoreError> {
         self.backend.move_raw(from, to, key, to_key)
     }
+}
+
+/// The id of a channel record's game.
+fn game_id_of(record: &ChannelRecord) -> Option<GameId> {
+    record.game.as_ref().and_then(|game| game.id)
+}
+
+/// Give a game about to be written without an id (one an older build
+/// stored) a fresh one, the same in its channel record and its archive
+/// entry.
+fn stamp_ids<T>(key: &str, update: &mut Update<T>) {
+    let record = match &mut update.change {
+        Change::Put(record) => record.game.as_mut(),
+        _ => None,
+    };
+    let archived = update
+        .archive
+        .as_mut()
+        .filter(|finished| finished.channel == key)
+        .map(|finished| &mut finished.record);
+    let missing = record.as_ref().is_some_and(|g| g.id.is_none())
+        || archived.as_ref().is_some_and(|g| g.id.is_none());
+    if !missing {
+        return;
+    }
+    let known = record.as_ref().and_then(|g| g.id);
+    let fresh = match known.map_or_else(GameId::random, Ok) {
+        Ok(id) => id,
+        Err(error) => {
+            tracing::warn!(%error, "a game is written without an id");
+            return;
+        }
+    };
+    let started = record.as_ref().map(|g| g.started_ms);
+    if let Some(game) = record {
+        game.id.get_or_insert(fresh);
+    }
+    if let Some(game) = archived {
+        if game.id.is_none() && (started.is_none() || started == Some(game.started_ms)) {
+            game.id = Some(fresh);
+        }
+    }
+}
+
+/// The `games` index entry a write calls for: a game newly in this
+/// channel, or a game archived.
+fn game_hint<T>(
+    key: &str,
+    id_before: Option<GameId>,
+    update: &Update<T>,
+) -> Option<(GameId, GamePlace)> {
+    if let Some(finished) = &update.archive {
+        if let Some(id) = finished.record.id {
+            let place = GamePlace {
+                channel: finished.channel.clone(),
+                archive: Some(archive_key(finished)),
+            };
+            return Some((id, place));
+        }
+    }
+    let Change::Put(record) = &update.change else {
+        return None;
+    };
+    let id = game_id_of(record).filter(|id| Some(*id) != id_before)?;
+    let place = GamePlace {
+        channel: key.to_string(),
+        archive: None,
+    };
+    Some((id, place))
 }
 
 /// A channel's record as stored, stamped with the schema this build

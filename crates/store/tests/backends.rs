@@ -58,6 +58,7 @@ fn game(a: &str, b: &str) -> GameRecord {
         history.push(TurnRecord { turn, seat, at_ms });
     }
     GameRecord {
+        id: None,
         kind: GameKind::Alquerque,
         options: Vec::new(),
         players: [player(a), player(b)],

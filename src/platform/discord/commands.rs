@@ -3,9 +3,9 @@
 
 use serenity::all::{
     AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, AutocompleteChoice,
-    CommandInteraction, CommandOptionType, ComponentInteraction, CreateAutocompleteResponse,
-    CreateCommand, CreateCommandOption, CreateInteractionResponse, InstallationContext,
-    InteractionContext, PartialMember, Permissions, ResolvedValue, Unresolved,
+    CommandInteraction, CommandOptionType, ComponentInteraction, ComponentInteractionDataKind,
+    CreateAutocompleteResponse, CreateCommand, CreateCommandOption, CreateInteractionResponse,
+    InstallationContext, InteractionContext, PartialMember, Permissions, ResolvedValue, Unresolved,
 };
 
 use super::{clip, BUTTON_PREFIX, CUSTOM_ID_LIMIT, PLATFORM};
@@ -377,6 +377,7 @@ pub fn request_from_command(
             interaction.context,
             &interaction.authorizing_integration_owners,
         ),
+        card: None,
     })
 }
 
@@ -445,6 +446,30 @@ pub fn custom_id(action: &Action) -> String {
     clip(&id, CUSTOM_ID_LIMIT)
 }
 
+/// The custom id of a card's button: its command, with the position the
+/// card shows (`cairn:-:@<stamp> <command>`).
+pub fn card_custom_id(stamp: u64, action: &Action) -> String {
+    custom_id(&Action {
+        command: format!("@{stamp} {}", action.command),
+        ..action.clone()
+    })
+}
+
+/// A card's position and the command, from the command part of a custom
+/// id (no position: not from a card).
+fn card_stamp(command: &str) -> (Option<u64>, String) {
+    let Some(rest) = command.strip_prefix('@') else {
+        return (None, command.to_string());
+    };
+    match rest.split_once(' ') {
+        Some((stamp, command)) => match stamp.parse() {
+            Ok(stamp) => (Some(stamp), command.to_string()),
+            Err(_) => (None, command.to_string()),
+        },
+        None => (None, command.to_string()),
+    }
+}
+
 /// Read a custom id: (the user it is for, the command).
 pub fn parse_custom_id(id: &str) -> Option<(Option<String>, String)> {
     let mut parts = id.splitn(3, ':');
@@ -452,7 +477,8 @@ pub fn parse_custom_id(id: &str) -> Option<(Option<String>, String)> {
         return None;
     }
     let user = parts.next()?;
-    let command = parts.next()?.trim();
+    // A select menu's id ends `#<first option>` (ids must differ).
+    let command = parts.next()?.split('#').next()?.trim();
     if command.is_empty() {
         return None;
     }
@@ -493,6 +519,15 @@ pub fn button_check(interaction: &ComponentInteraction) -> ButtonCheck {
     if for_user.is_some_and(|u| u != presser) {
         return ButtonCheck::NotForYou;
     }
+    let (card, command) = card_stamp(&command);
+    // A choice from a select menu completes its command (`pick` + `3`).
+    let command = match &interaction.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => match values.first() {
+            Some(value) => format!("{command} {}", one_word(value)),
+            None => return ButtonCheck::Unknown,
+        },
+        _ => command,
+    };
     let nick = interaction.member.as_ref().and_then(|m| m.nick.as_deref());
     ButtonCheck::Act(Box::new(Request {
         platform: PLATFORM.to_string(),
@@ -508,5 +543,6 @@ pub fn button_check(interaction: &ComponentInteraction) -> ButtonCheck {
             interaction.context,
             &interaction.authorizing_integration_owners,
         ),
+        card,
     }))
 }

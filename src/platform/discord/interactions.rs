@@ -15,6 +15,7 @@ use serenity::all::{
 };
 use tokio::sync::{watch, Semaphore};
 
+use super::card::CardResponse;
 use super::commands::{
     autocomplete_response, autocomplete_values, button_check, command_definitions, not_for_you,
     own_words, parse_shards, request_from_command, ButtonCheck, Shards,
@@ -22,13 +23,14 @@ use super::commands::{
 use super::notices;
 use super::outgoing::{Outgoing, SharedOutgoing};
 use super::replies::{
-    button_steps, command_steps, defer_response, ephemeral_response, fit_to_permissions,
-    followup_builder, response_builder, within_followup_limit, Allowed, Step,
+    button_steps, card_of, command_steps, defer_response, ephemeral_response, files_apart,
+    fit_to_permissions, followup_builder, followup_step, response_builder, within_followup_limit,
+    Allowed, Step,
 };
 use super::workers::{self, CoreWorkers};
 use super::PLATFORM;
 use crate::config::DiscordConfig;
-use cairn_bot::{Bot, Reply, User};
+use cairn_bot::{Bot, Input, Reply, Request, User};
 
 /// A command whose replies are ready within this time is answered with
 /// them directly (one request); a slower one (the bot opponent thinking) is
@@ -156,6 +158,74 @@ macro_rules! perform {
                 Step::DeleteOriginal => {
                     respond($interaction.delete_response(&$ctx.http).await, "the deletion of the response", id);
                 }
+                Step::Card(card) => {
+                    let sent = $ctx.http.create_followup_message(&$interaction.token, &card.body, card.files).await;
+                    respond(sent, "a card", id);
+                }
+            }
+        }
+    }};
+}
+
+/// The replies were ready at once: the first is the response (a card as a
+/// Components V2 message), the rest follow. (A macro: slash commands and
+/// component presses are different types with the same calls.)
+macro_rules! answer_at_once {
+    ($ctx:expr, $interaction:expr, $replies:expr) => {{
+        let replies: &[Reply] = $replies;
+        let id = $interaction.id;
+        match replies.split_first() {
+            None => respond(
+                $interaction
+                    .create_response(
+                        &$ctx.http,
+                        ephemeral_response(&own_words(&$interaction.locale, "discord-done")),
+                    )
+                    .await,
+                "an ephemeral answer",
+                id,
+            ),
+            Some((first, rest)) => {
+                let answered = match card_of(first, true) {
+                    Some(card) => $ctx
+                        .http
+                        .create_interaction_response(
+                            id,
+                            &$interaction.token,
+                            &CardResponse { kind: 4, data: &card.body },
+                            card.files,
+                        )
+                        .await,
+                    None => $interaction.create_response(&$ctx.http, response_builder(first)).await,
+                };
+                if let Err(error) = answered {
+                    tracing::warn!(%error, interaction = %id, channel = %$interaction.channel_id, "Discord refused the answer; sending a short one");
+                    respond(
+                        $interaction
+                            .create_response(
+                                &$ctx.http,
+                                ephemeral_response(&own_words(&$interaction.locale, "discord-could-not-post")),
+                            )
+                            .await,
+                        "the short error",
+                        id,
+                    );
+                } else {
+                    for reply in rest {
+                        match followup_step(reply) {
+                            Step::Card(card) => respond(
+                                $ctx.http.create_followup_message(&$interaction.token, &card.body, card.files).await,
+                                "a card",
+                                id,
+                            ),
+                            _ => respond(
+                                $interaction.create_followup(&$ctx.http, followup_builder(reply)).await,
+                                "a follow-up",
+                                id,
+                            ),
+                        }
+                    }
+                }
             }
         }
     }};
@@ -183,12 +253,12 @@ fn wants_thread(
 /// The replies as the channel's permissions allow, within Discord's limit
 /// of follow-ups.
 fn fit_all(replies: &[Reply], allowed: Allowed) -> Vec<Reply> {
-    within_followup_limit(
+    within_followup_limit(files_apart(
         replies
             .iter()
             .map(|r| fit_to_permissions(r, allowed))
             .collect(),
-    )
+    ))
 }
 
 impl Handler {
@@ -350,9 +420,9 @@ impl Handler {
         let permissions = interaction.app_permissions;
         let replies = match tokio::time::timeout(answer_at_once(), &mut work).await {
             Ok(replies) if !wants_thread(&replies, channel, permissions) => {
-                return self
-                    .answer_at_once(ctx, interaction, &fit_all(&replies, allowed))
-                    .await;
+                let replies = fit_all(&replies, allowed);
+                answer_at_once!(ctx, interaction, &replies);
+                return;
             }
             // Opening the thread takes requests of its own: deferred, so
             // Discord's three seconds cannot run out.
@@ -402,58 +472,6 @@ impl Handler {
         perform!(ctx, interaction, command_steps(&replies));
     }
 
-    /// The replies were ready at once: the first is the response, the rest
-    /// follow.
-    async fn answer_at_once(
-        &self,
-        ctx: &Context,
-        interaction: &CommandInteraction,
-        replies: &[Reply],
-    ) {
-        let Some((first, rest)) = replies.split_first() else {
-            respond(
-                interaction
-                    .create_response(
-                        &ctx.http,
-                        ephemeral_response(&own_words(&interaction.locale, "discord-done")),
-                    )
-                    .await,
-                "an ephemeral answer",
-                interaction.id,
-            );
-            return;
-        };
-        if let Err(error) = interaction
-            .create_response(&ctx.http, response_builder(first))
-            .await
-        {
-            tracing::warn!(%error, interaction = %interaction.id, channel = %interaction.channel_id, "Discord refused the answer; sending a short one");
-            respond(
-                interaction
-                    .create_response(
-                        &ctx.http,
-                        ephemeral_response(&own_words(
-                            &interaction.locale,
-                            "discord-could-not-post",
-                        )),
-                    )
-                    .await,
-                "the short error",
-                interaction.id,
-            );
-            return;
-        }
-        for reply in rest {
-            respond(
-                interaction
-                    .create_followup(&ctx.http, followup_builder(reply))
-                    .await,
-                "a follow-up",
-                interaction.id,
-            );
-        }
-    }
-
     async fn on_autocomplete(&self, ctx: &Context, interaction: &CommandInteraction) {
         let bot = self.bot();
         let copy = interaction.clone();
@@ -501,6 +519,9 @@ impl Handler {
                 return;
             }
         };
+        if from_card_or_picker(&request) {
+            return self.on_card_press(ctx, interaction, request).await;
+        }
         if let Err(error) = interaction
             .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
             .await
@@ -525,6 +546,47 @@ impl Handler {
             button_steps(&replies, &interaction.message)
         );
     }
+}
+
+impl Handler {
+    /// A press on a game's card or a choice in the picker: answered like a
+    /// slash command (at once, or deferred while the bot thinks); the
+    /// card pressed stays as it is, a new card follows each turn.
+    async fn on_card_press(
+        &self,
+        ctx: &Context,
+        interaction: &ComponentInteraction,
+        request: Request,
+    ) {
+        let allowed = Allowed::from_permissions(interaction.app_permissions);
+        let work = self.workers.handle(self.bot(), request);
+        tokio::pin!(work);
+        let replies = match tokio::time::timeout(answer_at_once(), &mut work).await {
+            Ok(replies) => {
+                let replies = fit_all(&replies, allowed);
+                answer_at_once!(ctx, interaction, &replies);
+                return;
+            }
+            Err(_) => {
+                respond(
+                    interaction
+                        .create_response(&ctx.http, defer_response())
+                        .await,
+                    "the deferral",
+                    interaction.id,
+                );
+                (&mut work).await
+            }
+        };
+        perform!(ctx, interaction, command_steps(&fit_all(&replies, allowed)));
+    }
+}
+
+/// A press that came from a game's card (it carries the card's position)
+/// or from the picker's menus and buttons.
+fn from_card_or_picker(request: &Request) -> bool {
+    let picker = matches!(&request.command, Input::Text(text) if text.split_whitespace().next() == Some("pick"));
+    request.card.is_some() || picker
 }
 
 #[serenity::async_trait]

@@ -33,6 +33,7 @@
 //! Gateway intents: GUILDS only (no message content: everything arrives as
 //! interactions).
 
+mod card;
 mod commands;
 mod interactions;
 mod notices;
@@ -41,6 +42,10 @@ pub mod pacing;
 mod replies;
 pub mod workers;
 
+pub use card::{
+    card_message, CardBody, CardMessage, CardResponse, Component, IS_COMPONENTS_V2, MAX_COMPONENTS,
+    MAX_TEXT,
+};
 pub use commands::{
     autocomplete_response, autocomplete_values, bot_is_member, button_check, capabilities_of,
     command_definitions, custom_id, interaction_user, not_for_you, parse_custom_id, parse_shards,
@@ -48,10 +53,10 @@ pub use commands::{
 };
 pub use interactions::{run, RunOptions, ANSWER_AT_ONCE, AUTOCOMPLETE_BUDGET};
 pub use replies::{
-    action_rows, button_steps, channel_link, command_steps, defer_response, disabled_rows,
-    edit_builder, ephemeral_response, fit_to_permissions, followup_builder, message_parts,
-    ping_builder, response_builder, within_followup_limit, Allowed, MessageParts, Step,
-    MAX_FOLLOWUPS,
+    action_rows, button_steps, card_of, channel_link, command_steps, defer_response, disabled_rows,
+    edit_builder, ephemeral_response, files_apart, fit_to_permissions, followup_builder,
+    followup_step, message_parts, ping_builder, response_builder, within_followup_limit, Allowed,
+    MessageParts, Step, MAX_FOLLOWUPS,
 };
 
 /// The platform name in requests and store keys (`discord:<channel id>`).

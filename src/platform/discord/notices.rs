@@ -18,6 +18,7 @@ use serenity::all::{ChannelId, UserId};
 use tokio::sync::mpsc;
 
 use super::outgoing::{Outgoing, SharedOutgoing};
+use super::replies::files_apart;
 use super::PLATFORM;
 use cairn_bot::{Bot, Delivery};
 
@@ -103,7 +104,7 @@ async fn post_all(
     channel: ChannelId,
     replies: &[cairn_bot::Reply],
 ) -> Result<(), super::outgoing::PostError> {
-    for reply in replies {
+    for reply in &files_apart(replies.to_vec()) {
         outgoing.post(channel, reply).await?;
     }
     Ok(())
@@ -131,7 +132,7 @@ async fn post(outgoing: &mut Outgoing, delivery: &Delivery) {
             None => return,
         },
     };
-    for reply in &delivery.replies {
+    for reply in &files_apart(delivery.replies.clone()) {
         if let Err(error) = outgoing.post(channel, reply).await {
             tracing::error!(%error, channel = %channel, "posting a timed event");
         }

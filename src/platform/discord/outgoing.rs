@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use serenity::all::{ChannelId, UserId};
 
 use super::pacing::{Pacer, RateHeaders, Verdict};
-use super::replies::message_parts;
+use super::replies::{card_of, message_parts};
 use cairn_bot::Reply;
 
 /// The routes Cairn sends on its own, each one bucket family.
@@ -253,6 +253,19 @@ async fn channel_of(response: reqwest::Response) -> Result<ChannelId, PostError>
 /// A reply as a channel message body and its files: the pings, the text
 /// (in an embed with the board when there is one).
 fn outbound(reply: &Reply) -> Result<Outbound, serde_json::Error> {
+    if let Some(card) = card_of(reply, true) {
+        // A game's card: its board is its one file (any other file of the
+        // reply follows in a message of its own, see `files_apart`).
+        let files = card
+            .files
+            .into_iter()
+            .map(|file| (file.filename, file.data))
+            .collect();
+        return Ok(Outbound {
+            payload: serde_json::to_value(&card.body)?,
+            files,
+        });
+    }
     let parts = message_parts(reply, true);
     let mut payload = json!({
         "content": parts.content,

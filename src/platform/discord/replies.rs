@@ -9,6 +9,7 @@ use serenity::all::{
     Message, Permissions, UserId,
 };
 
+use super::card::{card_message, CardMessage};
 use super::commands::custom_id;
 use super::{
     clip, BOARD_FILE, CONTENT_LIMIT, EMBED_COLOUR, EMBED_DESCRIPTION_LIMIT, EMBED_TITLE_LIMIT,
@@ -443,6 +444,60 @@ pub enum Step {
     Ping(CreateInteractionResponseFollowup),
     /// Delete the original response.
     DeleteOriginal,
+    /// Send a Components V2 message (a game's card, the picker) as a
+    /// follow-up.
+    Card(CardMessage),
+}
+
+/// The pings of a card: the mentioned users' tags, on a line of their own
+/// above it (a Components V2 message has no content).
+fn card_ping(reply: &Reply) -> Option<(String, Vec<String>)> {
+    let ids = mention_ids(reply);
+    if ids.is_empty() {
+        return None;
+    }
+    let tags: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
+    Some((
+        tags.join(" "),
+        ids.iter().map(ToString::to_string).collect(),
+    ))
+}
+
+/// A reply as a Components V2 message, if it is a card or the picker;
+/// with `pings`, its users are notified.
+pub fn card_of(reply: &Reply, pings: bool) -> Option<CardMessage> {
+    card_message(reply, if pings { card_ping(reply) } else { None })
+}
+
+/// A reply as a follow-up: a card, or a plain message.
+pub fn followup_step(reply: &Reply) -> Step {
+    match card_of(reply, true) {
+        Some(card) => Step::Card(card),
+        None => Step::Followup(followup_builder(reply)),
+    }
+}
+
+/// A card carries only its board (serenity's calls number every file 0):
+/// the files of a card (a replay GIF) follow it in a plain message.
+pub fn files_apart(replies: Vec<Reply>) -> Vec<Reply> {
+    let mut out = Vec::with_capacity(replies.len());
+    for mut reply in replies {
+        let is_card = reply.card.is_some() || reply.pick.is_some();
+        if !is_card || reply.files.is_empty() {
+            out.push(reply);
+            continue;
+        }
+        let files = std::mem::take(&mut reply.files);
+        let (lang, ephemeral) = (reply.lang, reply.ephemeral);
+        out.push(reply);
+        out.push(Reply {
+            files,
+            lang,
+            ephemeral,
+            ..Reply::default()
+        });
+    }
+    out
 }
 
 /// What to send for the replies to a *deferred* slash command (the core
@@ -461,7 +516,9 @@ pub fn command_steps(replies: &[Reply]) -> Vec<Step> {
     let Some((first, rest)) = replies.split_first() else {
         return vec![Step::DeleteOriginal];
     };
-    let placeholder = first.ephemeral;
+    // The picker is private: like an error, it cannot be the deferral's
+    // public edit.
+    let placeholder = first.ephemeral || first.pick.is_some();
     if placeholder {
         steps.push(Step::Edit {
             edit: EditInteractionResponse::new()
@@ -469,7 +526,10 @@ pub fn command_steps(replies: &[Reply]) -> Vec<Step> {
                 .allowed_mentions(CreateAllowedMentions::new()),
             fallback: None,
         });
-        steps.push(Step::Followup(followup_builder(first)));
+        steps.push(followup_step(first));
+    } else if let Some(card) = card_of(first, true) {
+        // A follow-up to a deferral still loading takes its place.
+        steps.push(Step::Card(card));
     } else {
         steps.push(Step::Edit {
             edit: edit_builder(first),
@@ -477,7 +537,7 @@ pub fn command_steps(replies: &[Reply]) -> Vec<Step> {
         });
         steps.extend(ping_builder(first).map(Step::Ping));
     }
-    steps.extend(rest.iter().map(|r| Step::Followup(followup_builder(r))));
+    steps.extend(rest.iter().map(followup_step));
     if placeholder {
         steps.push(Step::DeleteOriginal);
     }
@@ -492,7 +552,7 @@ pub fn button_steps(replies: &[Reply], message: &Message) -> Vec<Step> {
         edit: EditInteractionResponse::new().components(disabled_rows(message)),
         fallback: None,
     }];
-    steps.extend(replies.iter().map(|r| Step::Followup(followup_builder(r))));
+    steps.extend(replies.iter().map(followup_step));
     steps
 }
 

@@ -64,6 +64,7 @@ pub const SESSION_FILE: &str = "session.json";
 mod addressing;
 mod outgoing;
 mod queue;
+mod reactions;
 mod session;
 #[cfg(test)]
 mod tests;
@@ -227,10 +228,12 @@ pub async fn run(bot: Bot, config: MatrixConfig, mut stop: watch::Receiver<bool>
         start_ms,
         queues: Mutex::new(HashMap::new()),
         in_flight: Arc::clone(&in_flight),
+        reactable: Mutex::default(),
     });
     client.add_event_handler_context(shared);
     client.add_event_handler(on_invite);
     client.add_event_handler(on_message);
+    client.add_event_handler(reactions::on_reaction);
     tracing::info!("listening to Matrix rooms");
 
     let synced = tokio::select! {

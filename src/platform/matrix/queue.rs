@@ -20,12 +20,42 @@ pub(super) struct Shared {
     pub(super) queues: Mutex<HashMap<String, mpsc::UnboundedSender<Job>>>,
     /// One permit per command queued or running; a stop takes them all.
     pub(super) in_flight: Arc<tokio::sync::Semaphore>,
+    /// The bot's notices whose reactions stand for commands.
+    pub(super) reactable: Mutex<super::reactions::Reactable>,
+}
+
+impl Job {
+    /// A command of `sender` that answers `event` (a reaction to the
+    /// bot's answer to it).
+    pub(super) fn new(
+        room: Room,
+        event: OriginalSyncRoomMessageEvent,
+        sender: OwnedUserId,
+        channel: String,
+        command: String,
+        permit: tokio::sync::OwnedSemaphorePermit,
+    ) -> Job {
+        Job {
+            room,
+            event,
+            sender,
+            channel,
+            command,
+            mention_ids: Vec::new(),
+            received: Instant::now(),
+            _permit: permit,
+        }
+    }
 }
 
 /// One command to run.
 pub(super) struct Job {
     room: Room,
+    /// The message the command answers (for threads and replies).
     event: OriginalSyncRoomMessageEvent,
+    /// Who gives the command: the message's sender, or the player who
+    /// reacted.
+    sender: OwnedUserId,
     channel: String,
     command: String,
     mention_ids: Vec<String>,
@@ -92,6 +122,7 @@ pub(super) async fn on_message(
     tracing::debug!(%channel, sender = %event.sender, %command, sync_lag_ms, "command");
     shared.enqueue(Job {
         room,
+        sender: event.sender.clone(),
         event,
         channel,
         command,
@@ -102,7 +133,7 @@ pub(super) async fn on_message(
 }
 
 impl Shared {
-    fn enqueue(self: &Arc<Self>, job: Job) {
+    pub(super) fn enqueue(self: &Arc<Self>, job: Job) {
         let key = job.channel.clone();
         let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
         let job = match queues.get(&key) {
@@ -148,6 +179,7 @@ impl Shared {
         let Job {
             room,
             event,
+            sender,
             channel,
             command,
             mention_ids,
@@ -155,10 +187,7 @@ impl Shared {
             _permit,
         } = job;
         let started = Instant::now();
-        let user = User::new(
-            event.sender.to_string(),
-            member_name(&room, &event.sender).await,
-        );
+        let user = User::new(sender.to_string(), member_name(&room, &sender).await);
         let mut mentions = Vec::new();
         for id in mention_ids {
             let name = match UserId::parse(id.as_str()) {
@@ -169,7 +198,7 @@ impl Shared {
         }
         let request = Request {
             platform: PLATFORM.into(),
-            channel,
+            channel: channel.clone(),
             user,
             command: command.into(),
             mentions,
@@ -206,7 +235,7 @@ impl Shared {
                 }
                 Some(note) = notes.recv() => {
                     // The bot's place in line while it waits for a search.
-                    if let Err(error) = self.send(&room, &event, &note, &requester).await {
+                    if let Err(error) = self.send(&room, &event, &note, &requester, &channel).await {
                         tracing::warn!(room = %room.room_id(), %error, "posting the place in line");
                     }
                 }
@@ -230,7 +259,7 @@ impl Shared {
         let handled = Instant::now();
         let mut first_sent = None;
         for reply in &replies {
-            if let Err(error) = self.send(&room, &event, reply, &requester).await {
+            if let Err(error) = self.send(&room, &event, reply, &requester, &channel).await {
                 tracing::error!(room = %room.room_id(), %error, "sending a reply failed");
             }
             first_sent.get_or_insert_with(Instant::now);
@@ -253,6 +282,7 @@ impl Shared {
         event: &OriginalSyncRoomMessageEvent,
         reply: &Reply,
         requester: &User,
+        channel: &str,
     ) -> Result<()> {
         let out = format_reply(reply, &self.prefix, requester);
         let ids = out
@@ -268,8 +298,9 @@ impl Shared {
             content = content.make_for_thread(event, ReplyWithinThread::No, AddMentions::No);
         }
         let sending = Instant::now();
-        room.send(content).await.context("sending a notice")?;
+        let sent = room.send(content).await.context("sending a notice")?;
         tracing::debug!(ms = sending.elapsed().as_millis() as u64, "notice sent");
+        let reactions = self.reactions_for(reply, event, channel, &sent.response.event_id);
 
         if let Some(png) = &reply.image {
             let within = in_thread.then(|| SdkReply {
@@ -300,6 +331,8 @@ impl Shared {
             })
         })
         .await?;
+        // The reactions go last, under the notice, once its board is shown.
+        self.offer(room, &sent.response.event_id, &reactions).await;
         Ok(())
     }
 }

@@ -83,3 +83,14 @@ pick-none-shown = You have no list of steps in this game yet; write `pick` to se
 pick-no-such-option = There is no option { $number } in your list: choose a number from 1 to { $count }, or write `pick back` or `pick more`.
 pick-nothing-to-undo = No step is chosen yet, so there is none to take back; choose a number from 1 to { $count }.
 pick-not-a-step = { $word } is not a step of the list: write `pick` for the list, `pick N` to choose option N, `pick back` to take a step back or `pick more` for the next page.
+
+# The buttons of a game's card, and a press on a card of an earlier turn.
+card-move = Move
+card-moves = Moves
+card-undo = Undo
+card-draw = Draw
+card-resign = Resign
+card-rematch = Rematch
+card-replay = Replay
+card-superseded = This card shows an earlier turn, and the game has moved on: the current card is the latest one in{" "}
+card-superseded-end = .

@@ -16,3 +16,8 @@ matrix-type-to-answer = {" "}(type { $commands })
 discord-could-not-post = Sorry, Discord did not accept my answer. Use `/board` to see where the game stands.
 discord-done = Done.
 discord-button-unused = This button is no longer in use.
+
+# The picker on Discord: its select menus and buttons.
+discord-pick-options = Options { $first } to { $last }
+discord-pick-back = Back
+discord-pick-more = More

@@ -79,3 +79,14 @@ pick-none-shown = Aún no tienes una lista de pasos en esta partida; escribe `pi
 pick-no-such-option = Tu lista no tiene la opción { $number }: elige un número del 1 al { $count }, o escribe `pick back` o `pick more`.
 pick-nothing-to-undo = Aún no has elegido ningún paso, así que no hay ninguno que deshacer; elige un número del 1 al { $count }.
 pick-not-a-step = { $word } no es un paso de la lista: escribe `pick` para la lista, `pick N` para elegir la opción N, `pick back` para deshacer un paso o `pick more` para la página siguiente.
+
+# Los botones de la tarjeta de una partida, y una pulsación en la tarjeta de un turno anterior.
+card-move = Mover
+card-moves = Jugadas
+card-undo = Deshacer
+card-draw = Tablas
+card-resign = Abandonar
+card-rematch = Revancha
+card-replay = Repetición
+card-superseded = Esta tarjeta es de un turno anterior y la partida ha avanzado: la tarjeta actual es la última de{" "}
+card-superseded-end = .

@@ -16,3 +16,8 @@ matrix-type-to-answer = {" "}(escribe { $commands })
 discord-could-not-post = Lo siento, Discord no aceptó mi respuesta. Usa `/board` para ver cómo va la partida.
 discord-done = Hecho.
 discord-button-unused = Este botón ya no se usa.
+
+# The picker on Discord: its select menus and buttons.
+discord-pick-options = Opciones { $first } a { $last }
+discord-pick-back = Atrás
+discord-pick-more = Más

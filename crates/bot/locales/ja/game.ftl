@@ -64,3 +64,14 @@ pick-none-shown = この対局ではまだ一覧を出していません。`pick
 pick-no-such-option = 一覧に{ $number }番はありません。1から{ $count }までの番号を選ぶか、`pick back`か`pick more`と書いてください。
 pick-nothing-to-undo = まだ一歩も選んでいないので、戻せる一歩はありません。1から{ $count }までの番号を選んでください。
 pick-not-a-step = { $word }は一覧の番号ではありません。一覧は`pick`、N番を選ぶには`pick N`、一歩戻すには`pick back`、次のページは`pick more`と書いてください。
+
+# 対局カードのボタンと、前の手番のカードが押されたとき。
+card-move = 指す
+card-moves = 合法手
+card-undo = 待った
+card-draw = 引き分け
+card-resign = 投了
+card-rematch = 再戦
+card-replay = 再生
+card-superseded = このカードは前の手番のものです。対局は進んでいます。最新のカードは
+card-superseded-end = にあります。

@@ -16,3 +16,8 @@ matrix-type-to-answer = （{ $commands }と入力してください）
 discord-could-not-post = すみません、Discordが私の返答を受け付けませんでした。対局の状況は`/board`で確認できます。
 discord-done = 完了しました。
 discord-button-unused = このボタンはもう使えません。
+
+# The picker on Discord: its select menus and buttons.
+discord-pick-options = 選択肢{ $first }〜{ $last }
+discord-pick-back = 戻る
+discord-pick-more = もっと見る

@@ -11,7 +11,9 @@ use crate::{
 };
 use cairn_rules::{AnyGame, GameKind, OptionError, Options, Seat, Seating};
 use cairn_store::clock::{GameClock, TimeControl};
-use cairn_store::{Challenge, Change, ChannelRecord, GameRecord, Player, StoreError, Update};
+use cairn_store::{
+    Challenge, Change, ChannelRecord, GameId, GameRecord, Player, StoreError, Update,
+};
 
 pub(super) fn player_of(user: &User) -> Player {
     Player {
@@ -41,7 +43,12 @@ pub(super) fn start_game(
     if challenge.challenger_seat == Seat::Second {
         players.swap(0, 1);
     }
+    // Without randomness now, the store stamps an id when it writes the game.
+    let id = GameId::random()
+        .inspect_err(|error| tracing::warn!(%error, "a game starts without an id"))
+        .ok();
     Ok(GameRecord {
+        id,
         kind: challenge.game,
         options: challenge.options.clone(),
         players,

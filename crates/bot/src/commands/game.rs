@@ -433,8 +433,13 @@ pub(super) fn show(
         }
         text
     };
+    // The legal turns asked from a game's card are for the presser alone.
+    let ephemeral = hints && request.card.is_some();
     Ok(Answer {
-        replies: vec![Reply::text(text)],
+        replies: vec![Reply {
+            ephemeral,
+            ..Reply::text(text)
+        }],
         board: Some(BoardShow {
             record: Box::new(game.clone()),
             hints,

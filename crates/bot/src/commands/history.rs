@@ -131,13 +131,18 @@ pub(super) fn export(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
     let stem = file_stem(&game);
     let lang = langs.public;
     let title = crate::captions_in(&game, lang).0;
+    let mut text = t!(
+        lang,
+        "export-done",
+        game = &title,
+        turns = crate::bot::turns_played(&game)
+    );
+    if let Some(link) = bot.page_link(&game, lang) {
+        text.push('\n');
+        text.push_str(&link);
+    }
     Ok(Answer::reply(Reply {
-        text: t!(
-            lang,
-            "export-done",
-            game = &title,
-            turns = crate::bot::turns_played(&game)
-        ),
+        text,
         files: vec![
             Attachment {
                 name: format!("{stem}.json"),
