@@ -313,7 +313,7 @@ impl Bot {
             // Worded here, so the renderer and the text board get words,
             // never message ids.
             let view = view.worded(|message| i18n::say(lang, message));
-            first.board_text = Some(text_board::board_text(&view, &caption));
+            first.board_text = Some(text_board::board_text(&view, &caption, lang));
             if self.config.images {
                 let options = RenderOptions {
                     show_hints: show.hints || show.picking.is_some(),
@@ -543,6 +543,13 @@ fn store_error_answer(error: &cairn_store::StoreError, langs: Langs) -> Answer {
 
 pub(crate) fn to_user(player: &Player) -> User {
     User::new(player.id.clone(), player.name.clone())
+}
+
+/// Whole turns played in a game: a turn sent in parts (Floaters) is one
+/// turn, counted once its last part is in. The history as stored if it no
+/// longer replays.
+pub(crate) fn turns_played(record: &GameRecord) -> usize {
+    record.whole_turns().iter().sum()
 }
 
 /// Rebuild a game from its options and turn history (used by `undo`),

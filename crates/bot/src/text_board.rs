@@ -2,7 +2,10 @@
 //! language (a [`WordedView`]), for the console (and any platform without
 //! images).
 
-use cairn_rules::{Colour, Layout, MarkKind, Spot, WordedView};
+use cairn_rules::{seat_message, Colour, Layout, MarkKind, Spot, WordedView};
+
+use crate::i18n::{say, Lang};
+use unicode_width::UnicodeWidthStr;
 
 fn stone(colour: Colour) -> char {
     match colour {
@@ -32,9 +35,59 @@ fn cell_text(spot: &Spot, marked: bool) -> String {
     }
 }
 
+/// A colour's name for a reader ("White").
+fn colour_name(colour: Colour, lang: Lang) -> String {
+    let word = match colour {
+        Colour::White => "white",
+        Colour::Black => "black",
+        Colour::Red => "red",
+    };
+    say(lang, &seat_message(word))
+}
+
+/// How the stacks on the board read, a line per form shown: two colours
+/// are written top stone first (`○●`: White on Black), taller stacks as
+/// their top stone and height (`○3`).
+fn stack_legend(view: &WordedView, lang: Lang) -> Vec<String> {
+    let stacks = || {
+        view.spots.iter().filter_map(|spot| match spot {
+            Spot::Stack(pieces) => Some(pieces.as_slice()),
+            _ => None,
+        })
+    };
+    let pair = stacks().find_map(|pieces| match pieces {
+        [bottom, top] if bottom != top => Some((*bottom, *top)),
+        _ => None,
+    });
+    let tall = stacks().find(|pieces| pieces.len() >= 2 && !matches!(pieces, [a, b] if a != b));
+    let mut lines = Vec::new();
+    if let Some((bottom, top)) = pair {
+        lines.push(crate::t!(
+            lang,
+            "text-board-stack-pair",
+            stack = format!("{}{}", stone(top), stone(bottom)),
+            top = colour_name(top, lang),
+            bottom = colour_name(bottom, lang)
+        ));
+    }
+    if let Some(pieces) = tall {
+        let top = *pieces.last().unwrap_or(&Colour::White);
+        lines.push(crate::t!(
+            lang,
+            "text-board-stack-height",
+            stack = cell_text(&Spot::Stack(pieces.to_vec()), false)
+                .trim()
+                .to_string(),
+            height = pieces.len(),
+            top = colour_name(top, lang)
+        ));
+    }
+    lines
+}
+
 /// The board as lines of text with coordinates, then the caption and notes.
 /// Last-turn spots carry a `*`.
-pub fn board_text(view: &WordedView, caption: &str) -> String {
+pub fn board_text(view: &WordedView, caption: &str, lang: Lang) -> String {
     let marked = |spot: usize| {
         view.last.path.contains(&spot)
             || view
@@ -93,7 +146,10 @@ pub fn board_text(view: &WordedView, caption: &str) -> String {
                 .map_or(("West store", "East store"), |w| {
                     (w.west_store.as_str(), w.east_store.as_str())
                 });
-            out.push_str(&format!("\n{west:<width$}{east}", width = 7 * pits + 8));
+            // Padded by the columns a terminal gives the label (a Japanese
+            // character takes two), so the east label stands over its store.
+            let pad = (7 * pits + 8).saturating_sub(UnicodeWidthStr::width(west));
+            out.push_str(&format!("\n{west}{}{east}", " ".repeat(pad)));
             out.push_str(&format!("\n{}", pit(2 * pits + 1)));
             out.push_str(&" ".repeat(7 * pits + 1));
             out.push_str(&pit(pits));
@@ -117,8 +173,8 @@ pub fn board_text(view: &WordedView, caption: &str) -> String {
             )),
         }
     }
-    for note in &view.notes {
-        out.push_str(note);
+    for note in view.notes.iter().cloned().chain(stack_legend(view, lang)) {
+        out.push_str(&note);
         out.push('\n');
     }
     out.push_str(caption);

@@ -54,7 +54,7 @@ fn the_board_is_worded_in_the_public_language() {
     let spanish = board(&bot.handle(&request("alice", "moves", Some(Lang::Es))));
     assert!(spanish.contains("Reserva de Negras: 64"), "{spanish}");
     assert!(
-        spanish.contains("Puntos verdes: donde tus jugadas legales colocan o mueven una ficha"),
+        spanish.contains("Puntos verdes: las casillas donde puedes colocar una ficha"),
         "{spanish}"
     );
 }

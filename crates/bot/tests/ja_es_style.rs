@@ -189,6 +189,25 @@ fn spanish_verbs_agree_with_the_plural_sides() {
     );
 }
 
+/// The leaflets' words for the pieces: the Alquerque leaflet writes コマ
+/// (never 駒), the Callanish and Floaters leaflets 石.
+#[test]
+fn japanese_names_the_pieces_as_the_leaflets_do() {
+    let mut found = Vec::new();
+    for (id, variables) in messages(Lang::Ja) {
+        let text = worded(Lang::Ja, &id, &variables, 3);
+        let stones = id.starts_with("callanish-") || id.starts_with("floaters-");
+        if text.contains('駒') || (stones && text.contains("コマ")) {
+            found.push(format!("{id}: {text}"));
+        }
+    }
+    take_slips();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    let place = |id: &str| i18n::text(Lang::Ja, id, &[]);
+    assert_eq!(place("pick-note-place"), "ここにコマを置く");
+    assert_eq!(place("pick-note-place-stone"), "ここに石を置く");
+}
+
 #[test]
 fn the_checks_catch_what_they_are_for() {
     assert!(english_left("残り 2d 23h").is_some());

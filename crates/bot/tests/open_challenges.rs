@@ -175,11 +175,11 @@ fn games_lists_my_open_challenges() {
     let chat = Chat::new();
     chat.ok("alice", "challenge callanish size=7");
     let mine = chat.ok("alice", "games");
-    assert!(mine.text.contains("open challenges"), "{}", mine.text);
+    assert!(mine.text.contains("Your challenges"), "{}", mine.text);
     assert!(mine.text.contains("Callanish (size=7)"), "{}", mine.text);
     assert!(mine.text.contains("lapses in 7 days"), "{}", mine.text);
     let theirs = chat.ok("bob", "games");
-    assert!(!theirs.text.contains("open challenges"), "{}", theirs.text);
+    assert!(!theirs.text.contains("Your challenges"), "{}", theirs.text);
 }
 
 #[test]
@@ -389,7 +389,7 @@ fn three_processes_accepting_on_postgresql_start_one_game() {
     assert!(!made[0].ephemeral, "{}", made[0].text);
     let listed = bots[2].handle(&request("elsewhere", "erin", "games"));
     assert!(
-        listed[0].text.contains("open challenges"),
+        listed[0].text.contains("Your challenges"),
         "{}",
         listed[0].text
     );

@@ -239,3 +239,25 @@ fn replay_captions_follow_the_language() {
     );
     assert_eq!(take_slips(), Vec::<String>::new());
 }
+
+/// Alquad's colour choice is a choice in the replay's captions too.
+#[test]
+fn a_replay_says_the_colour_choice_as_a_choice() {
+    use cairn_bot::history::replay_frames_in;
+    use cairn_bot::i18n::Lang;
+    let turns = vec!["w:c3 b:d4".to_string(), "white".to_string()];
+    let names = ["alice".to_string(), "bob".to_string()];
+    for (lang, said) in [
+        (Lang::En, "bob (White) chose to play White"),
+        (Lang::Ja, "bob（白）が白を選びました"),
+        (Lang::Es, "bob (Blancas) eligió jugar con Blancas"),
+    ] {
+        let frames =
+            replay_frames_in(lang, GameKind::Alquad, &[], &turns, Some(&names), None).unwrap();
+        assert!(
+            frames[2].caption.ends_with(said),
+            "{lang:?}: {}",
+            frames[2].caption
+        );
+    }
+}

@@ -397,3 +397,292 @@ fn option_refusals_name_the_game_and_an_empty_value() {
     let r = chat.say("alice", "challenge callanish @bob size=");
     assert!(r.contains("`=`の後に値がありません"), "{r}");
 }
+
+// ---- Item 10: a Floaters turn sent in parts ----
+
+/// Plays random whole turns until the player to move has a pit whose
+/// sowing waits for colours, after two turns at least; that player and
+/// the pit.
+fn floaters_mid_turn_ahead(chat: &Chat) -> (String, String) {
+    use cairn_rules::Game;
+    let mut rng = cairn_rules::SplitRng::new(3);
+    for _ in 0..100 {
+        let game = chat.game();
+        let mover = game.player(game.game.to_move()).name.clone();
+        // Two whole turns first, so that counts read in the plural.
+        let pit = (1..=6)
+            .map(|n| n.to_string())
+            .filter(|_| game.history.len() >= 2)
+            .find(|n| {
+                let mut g = game.game.clone();
+                g.play_str(n).is_ok() && g.in_mid_turn()
+            });
+        if let Some(pit) = pit {
+            return (mover, pit);
+        }
+        let cairn_rules::AnyGame::Floaters(f) = &game.game else {
+            panic!("not Floaters");
+        };
+        let turn = f.random_turn(&mut rng).expect("a turn").to_string();
+        let r = chat.replies(&mover, &format!("move {turn}"));
+        assert!(!r[0].ephemeral, "{turn}: {}", r[0].text);
+    }
+    panic!("no pit ever waited for colours");
+}
+
+/// A language, how it says to finish a turn, what `moves` says mid-turn,
+/// and "N turns played".
+type MidTurnWords = (Lang, &'static str, &'static str, fn(usize) -> String);
+
+#[test]
+fn a_floaters_turn_in_parts_says_how_to_go_on_and_counts_once() {
+    // (language, how to finish, `moves` mid-turn, whole turns played)
+    let words: [MidTurnWords; 3] = [
+        (
+            Lang::En,
+            "send their colours in sowing order, e.g. `move ",
+            "its next part can be sent",
+            |n| format!("{n} turns played"),
+        ),
+        (
+            Lang::Ja,
+            "播く順に色を送ってください（例：`指す ",
+            "次に送れるのは",
+            |n| format!("{n}手指されました"),
+        ),
+        (
+            Lang::Es,
+            "envía sus colores en orden de siembra, p. ej. `move ",
+            "su siguiente parte se puede enviar",
+            |n| format!("Se han jugado {n} jugadas"),
+        ),
+    ];
+    for (lang, how, next, played) in words {
+        let chat = Chat::speaking(lang);
+        chat.start("floaters");
+        let (mover, pit) = floaters_mid_turn_ahead(&chat);
+        let whole = chat.game().history.len();
+        let other = ["alice", "bob"].into_iter().find(|n| *n != mover).unwrap();
+        chat.replies(other, "draw");
+        let r = chat.say(&mover, &format!("move {pit}"));
+        assert!(r.contains(how), "{lang:?}: {r}");
+        // The draw offer stands while the turn is not over.
+        assert!(chat.game().draw_offer.is_some(), "{lang:?}: {r}");
+        let status = chat.say(&mover, "board");
+        assert!(status.contains(&played(whole)), "{lang:?}: {status}");
+        // `moves` lists the next lap's colour strings, each playable.
+        let moves = chat.say(&mover, "moves");
+        assert!(moves.contains(next), "{lang:?}: {moves}");
+        let mid = match &chat.game().game {
+            cairn_rules::AnyGame::Floaters(f) => f.mid_turn().expect("mid-turn"),
+            _ => panic!("not Floaters"),
+        };
+        let lap = moves
+            .split(|c: char| !c.is_ascii_lowercase())
+            .find(|w| {
+                w.len() == usize::from(mid.red + mid.black)
+                    && w.chars().all(|c| c == 'r' || c == 'b')
+            })
+            .unwrap_or_else(|| panic!("{lang:?}: no lap listed: {moves}"));
+        while chat.game().game.in_mid_turn() {
+            let rest = chat.game().game.legal_strings()[0].clone();
+            let part = if chat.game().history.len() == whole + 1 {
+                lap.to_string()
+            } else {
+                rest
+            };
+            let r = chat.replies(&mover, &format!("move {part}"));
+            assert!(!r[0].ephemeral, "{lang:?} {part}: {}", r[0].text);
+        }
+        assert!(
+            chat.game().draw_offer.is_none(),
+            "{lang:?}: the whole turn ends the offer"
+        );
+        let status = chat.say(&mover, "board");
+        assert!(status.contains(&played(whole + 1)), "{lang:?}: {status}");
+    }
+}
+
+// ---- Item 15: what boards and replies leave unexplained ----
+
+#[test]
+fn the_alquad_colour_choice_reads_as_a_choice_not_a_move() {
+    for (lang, said) in [
+        (Lang::En, "bob (White) chose to play White."),
+        (Lang::Ja, "bob（白）が白を選びました。"),
+        (Lang::Es, "bob (Blancas) eligió jugar con Blancas."),
+    ] {
+        let chat = Chat::speaking(lang);
+        chat.start("alquad");
+        chat.replies("alice", "move w:c3 b:d4");
+        let r = chat.say("bob", "move white");
+        assert!(r.contains(said), "{lang:?}: {r}");
+        assert!(!r.contains("white"), "{lang:?}: {r}");
+    }
+}
+
+#[test]
+fn text_board_stacks_come_with_a_legend() {
+    for (lang, legend) in [
+        (Lang::En, "○●: a stack read top stone first, White on Black"),
+        (Lang::Ja, "○●：上から順に書いたスタック（黒の上に白）"),
+        (
+            Lang::Es,
+            "○●: una pila escrita de arriba abajo, Blancas sobre Negras",
+        ),
+    ] {
+        let chat = Chat::speaking(lang);
+        chat.replies("alice", "challenge callanish @bob size=5 as=white");
+        chat.replies("bob", "accept");
+        chat.replies("alice", "move c3");
+        let r = chat.replies("bob", "move b1");
+        let before = r[0].board_text.clone().unwrap_or_default();
+        assert!(!before.contains(legend), "{lang:?}: no stack yet: {before}");
+        let r = chat.replies("alice", "move c3 b1 e4");
+        let board = r[0].board_text.clone().unwrap_or_default();
+        assert!(board.contains(" ○●*"), "{lang:?}: {board}");
+        assert!(board.contains(legend), "{lang:?}: {board}");
+    }
+}
+
+#[test]
+fn the_challengers_own_accept_points_to_cancel() {
+    for (lang, said) in [
+        (Lang::En, "To withdraw it, use `cancel`."),
+        (Lang::Ja, "取り下げるには`取り消す`を使ってください。"),
+        (Lang::Es, "Para retirarlo, usa `cancel`."),
+    ] {
+        let chat = Chat::speaking(lang);
+        chat.replies("alice", "challenge sight @bob");
+        let r = chat.replies("alice", "accept");
+        assert!(r[0].ephemeral, "{lang:?}: {}", r[0].text);
+        assert!(r[0].text.contains(said), "{lang:?}: {}", r[0].text);
+    }
+}
+
+#[test]
+fn a_challenge_addressed_to_me_is_in_my_games() {
+    for (lang, to_bob, by_alice, help) in [
+        (
+            Lang::En,
+            "Sight from alice in",
+            "waiting for bob to accept",
+            "games and challenges",
+        ),
+        (
+            Lang::Ja,
+            "aliceさんからのサイト（",
+            "bobさんが受けるのを待っています",
+            "対局と挑戦",
+        ),
+        (
+            Lang::Es,
+            "Sight de alice en",
+            "esperando a que bob lo acepte",
+            "partidas y desafíos",
+        ),
+    ] {
+        let chat = Chat::speaking(lang);
+        let said = chat.say("alice", "help");
+        assert!(said.contains(help), "{lang:?}: {said}");
+        chat.replies("alice", "challenge sight @bob");
+        let bob = chat.say("bob", "games");
+        assert!(bob.contains(to_bob), "{lang:?}: {bob}");
+        assert!(bob.contains("`"), "{lang:?}: how to answer: {bob}");
+        let alice = chat.say("alice", "games");
+        assert!(alice.contains(by_alice), "{lang:?}: {alice}");
+        assert!(!alice.contains(to_bob), "{lang:?}: {alice}");
+    }
+}
+
+// ---- Japanese: the Floaters text board lines up in every language ----
+
+#[test]
+fn the_floaters_text_board_lines_up_with_wide_characters() {
+    use unicode_width::UnicodeWidthStr;
+    for (lang, east) in [
+        (Lang::En, "East store"),
+        (Lang::Ja, "東の大穴"),
+        (Lang::Es, "Almacén este"),
+    ] {
+        let chat = Chat::speaking(lang);
+        chat.replies("alice", "challenge floaters @bob");
+        let r = chat.replies("bob", "accept");
+        let board = r[0].board_text.clone().unwrap_or_default();
+        let line = board
+            .lines()
+            .find(|l| l.contains(east))
+            .unwrap_or_else(|| panic!("{lang:?}: no `{east}` in {board}"));
+        let before = &line[..line.find(east).unwrap_or(0)];
+        // The east store's count starts 7 columns per pit and 8 more in.
+        assert_eq!(before.width(), 7 * 6 + 8, "{lang:?}:\n{board}");
+    }
+}
+
+/// `rules` lists each game with the first sentence of its summary: the
+/// Japanese and Spanish ones say as much as the English (who starts).
+#[test]
+fn the_rules_list_says_as_much_in_every_language() {
+    let items = |lang: Lang| -> Vec<String> {
+        let text = Chat::speaking(lang).say("alice", "rules");
+        text.lines()
+            .filter(|l| l.starts_with("- "))
+            .map(str::to_string)
+            .collect()
+    };
+    let (en, ja, es) = (items(Lang::En), items(Lang::Ja), items(Lang::Es));
+    assert_eq!(en.len(), 7, "{en:?}");
+    assert_eq!((ja.len(), es.len()), (7, 7), "{ja:?} {es:?}");
+    for ((en, ja), es) in en.iter().zip(&ja).zip(&es) {
+        if en.contains("first") || en.contains("starts") {
+            assert!(ja.contains("先手"), "{ja} against {en}");
+            assert!(es.contains("empiez"), "{es} against {en}");
+        }
+    }
+}
+
+/// A turn sent in parts is one turn for the ratings' rule too: a player
+/// who resigns after one turn, sent in two parts, leaves the game unrated.
+#[test]
+fn the_parts_of_a_turn_count_once_for_ratings() {
+    use cairn_rules::Game;
+    let mut rng = cairn_rules::SplitRng::new(9);
+    for _ in 0..50 {
+        let chat = Chat::new();
+        chat.replies("alice", "challenge floaters @bob first=north as=red");
+        chat.replies("bob", "accept");
+        let cairn_rules::AnyGame::Floaters(f) = chat.game().game else {
+            panic!("not Floaters");
+        };
+        let opening = f.random_turn(&mut rng).expect("a turn").to_string();
+        chat.replies("bob", &format!("move {opening}"));
+        let game = chat.game().game;
+        let Some(pit) = (1..=6).map(|n| n.to_string()).find(|n| {
+            let mut g = game.clone();
+            g.play_str(n).is_ok() && g.in_mid_turn()
+        }) else {
+            continue;
+        };
+        chat.replies("alice", &format!("move {pit}"));
+        while chat.game().game.in_mid_turn() {
+            let rest = chat.game().game.legal_strings()[0].clone();
+            chat.replies("alice", &format!("move {rest}"));
+        }
+        let cairn_rules::AnyGame::Floaters(f) = chat.game().game else {
+            panic!("not Floaters");
+        };
+        let second = f.random_turn(&mut rng).expect("a turn").to_string();
+        chat.replies("bob", &format!("move {second}"));
+        if !chat.game().in_progress() {
+            continue;
+        }
+        assert_eq!(chat.game().whole_turns(), [1, 2]);
+        chat.replies("alice", "resign");
+        chat.replies("alice", "resign");
+        assert!(!chat.game().in_progress());
+        let r = chat.say("bob", "rating");
+        assert!(r.contains("no rated game"), "{r}");
+        return;
+    }
+    panic!("South never had a turn to send in parts");
+}

@@ -660,6 +660,16 @@ impl Game for Alquad {
         }]
     }
 
+    /// The chooser's colour is a choice, not a move.
+    fn turn_words(&self, turn: &AlquadTurn) -> Option<Message> {
+        match turn {
+            AlquadTurn::Choose(side) => {
+                Some(Message::new("alquad-chose").arg("side", side.message()))
+            }
+            _ => None,
+        }
+    }
+
     fn highlights(&self, turn: &AlquadTurn) -> Highlights {
         let mut h = Highlights::default();
         match *turn {

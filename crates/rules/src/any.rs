@@ -63,6 +63,8 @@ pub struct Played {
     pub canonical: String,
     /// What to highlight as the last turn.
     pub highlights: Highlights,
+    /// How the turn is said when it moves no piece ([`Game::turn_words`]).
+    pub words: Option<Message>,
 }
 
 fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Played, TurnError> {
@@ -71,10 +73,12 @@ fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Played, TurnError> {
     }
     let turn = game.parse_turn(text)?;
     let highlights = game.highlights(&turn);
+    let words = game.turn_words(&turn);
     game.play(&turn)?;
     Ok(Played {
         canonical: turn.to_string(),
         highlights,
+        words,
     })
 }
 
@@ -193,6 +197,16 @@ impl AnyGame {
         with_game!(self, g => g.warning())
     }
 
+    /// What to send next in the middle of a turn ([`Game::next_step_hint`]).
+    pub fn next_step_hint(&self) -> Option<Message> {
+        with_game!(self, g => g.next_step_hint())
+    }
+
+    /// The choices for the next part of a turn ([`Game::next_step_choices`]).
+    pub fn next_step_choices(&self, limit: usize) -> Option<(u64, Vec<String>)> {
+        with_game!(self, g => g.next_step_choices(limit))
+    }
+
     pub fn hint_legend(&self) -> Message {
         with_game!(self, g => g.hint_legend())
     }
@@ -281,8 +295,9 @@ impl AnyGame {
         with_game!(self, g => g.perft(depth))
     }
 
-    /// Spots where legal turns end (destinations, additions), for the hint
-    /// layer of `moves`. Empty when there are too many turns to list.
+    /// Spots where legal turns end (destinations, additions) and stones
+    /// they take off (Callanish removals), for the hint layer of `moves`.
+    /// Empty when there are too many turns to list.
     pub fn hint_spots(&self) -> Vec<usize> {
         fn spots<G: Game>(game: &G) -> Vec<usize> {
             if game.count_turns() > HINT_TURN_LIMIT {
@@ -297,7 +312,13 @@ impl AnyGame {
                         .marks
                         .iter()
                         .filter(|m| {
-                            matches!(m.kind, MarkKind::To | MarkKind::Added | MarkKind::LapStart)
+                            matches!(
+                                m.kind,
+                                MarkKind::To
+                                    | MarkKind::Added
+                                    | MarkKind::Removed
+                                    | MarkKind::LapStart
+                            )
                         })
                         .map(|m| m.spot)
                         .collect();

@@ -1080,7 +1080,7 @@ impl Game for Callanish {
                 "",
                 c as usize,
                 MarkKind::Added,
-                Some("pick-note-place"),
+                Some("pick-note-place-stone"),
             )]],
             CallanishTurn::Regular { remove, add } => {
                 let removal = Step::on(
@@ -1174,7 +1174,35 @@ impl Game for Callanish {
         }
     }
 
+    /// The hint layer of `moves` rings the mover's stones that can be
+    /// removed and marks the cells additions can go to: empty ones with a
+    /// dot, lone enemy stones with a ring.
+    fn hint_legend(&self) -> Message {
+        if self.is_opening() {
+            return Message::new("callanish-hint-legend-opening");
+        }
+        Message::new("callanish-hint-legend")
+            .arg("mover", self.seat_message(self.to_move))
+            .arg("opponent", self.seat_message(self.to_move.other()))
+    }
+
+    /// The opponent's lines, which the player to move must break, and the
+    /// player's last stone in supply, which makes this turn their last.
     fn warning(&self) -> Option<Message> {
+        match (self.line_warning(), self.supply_warning()) {
+            (Some(lines), Some(supply)) => Some(
+                Message::new("callanish-warning-both")
+                    .arg("lines", lines)
+                    .arg("supply", supply),
+            ),
+            (lines, supply) => lines.or(supply),
+        }
+    }
+}
+
+impl Callanish {
+    /// The lines the opponent holds: broken this turn, or the mover loses.
+    fn line_warning(&self) -> Option<Message> {
         let holder = self.to_move.other();
         let lines = self.held_lines(holder);
         if lines.is_empty() {
@@ -1185,6 +1213,20 @@ impl Game for Callanish {
                 .arg("holder", self.seat_message(holder))
                 .arg("lines", self.lines_message(&lines))
                 .arg("count", lines.len()),
+        )
+    }
+
+    /// One stone left in the mover's supply: this turn empties it (one
+    /// back, two added), so the mover has no legal turn next time and
+    /// loses unless they hold a line when the opponent has moved.
+    fn supply_warning(&self) -> Option<Message> {
+        if self.is_opening() || self.supply[self.to_move.index()] != 1 {
+            return None;
+        }
+        Some(
+            Message::new("callanish-warning-supply")
+                .arg("mover", self.seat_message(self.to_move))
+                .arg("opponent", self.seat_message(self.to_move.other())),
         )
     }
 }
@@ -1492,6 +1534,64 @@ mod tests {
         assert_eq!(
             g.outcome(),
             Some(Outcome::win(Seat::Second, Reason::NoMoves))
+        );
+    }
+
+    /// The turn that empties a supply is announced in every language.
+    #[test]
+    fn the_last_stone_in_supply_is_warned_of() {
+        let mut g = game(&[("size", "5"), ("stones", "3")]);
+        g.play(&g.parse_turn("c3").unwrap()).unwrap();
+        g.play(&g.parse_turn("a1").unwrap()).unwrap();
+        assert_eq!(g.warning(), None, "two stones left: no warning yet");
+        g.play(&g.parse_turn("c3 b1 e4").unwrap()).unwrap();
+        g.play(&g.parse_turn("a1 b3 c2").unwrap()).unwrap();
+        assert_eq!(g.supply[0], 1);
+        let warning = g.warning().expect("White's last turn is warned of");
+        assert_eq!(
+            crate::locales::english(&warning),
+            "this is White's last turn: it empties White's supply, so unless White holds a line when Black has moved, White has no legal turn then and loses"
+        );
+        crate::check::assert_worded(&warning, &"supply warning");
+        let word = |lang| crate::locales::word(lang, &warning);
+        assert_eq!(
+            word(crate::Lang::Ja),
+            "これが白の最後の手番です。この手番で白の残りの石はなくなるので、黒が指した時点で白が並びを押さえていなければ、白には合法手がなく負けです"
+        );
+        assert_eq!(
+            word(crate::Lang::Es),
+            "esta es la última jugada de Blancas: vacía su reserva, así que si Blancas no controlan una línea cuando Negras hayan jugado, Blancas no tendrán jugada legal y perderán"
+        );
+        // With a line to break as well, both are said.
+        let both = crate::locales::english(&Message::new("callanish-warning-both").arg("lines", "A").arg("supply", "B"));
+        assert_eq!(both, "A; also, B");
+    }
+
+    /// `moves` marks the stones that can be removed as well as the cells
+    /// additions go to, and its legend tells them apart.
+    #[test]
+    fn the_hint_layer_marks_removals_and_says_so() {
+        let mut g = game(&[("size", "5")]);
+        let any = |g: &Callanish| crate::AnyGame::Callanish(g.clone());
+        let legend = |g: &Callanish, lang| crate::locales::word(lang, &g.hint_legend());
+        assert_eq!(legend(&g, crate::Lang::En), "Green dots: the cells you can place a stone on");
+        g.play(&g.parse_turn("c3").unwrap()).unwrap();
+        g.play(&g.parse_turn("a1").unwrap()).unwrap();
+        let hints = any(&g).hint_spots();
+        assert!(hints.contains(&cell(&g, "c3")), "White's c3 can be removed");
+        assert!(hints.contains(&cell(&g, "b1")), "an addition");
+        assert!(!hints.contains(&cell(&g, "a1")), "Black's a1 is no knight's move from c3");
+        assert_eq!(
+            legend(&g, crate::Lang::En),
+            "Green rings around White stones: the stones you can remove; green dots, and rings around Black stones: the cells you can add on"
+        );
+        assert_eq!(
+            legend(&g, crate::Lang::Ja),
+            "白の石を囲む緑の輪：取り除ける石。緑の点と、黒の石を囲む緑の輪：石を追加できるマス"
+        );
+        assert_eq!(
+            legend(&g, crate::Lang::Es),
+            "Anillos verdes alrededor de fichas de Blancas: las que puedes retirar; puntos verdes, y anillos alrededor de fichas de Negras: las casillas donde puedes añadir"
         );
     }
 

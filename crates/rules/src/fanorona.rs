@@ -1689,6 +1689,21 @@ impl Game for Fanorona {
         view
     }
 
+    /// A chain can end on a point whose piece it captured earlier: the hint
+    /// layer rings that piece, and the legend says why.
+    fn hint_legend(&self) -> Message {
+        let occupied = self.pieces[0] | self.pieces[1];
+        let onto_captured = self
+            .legal_turns()
+            .iter()
+            .any(|t| occupied >> t.to[t.len as usize - 1] & 1 == 1);
+        Message::new(if onto_captured {
+            "fanorona-hint-legend-onto-captured"
+        } else {
+            "game-hint-legend"
+        })
+    }
+
     fn can_draw(&self) -> bool {
         true
     }
@@ -1749,6 +1764,28 @@ mod tests {
         g.history = vec![g.key()];
         g.outcome = None;
         g
+    }
+
+    /// A chain ending where it captured: the ring there is in the legend.
+    #[test]
+    fn the_hint_legend_explains_rings_around_pieces() {
+        let g = setup(&["f3"], &["f1", "e3", "e1"]);
+        assert!(legal(&g).contains(&"f3-f2a-g1w-f1a".to_string()), "{:?}", legal(&g));
+        let said = |lang| crate::locales::word(lang, &g.hint_legend());
+        assert_eq!(
+            said(crate::Lang::En),
+            "Green dots: where your legal turns move a piece; a green ring around an enemy piece: a chain captures it, then moves onto its point"
+        );
+        assert_eq!(
+            said(crate::Lang::Ja),
+            "緑の点：合法手でコマを動かせる場所。相手のコマを囲む緑の輪：連続捕獲でそのコマを取ってから、その交点に移れます"
+        );
+        assert_eq!(
+            said(crate::Lang::Es),
+            "Puntos verdes: adonde tus jugadas legales mueven una ficha; un anillo verde alrededor de una ficha enemiga: una cadena la captura y luego pasa a su punto"
+        );
+        let plain = game(&[]);
+        assert_eq!(plain.hint_legend().id, "game-hint-legend");
     }
 
     fn legal(g: &Fanorona) -> Vec<String> {

@@ -258,8 +258,32 @@ pub trait Game:
 
     /// A warning to the player to move of a loss at the end of this very
     /// turn unless they act ("Black holds rank 3 (5 of the 5 cells
-    /// needed): break it this turn or lose"); `None` without such a threat.
+    /// needed): break it this turn or lose"), or of a loss that this turn
+    /// makes certain (the last stones of a supply); `None` without such a
+    /// threat.
     fn warning(&self) -> Option<Message> {
+        None
+    }
+
+    /// How a turn that moves no piece is said, worked out in the position
+    /// before it (Alquad's colour choice: "chose to play White", where
+    /// "played white" would read as a move); `None`: "played" and the
+    /// notation.
+    fn turn_words(&self, _turn: &Self::Turn) -> Option<Message> {
+        None
+    }
+
+    /// While a turn waits for its next part (see [`Game::in_mid_turn`]):
+    /// what to send and an example, a sentence ("Send the colours of the
+    /// 3 red and 2 black stones ... e.g. `move rrrbb`"); `None` otherwise.
+    fn next_step_hint(&self) -> Option<Message> {
+        None
+    }
+
+    /// While a turn waits for its next part: how many ways there are to
+    /// send that part, and the first `limit` of them, for `moves` (the
+    /// ways to finish the whole turn can be thousands); `None` otherwise.
+    fn next_step_choices(&self, _limit: usize) -> Option<(u64, Vec<String>)> {
         None
     }
 

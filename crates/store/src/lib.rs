@@ -411,6 +411,36 @@ impl GameRecord {
         self.result.or_else(|| self.game.outcome())
     }
 
+    /// Whole turns each seat has played: a turn sent in parts (Floaters)
+    /// counts once, when its last part is in. The history's entries per
+    /// seat if it no longer replays.
+    pub fn whole_turns(&self) -> [usize; 2] {
+        let mut entries = [0; 2];
+        for turn in &self.history {
+            entries[turn.seat.index()] += 1;
+        }
+        let Ok(options) = cairn_rules::Options::parse(&self.options) else {
+            return entries;
+        };
+        let turns: Vec<&str> = self.history.iter().map(|t| t.turn.as_str()).collect();
+        let mut whole = [0; 2];
+        let mut seats = self.history.iter().map(|t| t.seat);
+        let replayed = AnyGame::replay_each(self.kind, &options, &turns, |game, played| {
+            // The start comes with no turn, then one call per entry.
+            if played.is_none() {
+                return;
+            }
+            if let Some(seat) = seats.next().filter(|_| !game.in_mid_turn()) {
+                whole[seat.index()] += 1;
+            }
+        });
+        if replayed.is_ok() {
+            whole
+        } else {
+            entries
+        }
+    }
+
     /// The game is still being played.
     pub fn in_progress(&self) -> bool {
         self.outcome().is_none()

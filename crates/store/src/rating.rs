@@ -38,10 +38,11 @@ pub fn is_rated(game: &GameRecord) -> bool {
     if game.players.iter().any(|p| p.is_bot) || game.players[0].id == game.players[1].id {
         return false;
     }
-    let turns_of = |seat: Seat| game.history.iter().filter(|t| t.seat == seat).count();
+    // Whole turns: the parts of a Floaters turn are one turn.
+    let turns = game.whole_turns();
     Seat::BOTH
         .into_iter()
-        .all(|seat| turns_of(seat) >= MIN_TURNS_EACH)
+        .all(|seat| turns[seat.index()] >= MIN_TURNS_EACH)
 }
 
 /// A Glicko-2 rating.

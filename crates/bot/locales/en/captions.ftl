@@ -25,6 +25,7 @@ end-reason-agreement = both players agreed
 # The captions of a replay's frames.
 replay-start = Start: { $player } to move
 replay-turn = Turn { $number } of { $total }: { $player } played { $turn }
+replay-turn-said = Turn { $number } of { $total }: { $player } { $said }
 replay-wins = { $player } wins ({ $reason })
 replay-draw = Draw ({ $reason })
 replay-after = { $end } after { $total ->
@@ -65,3 +66,7 @@ describe-last-turn = Last turn: { $player } played { $turn }.
 describe-clock = { $player } { $time }
 describe-clocks = Time left: { $first }, { $second }.
 describe-last-turn-alone = Last turn: { $turn }.
+
+# The text board's legend of stacks.
+text-board-stack-pair = { $stack }: a stack read top stone first, { $top } on { $bottom }
+text-board-stack-height = { $stack }: a stack { $height } high with { $top } on top

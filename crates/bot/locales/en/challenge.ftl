@@ -49,6 +49,7 @@ challenge-seats-pie-open = ; { $challenger } sets up, the opponent chooses the c
 challenge-pending-open = { $challenger } has an open challenge here ({ $game }): `accept` it, or wait until it is answered or withdrawn. { $elsewhere }.
 challenge-replaces-open = This replaces { $challenger }'s open challenge ({ $game }), which is withdrawn.
 challenge-own-open = This open challenge is yours: someone else has to accept it. To withdraw it, use `cancel`.
+challenge-own-addressed = This challenge is yours: { $challenged } accepts it. To withdraw it, use `cancel`.
 challenge-open-no-decline = This challenge is open to anyone, so there is nothing to decline: leave it, and it lapses. Only { $challenger } can withdraw it, with `cancel`.
 challenge-withdrawn-open = { $challenger } withdraws the open challenge to { $game }.
 challenge-cancel-button = Withdraw

@@ -11,6 +11,7 @@ game-say-which-turn-how = Say which turn to play. { $hint }
 game-already-over = The game is already over.
 game-refused = { $reason }. `moves` lists the legal turns.
 game-played = { $player } played { $turn }. { $status }.
+game-played-said = { $player } { $said }. { $status }.
 game-played-mid-turn = { $player } played { $turn }; the turn goes on: { $name } to finish it.
 game-draw-offer-lapses = { $name }'s draw offer lapses: an offer lasts until the next turn is played.
 game-draw-offer-declined = { $name } plays on, so { $offerer }'s draw offer is declined.
@@ -49,6 +50,12 @@ game-draw-bot-declines = { $bot } declines the draw and plays on.
 game-draw-offered = { $name } offers a draw. { $opponent }, answer `draw` to accept, or play on to decline.
 
 # `moves`
+game-next-step = { $how }.
+game-moves-next-step = The turn is under way; its next part can be sent { $count ->
+    [one] one way
+   *[other] { $count } ways
+}: { $turns }. { $how }.
+game-moves-next-step-and-more = The turn is under way; its next part can be sent { $count } ways: { $turns } and { $more } more. { $how }.
 game-moves-none = There are no legal turns: the game is over.
 game-moves-too-many = There are { $count } legal turns, too many to list. { $hint }
 game-moves-how-written = `rules { $game }` shows how turns are written.

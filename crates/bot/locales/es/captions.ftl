@@ -22,6 +22,7 @@ end-reason-agreement = ambos jugadores lo acordaron
 
 replay-start = Inicio: turno de { $player }
 replay-turn = Jugada { $number } de { $total }: { $player } jugó { $turn }
+replay-turn-said = Jugada { $number } de { $total }: { $player } { $said }
 replay-wins = { $player } gana ({ $reason })
 replay-draw = Empate ({ $reason })
 replay-after = { $end } tras { $total ->
@@ -60,3 +61,7 @@ describe-last-turn = Última jugada: { $player } jugó { $turn }.
 describe-clock = { $player } { $time }
 describe-clocks = Tiempo restante: { $first }, { $second }.
 describe-last-turn-alone = Última jugada: { $turn }.
+
+# La leyenda de las pilas del tablero de texto.
+text-board-stack-pair = { $stack }: una pila escrita de arriba abajo, { $top } sobre { $bottom }
+text-board-stack-height = { $stack }: una pila de { $height } con { $top } arriba

@@ -49,6 +49,7 @@ challenge-seats-pie-open = ; { $challenger } prepara, el oponente elige los colo
 challenge-pending-open = { $challenger } tiene aquí un desafío abierto ({ $game }): acéptalo con `accept`, o espera a que alguien lo acepte o se retire. { $elsewhere }.
 challenge-replaces-open = Esto sustituye el desafío abierto de { $challenger } ({ $game }), que queda retirado.
 challenge-own-open = Este desafío abierto es tuyo: tiene que aceptarlo otra persona. Para retirarlo, usa `cancel`.
+challenge-own-addressed = Este desafío es tuyo: lo acepta { $challenged }. Para retirarlo, usa `cancel`.
 challenge-open-no-decline = Este desafío está abierto a cualquiera, así que no hay nada que rechazar: déjalo y caducará. Solo { $challenger } puede retirarlo, con `cancel`.
 challenge-withdrawn-open = { $challenger } retira el desafío abierto a { $game }.
 challenge-cancel-button = Retirar

@@ -11,6 +11,7 @@ game-say-which-turn-how = Di qué jugada quieres hacer. { $hint }
 game-already-over = La partida ya ha terminado.
 game-refused = { $reason }. `moves` muestra las jugadas legales.
 game-played = { $player } jugó { $turn }. { $status }.
+game-played-said = { $player } { $said }. { $status }.
 game-played-mid-turn = { $player } jugó { $turn }; el turno continúa: { $name } debe terminarlo.
 game-draw-offer-lapses = La oferta de empate de { $name } caduca: una oferta dura hasta que se juega la siguiente jugada.
 game-draw-offer-declined = { $name } sigue jugando, así que la oferta de empate de { $offerer } queda rechazada.
@@ -45,6 +46,12 @@ game-draw-accepted = { $name } acepta el empate. La partida termina en empate de
 game-draw-bot-declines = { $bot } rechaza el empate y sigue jugando.
 game-draw-offered = { $name } ofrece un empate. { $opponent }, responde `draw` para aceptarlo, o sigue jugando para rechazarlo.
 
+game-next-step = { $how }.
+game-moves-next-step = La jugada está en curso; su siguiente parte se puede enviar de { $count ->
+    [one] una forma
+   *[other] { $count } formas
+}: { $turns }. { $how }.
+game-moves-next-step-and-more = La jugada está en curso; su siguiente parte se puede enviar de { $count } formas: { $turns } y { $more } más. { $how }.
 game-moves-none = No hay jugadas legales: la partida ha terminado.
 game-moves-too-many = Hay { $count } jugadas legales, demasiadas para listarlas. { $hint }
 game-moves-how-written = `rules { $game }` muestra cómo se escriben las jugadas.

@@ -49,6 +49,7 @@ challenge-seats-pie-open = 。{ $challenger }さんが配置し、相手が色�
 challenge-pending-open = ここではすでに{ $challenger }さんが誰でも受けられる挑戦（{ $game }）を出しています。`受ける`で受けるか、受けられるか取り下げられるまで待ってください。{ $elsewhere }。
 challenge-replaces-open = これは{ $challenger }さんの誰でも受けられる挑戦（{ $game }）に代わるもので、前の挑戦は取り下げられます。
 challenge-own-open = この挑戦はあなた自身のものなので、ほかの人が受ける必要があります。取り下げるには`取り消す`を使ってください。
+challenge-own-addressed = この挑戦はあなたが申し込んだもので、受けるのは{ $challenged }さんです。取り下げるには`取り消す`を使ってください。
 challenge-open-no-decline = この挑戦は誰でも受けられるものなので、断る必要はありません。放っておけば期限切れになります。取り下げられるのは{ $challenger }さんだけです（`取り消す`）。
 challenge-withdrawn-open = { $challenger }さんは誰でも受けられる{ $game }の挑戦を取り下げました。
 challenge-cancel-button = 取り下げる

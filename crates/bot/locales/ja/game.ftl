@@ -11,6 +11,7 @@ game-say-which-turn-how = 指す手を書いてください。{ $hint }
 game-already-over = この対局はもう終わっています。
 game-refused = { $reason }。`合法手`で合法手の一覧が見られます。
 game-played = { $player }が{ $turn }を指しました。{ $status }。
+game-played-said = { $player }が{ $said }。{ $status }。
 game-played-mid-turn = { $player }が{ $turn }を指しました。手番は続きます：{ $name }さんが手を完成させてください。
 game-draw-offer-lapses = { $name }さんの引き分けの提案は失効しました。提案は次の手が指されるまで有効です。
 game-draw-offer-declined = { $name }さんが指し続けたので、{ $offerer }さんの引き分けの提案は断られました。
@@ -39,6 +40,9 @@ game-draw-accepted = { $name }さんが引き分けを受け入れました。�
 game-draw-bot-declines = { $bot }は引き分けを断り、指し続けます。
 game-draw-offered = { $name }さんが引き分けを提案しました。{ $opponent }さん、受けるなら`引き分け`、断るならそのまま指してください。
 
+game-next-step = { $how }。
+game-moves-next-step = 手番の途中です。次に送れるのは{ $count }通りです：{ $turns }。{ $how }。
+game-moves-next-step-and-more = 手番の途中です。次に送れるのは{ $count }通りです：{ $turns }ほか{ $more }通り。{ $how }。
 game-moves-none = 合法手はありません。対局は終わっています。
 game-moves-too-many = 合法手が{ $count }通りあり、多すぎて一覧にできません。{ $hint }
 game-moves-how-written = 手の書き方は`ルール { $game }`で見られます。

@@ -584,6 +584,12 @@ fn acceptor(challenge: &Challenge, user: &User, lang: Lang) -> Result<Player, St
             name: user.name.clone(),
             ..challenged.clone()
         }),
+        // The challenger's own `accept`: only `cancel` is theirs to send.
+        Some(challenged) if challenge.challenger.id == user.id => Err(t!(
+            lang,
+            "challenge-own-addressed",
+            challenged = &challenged.name
+        )),
         Some(challenged) => Err(t!(
             lang,
             "challenge-not-for-you",

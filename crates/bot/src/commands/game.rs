@@ -225,12 +225,28 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
         at_ms: at.now,
     });
     record.last = played.highlights;
-    let lapsed = lapse_requests(&mut record, seat, at.public);
+    let words = played.words;
+    // Only a whole turn is a turn played: the first parts of one end
+    // nothing (documented in `help draw` and `help undo`).
+    let lapsed = if record.game.in_mid_turn() {
+        Vec::new()
+    } else {
+        lapse_requests(&mut record, seat, at.public)
+    };
     let next = record.game.to_move();
     if let Some(clock) = record.clock.as_mut() {
         clock.turn_done(seat.index(), next.index(), at.now);
     }
-    let mut text = played_text(&record, seat, &shown, at.public);
+    let mut text = match words {
+        Some(words) if record.in_progress() && !record.game.in_mid_turn() => t!(
+            at.public,
+            "game-played-said",
+            player = player_label_in(&record, seat, at.public),
+            said = say(at.public, &words),
+            status = status_caption_in(&record, at.public)
+        ),
+        _ => played_text(&record, seat, &shown, at.public),
+    };
     for note in lapsed.iter().chain(&warning_line(&record, at.public)) {
         text.push(' ');
         text.push_str(note);
@@ -321,13 +337,24 @@ fn played_text(record: &GameRecord, seat: Seat, shown: &str, lang: Lang) -> Stri
             turn = shown,
             status = crate::end_phrase_in(record, outcome, lang)
         ),
-        None if record.game.in_mid_turn() => t!(
-            lang,
-            "game-played-mid-turn",
-            player = mover,
-            turn = shown,
-            name = &record.player(seat).name
-        ),
+        None if record.game.in_mid_turn() => {
+            let mut text = t!(
+                lang,
+                "game-played-mid-turn",
+                player = mover,
+                turn = shown,
+                name = &record.player(seat).name
+            );
+            if let Some(how) = record.game.next_step_hint() {
+                text.push(' ');
+                text.push_str(&t!(
+                    lang,
+                    "game-next-step",
+                    how = sentence(&say(lang, &how))
+                ));
+            }
+            text
+        }
         None => t!(
             lang,
             "game-played",
@@ -398,7 +425,7 @@ pub(super) fn show(
             lang,
             "game-status-turns",
             status = status_caption_in(game, lang),
-            turns = game.history.len()
+            turns = crate::bot::turns_played(game)
         );
         if let Some(warning) = warning_line(game, lang) {
             text.push(' ');
@@ -430,6 +457,9 @@ pub(super) fn legal_list(game: &AnyGame, lang: Lang) -> String {
     if count == 0 {
         return t!(lang, "game-moves-none");
     }
+    if let Some(listed) = next_step_list(game, lang) {
+        return listed;
+    }
     if count > 5_000 {
         let hint = match game.too_many_turns_message() {
             Some(hint) => say(lang, &hint),
@@ -456,6 +486,42 @@ pub(super) fn legal_list(game: &AnyGame, lang: Lang) -> String {
     } else {
         t!(lang, "game-moves", count = all.len(), turns = shown)
     }
+}
+
+/// In the middle of a turn, the choices for its next part (a lap's colour
+/// strings), not the thousands of ways to finish it, and how to send one.
+fn next_step_list(game: &AnyGame, lang: Lang) -> Option<String> {
+    const SHOWN: usize = 40;
+    let (count, choices) = game.next_step_choices(SHOWN + 1)?;
+    let how = game
+        .next_step_hint()
+        .map(|how| sentence(&say(lang, &how)))
+        .unwrap_or_default();
+    let take = if choices.len() <= SHOWN {
+        choices.len()
+    } else {
+        SHOWN
+    };
+    let turns = choices[..take].join(", ");
+    let more = count.saturating_sub(take as u64);
+    Some(if more > 0 {
+        t!(
+            lang,
+            "game-moves-next-step-and-more",
+            count = count,
+            turns = turns,
+            more = more,
+            how = how
+        )
+    } else {
+        t!(
+            lang,
+            "game-moves-next-step",
+            count = count,
+            turns = turns,
+            how = how
+        )
+    })
 }
 
 pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, StoreError> {
@@ -694,21 +760,26 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
             game.seat_of(user).map(|_| (key.clone(), game.clone()))
         })
         .collect();
-    let open: Vec<(&String, &Challenge)> = records
-        .iter()
-        .filter_map(|(key, record)| {
-            let challenge = record.challenge.as_ref()?;
-            let mine = challenge.challenged.is_none() && challenge.challenger.id == user;
-            mine.then_some((key, challenge))
-        })
-        .collect();
+    let challenges = |mine: bool| -> Vec<(&String, &Challenge)> {
+        records
+            .iter()
+            .filter_map(|(key, record)| {
+                let challenge = record.challenge.as_ref()?;
+                let to_me = challenge.challenged.as_ref().is_some_and(|c| c.id == user);
+                let by_me = challenge.challenger.id == user;
+                (if mine { by_me } else { to_me && !by_me }).then_some((key, challenge))
+            })
+            .collect()
+    };
+    // Challenges this user made (open or addressed), and those to them.
+    let (open, to_me) = (challenges(true), challenges(false));
     let finished = bot.store.finished_games_of(user, 5)?;
     let note = match unreadable.as_slice() {
         [] => String::new(),
         [one] => format!("\n{}", t!(lang, "games-unreadable-one", key = one.as_str())),
         many => format!("\n{}", t!(lang, "games-unreadable", count = many.len())),
     };
-    if active.is_empty() && finished.is_empty() && open.is_empty() {
+    if active.is_empty() && finished.is_empty() && open.is_empty() && to_me.is_empty() {
         return Ok(Answer::reply(Reply::text(format!(
             "{}{note}",
             t!(lang, "games-none")
@@ -761,6 +832,7 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
             reply.text.push('\n');
         }
     }
+    challenges_to_me_lines(&mut reply, &to_me, now, lang);
     open_challenges_lines(&mut reply, &open, now, lang);
     if !finished.is_empty() {
         reply.text.push_str(&t!(lang, "games-recent"));
@@ -780,8 +852,19 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
     Ok(Answer::reply(reply))
 }
 
-/// `games`: the requester's open challenges, each with its channel and
-/// when it lapses.
+/// When a challenge lapses, as the end of a `games` line.
+fn lapses_in(challenge: &Challenge, now: u64, lang: Lang) -> String {
+    challenge
+        .expires_ms
+        .map(|at| {
+            let left = crate::i18n::duration(lang, at.saturating_sub(now));
+            t!(lang, "games-open-lapses", time = left)
+        })
+        .unwrap_or_default()
+}
+
+/// `games`: the requester's own challenges (open to anyone, or waiting
+/// for the player named), each with its channel and when it lapses.
 fn open_challenges_lines(reply: &mut Reply, open: &[(&String, &Challenge)], now: u64, lang: Lang) {
     if open.is_empty() {
         return;
@@ -794,16 +877,45 @@ fn open_challenges_lines(reply: &mut Reply, open: &[(&String, &Challenge)], now:
             .text
             .push_str(&t!(lang, "games-open-line-head", game = label));
         reply.push_channel(ChannelKey::from_key(channel));
-        let lapses = challenge
-            .expires_ms
-            .map(|at| {
-                let left = crate::i18n::duration(lang, at.saturating_sub(now));
-                t!(lang, "games-open-lapses", time = left)
-            })
-            .unwrap_or_default();
+        let lapses = lapses_in(challenge, now, lang);
+        reply.text.push_str(&match &challenge.challenged {
+            Some(challenged) => t!(
+                lang,
+                "games-addressed-line-tail",
+                challenged = &challenged.name,
+                lapses = lapses
+            ),
+            None => t!(lang, "games-open-line-tail", lapses = lapses),
+        });
+        reply.text.push('\n');
+    }
+}
+
+/// `games`: the challenges waiting for the requester's answer.
+fn challenges_to_me_lines(
+    reply: &mut Reply,
+    to_me: &[(&String, &Challenge)],
+    now: u64,
+    lang: Lang,
+) {
+    if to_me.is_empty() {
+        return;
+    }
+    reply.text.push_str(&t!(lang, "games-challenges-to-you"));
+    reply.text.push('\n');
+    for (channel, challenge) in to_me {
+        let label = super::challenge::options_label(challenge.game, &challenge.options, lang);
+        reply.text.push_str(&t!(
+            lang,
+            "games-to-you-line-head",
+            game = label,
+            challenger = &challenge.challenger.name
+        ));
+        reply.push_channel(ChannelKey::from_key(channel));
+        let lapses = lapses_in(challenge, now, lang);
         reply
             .text
-            .push_str(&t!(lang, "games-open-line-tail", lapses = lapses));
+            .push_str(&t!(lang, "games-to-you-line-tail", lapses = lapses));
         reply.text.push('\n');
     }
 }

@@ -93,7 +93,7 @@ pub(super) fn replay(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
             lang,
             id,
             game = crate::captions_in(&game, lang).0,
-            turns = game.history.len()
+            turns = crate::bot::turns_played(&game)
         ),
         files: vec![gif],
         ..Reply::default()
@@ -135,7 +135,7 @@ pub(super) fn export(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
         lang,
         "export-done",
         game = &title,
-        turns = game.history.len()
+        turns = crate::bot::turns_played(&game)
     );
     if let Some(link) = bot.page_link(&game, lang) {
         text.push('\n');

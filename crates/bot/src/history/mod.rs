@@ -126,17 +126,27 @@ pub fn replay_frames_in(
         } else {
             let (seat, played) = &replayed.turns[i - 1];
             view.last = played.highlights.clone();
-            (
-                crate::t!(
+            let player = label(game, *seat, names, lang);
+            let caption = match &played.words {
+                // A turn that moves no piece, said as what it is.
+                Some(words) => crate::t!(
+                    lang,
+                    "replay-turn-said",
+                    number = i,
+                    total = total,
+                    player = player,
+                    said = crate::i18n::say(lang, words)
+                ),
+                None => crate::t!(
                     lang,
                     "replay-turn",
                     number = i,
                     total = total,
-                    player = label(game, *seat, names, lang),
+                    player = player,
                     turn = &played.canonical
                 ),
-                game.seat_colour(*seat),
-            )
+            };
+            (caption, game.seat_colour(*seat))
         };
         if i == total {
             let outcome = result.or_else(|| game.outcome());

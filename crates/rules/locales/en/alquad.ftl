@@ -13,6 +13,7 @@ alquad-note-winning-square = { $side }'s winning square: area { $area }
 alquad-end-square = { $checker } made a square of area { $area } and { $other } could not answer with a larger one
 alquad-end-bigger-square = { $answerer } answered { $checker }'s square of area { $area } with a larger one, of area { $larger }
 alquad-warning = { $checker } has a square of area { $area }: complete a square larger than { $area } this turn or lose
+alquad-chose = chose to play { $side }
 
 ## Refused turns.
 

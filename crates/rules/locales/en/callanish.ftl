@@ -18,6 +18,10 @@ callanish-warning = { $holder } holds { $lines }: break { $count ->
         [one] it
        *[other] them all
     } this turn or lose
+callanish-warning-supply = this is { $mover }'s last turn: it empties { $mover }'s supply, so unless { $mover } holds a line when { $opponent } has moved, { $mover } has no legal turn then and loses
+callanish-warning-both = { $lines }; also, { $supply }
+callanish-hint-legend-opening = Green dots: the cells you can place a stone on
+callanish-hint-legend = Green rings around { $mover } stones: the stones you can remove; green dots, and rings around { $opponent } stones: the cells you can add on
 
 ## Refused turns.
 

@@ -9,6 +9,7 @@ fanorona-option-stall-turns = turns without a capture that stall the game
 fanorona-option-paika = forward allows only forward paika steps
 fanorona-view-title-tsivy = Fanorona (Tsivy, 9 x 5)
 fanorona-view-title-dimy = Fanorona (Dimy, 5 x 5)
+fanorona-hint-legend-onto-captured = Green dots: where your legal turns move a piece; a green ring around an enemy piece: a chain captures it, then moves onto its point
 
 ## Refused turns.
 

@@ -44,6 +44,7 @@ floaters-playable = { $count ->
     }
 floaters-hint-mid-turn = You are mid-turn: you are in the middle of a turn, holding { $stones } taken from { $from }: send their colours in sowing order, e.g. `{ $example }`.
 floaters-hint-start = Every order of a lap's colours is a different turn, so they are not listed. Start with a pit number alone ({ $playable }), e.g. `move { $first }`: I then show the stones in hand and the pit they go to next, and you send each lap's colours in sowing order, e.g. `move rrb`.
+floaters-next-step = You hold { $stones } taken from { $from }: send their colours in sowing order, e.g. `move { $example }`
 floaters-label-north = North
 floaters-label-south = South
 floaters-label-west-store = West store

@@ -141,6 +141,7 @@ describe-other-pits-empty = Every other pit and store is empty.
 ## What a step of the picker does (`pick`), beside its notation.
 
 pick-note-place = place a piece here
+pick-note-place-stone = place a stone here
 pick-note-remove = remove your stone from here
 pick-note-add = add a stone here
 pick-note-piece = move this piece

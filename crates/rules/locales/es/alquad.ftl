@@ -13,6 +13,7 @@ alquad-note-winning-square = Cuadrado ganador de { $side }: área { $area }
 alquad-end-square = { $checker } formaron un cuadrado de área { $area } y { $other } no pudieron responder con uno mayor
 alquad-end-bigger-square = { $answerer } respondieron al cuadrado de área { $area } de { $checker } con uno mayor, de área { $larger }
 alquad-warning = { $checker } tienen un cuadrado de área { $area }: completa en esta jugada un cuadrado mayor que { $area } o perderás
+alquad-chose = eligió jugar con { $side }
 
 ## Jugadas rechazadas.
 

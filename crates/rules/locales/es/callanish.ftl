@@ -18,6 +18,10 @@ callanish-warning = { $holder } controlan { $lines }: { $count ->
         [one] rómpela
        *[other] rómpelas todas
     } en esta jugada o perderás
+callanish-warning-supply = esta es la última jugada de { $mover }: vacía su reserva, así que si { $mover } no controlan una línea cuando { $opponent } hayan jugado, { $mover } no tendrán jugada legal y perderán
+callanish-warning-both = { $lines }; además, { $supply }
+callanish-hint-legend-opening = Puntos verdes: las casillas donde puedes colocar una ficha
+callanish-hint-legend = Anillos verdes alrededor de fichas de { $mover }: las que puedes retirar; puntos verdes, y anillos alrededor de fichas de { $opponent }: las casillas donde puedes añadir
 
 ## Jugadas rechazadas.
 

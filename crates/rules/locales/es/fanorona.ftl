@@ -9,6 +9,7 @@ fanorona-option-stall-turns = jugadas sin captura que estancan la partida
 fanorona-option-paika = forward solo permite pasos de paika hacia delante
 fanorona-view-title-tsivy = Fanorona (Tsivy, 9 x 5)
 fanorona-view-title-dimy = Fanorona (Dimy, 5 x 5)
+fanorona-hint-legend-onto-captured = Puntos verdes: adonde tus jugadas legales mueven una ficha; un anillo verde alrededor de una ficha enemiga: una cadena la captura y luego pasa a su punto
 
 ## Jugadas rechazadas.
 

@@ -60,6 +60,7 @@ floaters-playable = { $count ->
     }
 floaters-hint-mid-turn = Estás a mitad de jugada: tienes en mano { $stones } tomadas del { $from }; envía sus colores en orden de siembra, p. ej. `{ $example }`.
 floaters-hint-start = Cada orden de los colores de una vuelta es una jugada distinta, así que no se listan. Empieza solo con un número de hoyo ({ $playable }), p. ej. `move { $first }`: entonces te muestro las piedras en mano y el hoyo al que van después, y tú envías los colores de cada vuelta en orden de siembra, p. ej. `move rrb`.
+floaters-next-step = Tienes en mano { $stones } tomadas del { $from }: envía sus colores en orden de siembra, p. ej. `move { $example }`
 floaters-label-north = Norte
 floaters-label-south = Sur
 floaters-label-west-store = Almacén oeste

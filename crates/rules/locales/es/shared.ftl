@@ -148,6 +148,7 @@ describe-other-pits-empty = Los demás hoyos y almacenes están vacíos.
 ## Qué hace cada paso del selector (`pick`), junto a su notación.
 
 pick-note-place = colocar una pieza aquí
+pick-note-place-stone = colocar una ficha aquí
 pick-note-remove = retirar tu piedra de aquí
 pick-note-add = añadir una piedra aquí
 pick-note-piece = mover esta pieza

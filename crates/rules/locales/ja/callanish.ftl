@@ -18,6 +18,10 @@ callanish-warning = { $holder }が{ $lines }を押さえています。この手
         [one] それを
        *[other] そのすべてを
     }崩さないと負けです
+callanish-warning-supply = これが{ $mover }の最後の手番です。この手番で{ $mover }の残りの石はなくなるので、{ $opponent }が指した時点で{ $mover }が並びを押さえていなければ、{ $mover }には合法手がなく負けです
+callanish-warning-both = { $lines }。また、{ $supply }
+callanish-hint-legend-opening = 緑の点：石を置けるマス
+callanish-hint-legend = { $mover }の石を囲む緑の輪：取り除ける石。緑の点と、{ $opponent }の石を囲む緑の輪：石を追加できるマス
 
 ## 受け付けられない手。
 

@@ -1,36 +1,36 @@
 # コラプス：このゲームの言葉。
 
 collapse-title = コラプス
-collapse-summary = 9x5の盤で、駒を外周に（setup=ring、各12個）または最初と最後の段に（setup=ranks、各9個）並べます。白が先手です。手番：駒を1つ、線に沿って空き交点の上を一直線に進め、最初に突き当たった駒の直前で止めます。突き当たる駒は敵の駒でなくてはならず、その駒を捕獲します。毎手番ちょうど1個の駒を捕獲します。それ以外の動きやパスはありません。自分の手番で捕獲が行えないプレイヤーは負けです（駒が残っていない場合も同じです）。引き分けはありません。
-collapse-notation = 駒の交点と止まる交点を書きます：`指す c1-c4`（c5の敵の駒を捕獲します）。`c1c4`や、捕獲する駒を示す`c1xc5`とも書けます。
+collapse-summary = 9x5の盤で、コマを外周に（setup=ring、各12個）または最初と最後の段に（setup=ranks、各9個）並べ、白が先手です。手番：コマを1つ、線に沿って空き交点の上を一直線に進め、最初に突き当たったコマの直前で止めます。突き当たるコマは敵のコマでなくてはならず、そのコマを捕獲します。毎手番ちょうど1個のコマを捕獲します。それ以外の動きやパスはありません。自分の手番で捕獲が行えないプレイヤーは負けです（コマが残っていない場合も同じです）。引き分けはありません。
+collapse-notation = コマの交点と止まる交点を書きます：`指す c1-c4`（c5の敵のコマを捕獲します）。`c1c4`や、捕獲するコマを示す`c1xc5`とも書けます。
 collapse-option-setup = ring：外周に各12個、ranks：最初と最後の段に各9個
 collapse-view-title = コラプス
 collapse-view-title-ranks = コラプス（段の配置）
-collapse-note-pieces = { $seat }：駒{ $count }個（{ $lost }個を失いました）
+collapse-note-pieces = { $seat }：コマ{ $count }個（{ $lost }個を失いました）
 
 ## 受け付けられない手。
 
-collapse-refusal-not-a-turn = `{ $text }`はコラプスの手ではありません。<移動元>-<移動先>の形で書きます（例：c1-c4。捕獲する駒を示すならc1xc5）
+collapse-refusal-not-a-turn = `{ $text }`はコラプスの手ではありません。<移動元>-<移動先>の形で書きます（例：c1-c4。捕獲するコマを示すならc1xc5）
 collapse-refusal-not-a-point = { $point }は9x5の盤の交点ではありません（a1からi5まで）
 collapse-refusal-not-yours = { $point }{ $holds ->
-        [opponent] には相手の駒があります
+        [opponent] には相手のコマがあります
        *[empty] は空いています
     }。捕獲できる{ $colour ->
         [white] 白
        *[black] 黒
-    }の駒があるのは{ $movable }です
+    }のコマがあるのは{ $movable }です
 collapse-refusal-not-on-a-line = { $to }は{ $from }から延びる線の上にありません。{ $hint }
 collapse-refusal-no-capture = { $flight }。{ $hint }
-collapse-hint-piece-none = { $from }の駒は捕獲できません
-collapse-hint-none = その駒は捕獲できません
+collapse-hint-piece-none = { $from }のコマは捕獲できません
+collapse-hint-none = そのコマは捕獲できません
 collapse-hint-moves = { $from }からは{ $moves }と指せます
-collapse-flight-stops = { $from }の駒は{ $heading }へ進むと、{ $victim }にある{ $colour ->
+collapse-flight-stops = { $from }のコマは{ $heading }へ進むと、{ $victim }にある{ $colour ->
         [white] 白
        *[black] 黒
-    }の駒の手前の{ $stop }で止まります。{ $from }-{ $stop }と指してください
-collapse-flight-too-close = { $from }の駒は{ $heading }へ動けません。{ $next }がすぐ隣にあり、駒は少なくとも1交点は進まなくてはなりません
-collapse-flight-own-piece = { $from }の駒は{ $heading }へ進むと、{ $at }の自分の駒にぶつかります
-collapse-flight-edge = { $from }の駒は{ $heading }へ進むと、駒に出会わないまま盤の端に着きます
+    }のコマの手前の{ $stop }で止まります。{ $from }-{ $stop }と指してください
+collapse-flight-too-close = { $from }のコマは{ $heading }へ動けません。{ $next }がすぐ隣にあり、コマは少なくとも1交点は進まなくてはなりません
+collapse-flight-own-piece = { $from }のコマは{ $heading }へ進むと、{ $at }の自分のコマにぶつかります
+collapse-flight-edge = { $from }のコマは{ $heading }へ進むと、コマに出会わないまま盤の端に着きます
 collapse-heading-up = 上
 collapse-heading-right = 右
 collapse-heading-down = 下

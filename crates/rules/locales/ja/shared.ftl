@@ -25,7 +25,7 @@ view-no-status = { "" }
 status-to-move = { $seat }の番です
 status-wins-line = { $winner }の勝ち：行か列を押さえました
 status-wins-no-moves = { $winner }の勝ち：{ $loser }に合法手がありません
-status-wins-all-captured = { $winner }の勝ち：{ $loser }の駒がすべて捕獲されました
+status-wins-all-captured = { $winner }の勝ち：{ $loser }のコマがすべて捕獲されました
 status-wins-stall = { $winner }の勝ち：膠着した時点で捕獲数が多い
 status-wins-square = { $winner }の勝ち：{ $loser }は正四角形に応じられませんでした
 status-wins-bigger-square = { $winner }の勝ち：より大きな正四角形でチェックに応じました
@@ -33,15 +33,15 @@ status-wins-cleared = { $winner }の勝ち：自分の列から自分の色の�
 status-wins-resign = { $winner }の勝ち：{ $loser }が投了しました
 status-wins-timeout = { $winner }の勝ち：{ $loser }の持ち時間が切れました
 status-wins-repetition = { $winner }の勝ち：同一局面の繰り返し
-status-wins-exhausted = { $winner }の勝ち：駒の置き切り
+status-wins-exhausted = { $winner }の勝ち：コマの置き切り
 status-wins-agreement = { $winner }の勝ち：合意
 status-draw-stall = 引き分け：対局が膠着しました
 status-draw-repetition = 引き分け：同じ局面が3回目です
-status-draw-exhausted = 引き分け：すべての駒が置かれました
+status-draw-exhausted = 引き分け：すべてのコマが置かれました
 status-draw-agreement = 合意による引き分け
 status-draw-line = 引き分け：行か列
 status-draw-no-moves = 引き分け：合法手なし
-status-draw-all-captured = 引き分け：全駒捕獲
+status-draw-all-captured = 引き分け：全コマ捕獲
 status-draw-square = 引き分け：正四角形
 status-draw-bigger-square = 引き分け：より大きな正四角形
 status-draw-cleared = 引き分け：列が空に
@@ -59,7 +59,7 @@ end-equal-captures = { $why }。捕獲数は同じです（各{ $count }個）
 
 ## `moves` の画像の凡例。
 
-game-hint-legend = 緑の点：合法手で駒を置いたり動かしたりできる場所
+game-hint-legend = 緑の点：合法手でコマを置いたり動かしたりできる場所
 
 ## リストの項目としての文字列。
 
@@ -131,14 +131,15 @@ describe-other-pits-empty = ほかの穴と大穴は空です。
 
 ## ピッカー（`pick`）の各ステップの説明。
 
-pick-note-place = ここに駒を置く
+pick-note-place = ここにコマを置く
+pick-note-place-stone = ここに石を置く
 pick-note-remove = ここから自分の石を取り除く
 pick-note-add = ここに石を加える
-pick-note-piece = この駒を動かす
+pick-note-piece = このコマを動かす
 pick-note-approach = 接近で取る：{ $pieces }
 pick-note-withdrawal = 離脱で取る：{ $pieces }
-pick-note-white-piece = 白の駒
-pick-note-black-piece = 黒の駒
+pick-note-white-piece = 白のコマ
+pick-note-black-piece = 黒のコマ
 pick-note-side = { $side }を持つ
 pick-note-red = 赤い石をまく
 pick-note-black = 黒い石をまく

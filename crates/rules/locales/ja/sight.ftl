@@ -1,34 +1,34 @@
 # サイト：このゲームの言葉（リーフレットの用語：スタック、視線、配置、移動）。
 
 sight-title = サイト
-sight-summary = 最初は空の5x5の盤で、配置と移動を行うゲームです。白が先手です。同じ線上にあり、間に他の駒がない2つの駒は互いに見えています（視線にあります）。自分のスタック（1つの交点に2個以上の駒）がない間は、空の交点に駒を1個配置します。スタックができたら、代わりにもっとも高い自分のスタックの1つから一番上の駒を隣の空き交点へ1歩移動させなくてはなりません。どちらの場合も、配置または移動した駒から見える自分の色の駒はすべて1段高くなります（移動元のスタックは除きます）。自分の手番で合法手のないプレイヤーは負けです。引き分けはありません。
+sight-summary = 最初は空の5x5の盤で配置と移動を行うゲームで、白が先手です。同じ線上にあり、間に他のコマがない2つのコマは互いに見えています（視線にあります）。自分のスタック（1つの交点に2個以上のコマ）がない間は、空の交点にコマを1個配置します。スタックができたら、代わりにもっとも高い自分のスタックの1つから一番上のコマを隣の空き交点へ1歩移動させなくてはなりません。どちらの場合も、配置または移動したコマから見える自分の色のコマはすべて1段高くなります（移動元のスタックは除きます）。自分の手番で合法手のないプレイヤーは負けです。引き分けはありません。
 sight-notation = 配置：交点を書きます。`指す c3`。移動：スタックの交点と隣の空き交点を書きます。`指す c3-c4`（`c3c4`とも書けます）。
 sight-view-title = サイト
-sight-note-pieces = { $seat }：駒{ $pieces }個、交点{ $points }か所、{ $tallest ->
+sight-note-pieces = { $seat }：コマ{ $pieces }個、交点{ $points }か所、{ $tallest ->
         [0] スタックなし
        *[other] 最も高いスタック{ $tallest }段
     }
 
 ## 受け付けられない手。
 
-sight-refusal-not-a-turn = `{ $text }`はサイトの手ではありません。駒を配置するなら交点を1つ（c3）、スタックの一番上の駒を移動するなら交点を2つ（c3-c4）書きます
+sight-refusal-not-a-turn = `{ $text }`はサイトの手ではありません。コマを配置するなら交点を1つ（c3）、スタックの一番上のコマを移動するなら交点を2つ（c3-c4）書きます
 sight-refusal-not-a-point = { $point }は5x5の盤の交点ではありません（列はaからe、行は1から5）
-sight-refusal-must-move = スタックがあるので、最も高い自分のスタック（{ $height }段）の1つから一番上の駒を隣の空き交点へ1歩移動させなくてはなりません：{ $moves }
+sight-refusal-must-move = スタックがあるので、最も高い自分のスタック（{ $height }段）の1つから一番上のコマを隣の空き交点へ1歩移動させなくてはなりません：{ $moves }
 sight-refusal-occupied = { $point }にはすでに{ $whose ->
-        [own] 自分の駒
-       *[opponent] 相手の駒
+        [own] 自分のコマ
+       *[opponent] 相手のコマ
     }があります。配置できるのは{ $empty }です
-sight-refusal-must-place = まだスタックがないので、空いている交点に駒を配置しなくてはなりません（交点だけを書きます。例：c3）
+sight-refusal-must-place = まだスタックがないので、空いている交点にコマを配置しなくてはなりません（交点だけを書きます。例：c3）
 sight-refusal-not-yours = { $point }{ $holds ->
-        [opponent] には相手の駒があります
+        [opponent] には相手のコマがあります
        *[empty] は空いています
     }。最も高い自分のスタック（{ $height }段）から移動しなくてはなりません：{ $tallest }
 sight-refusal-not-tallest = { $point }{ $size ->
-        [1] は駒1個だけです
+        [1] はコマ1個だけです
        *[other] は{ $size }段のスタックです
     }が、最も高い自分のスタック（{ $height }段）から移動しなくてはなりません：{ $tallest }
 sight-refusal-not-a-step = { $to }は{ $from }から線に沿って1歩の交点ではありません。{ $options }
-sight-refusal-step-occupied = { $to }には駒があります。{ $options }
+sight-refusal-step-occupied = { $to }にはコマがあります。{ $options }
 sight-refusal-no-step = { $from }のスタックには隣の空き交点がありません。指せる手は{ $moves }です
 sight-refusal-steps = { $from }から移動できるのは{ $targets }です
 

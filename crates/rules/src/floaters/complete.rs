@@ -116,6 +116,23 @@ impl Floaters {
     }
 }
 
+impl Floaters {
+    /// The next lap's colour strings (at most `limit`) and how many there
+    /// are, while a turn waits for that lap.
+    pub(super) fn next_laps(&self, limit: usize) -> Option<(u64, Vec<String>)> {
+        let hand = self.mid_turn()?;
+        let mut laps = Vec::new();
+        lap_strings(hand.red, hand.black, b"", &mut String::new(), &mut laps, limit);
+        Some((orders(hand.red, hand.black), laps))
+    }
+}
+
+/// The orders of `red` red and `black` black stones: C(red + black, red).
+fn orders(red: u8, black: u8) -> u64 {
+    let n = u64::from(red) + u64::from(black);
+    (1..=u64::from(red)).fold(1, |ways, k| ways * (n - u64::from(red) + k) / k)
+}
+
 /// Push `item` unless present or the list is full.
 fn push_unique(out: &mut Vec<String>, item: String, limit: usize) {
     if out.len() < limit && !out.contains(&item) {

@@ -282,12 +282,15 @@ fn stones_message(hand: [u8; 2]) -> Message {
 /// What a player in the middle of a turn sends next, with an example.
 fn mid_turn_message(mid: MidTurn) -> Message {
     let hand = mid.hand();
-    let example =
-        Lap::forced([hand[0], 0]).to_string() + Lap::forced([0, hand[1]]).to_string().as_str();
     Message::new("floaters-refusal-mid-turn")
         .arg("stones", stones_message(hand))
         .arg("from", spot_message(mid.from as usize))
-        .arg("example", example)
+        .arg("example", example_lap(hand))
+}
+
+/// A lap string for `hand`: its reds, then its blacks.
+fn example_lap(hand: [u8; 2]) -> String {
+    Lap::forced([hand[0], 0]).to_string() + Lap::forced([0, hand[1]]).to_string().as_str()
 }
 
 fn illegal(refusal: FloatersRefusal) -> TurnError {
@@ -542,6 +545,9 @@ pub struct MidTurn {
     pub red: u8,
     pub black: u8,
     pub from: u8,
+    /// Laps already sown this turn, so the next one is numbered on.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub done: u8,
 }
 
 impl MidTurn {
@@ -661,6 +667,8 @@ impl Floaters {
                 (spot, hand)
             }
         };
+        // Laps sown in earlier parts of this turn: numbers go on from them.
+        let done = self.hand.map_or(0, |mid| usize::from(mid.done));
         let mut laps = Vec::new();
         let mut records = Vec::new();
         let mut next = 0;
@@ -678,7 +686,7 @@ impl Floaters {
             };
         loop {
             let forced = hand[0] == 0 || hand[1] == 0;
-            let number = laps.len() + 1;
+            let number = done + laps.len() + 1;
             let lap = match given.get(next) {
                 Some(&lap) if lap.counts() == hand => {
                     next += 1;
@@ -697,16 +705,18 @@ impl Floaters {
                 }
                 None if forced => Lap::forced(hand),
                 None => {
+                    let waiting = MidTurn {
+                        red: hand[0],
+                        black: hand[1],
+                        from: from as u8,
+                        done: (done + laps.len()).min(255) as u8,
+                    };
                     return Ok(Run {
                         board,
                         turn: FloatersTurn { pit, laps },
                         laps: records,
-                        waiting: Some(MidTurn {
-                            red: hand[0],
-                            black: hand[1],
-                            from: from as u8,
-                        }),
-                    })
+                        waiting: Some(waiting),
+                    });
                 }
             };
             let last = sow(&mut board, from, lap);
@@ -732,7 +742,7 @@ impl Floaters {
                             _ => TurnEnd::Emptied { spot: last },
                         };
                         return Err(illegal(FloatersRefusal::TurnOver {
-                            laps: laps.len(),
+                            laps: done + laps.len(),
                             end,
                             extra: extra.to_string(),
                         }));
@@ -1283,20 +1293,28 @@ impl Game for Floaters {
         })
     }
 
+    fn next_step_hint(&self) -> Option<Message> {
+        let mid = self.hand?;
+        let hand = mid.hand();
+        Some(
+            Message::new("floaters-next-step")
+                .arg("stones", stones_message(hand))
+                .arg("from", spot_message(mid.from as usize))
+                .arg("example", example_lap(hand)),
+        )
+    }
+
+    fn next_step_choices(&self, limit: usize) -> Option<(u64, Vec<String>)> {
+        self.next_laps(limit)
+    }
+
     fn too_many_turns_hint(&self) -> Option<Message> {
         if let Some(mid) = self.hand {
-            let [red, black] = mid.hand();
-            let example = Lap::forced([red, 0]).to_string() + &Lap::forced([0, black]).to_string();
             return Some(
                 Message::new("floaters-hint-mid-turn")
-                    .arg(
-                        "stones",
-                        Message::new("floaters-stones")
-                            .arg("red", red)
-                            .arg("black", black),
-                    )
+                    .arg("stones", stones_message(mid.hand()))
                     .arg("from", spot_message(mid.from as usize))
-                    .arg("example", example),
+                    .arg("example", example_lap(mid.hand())),
             );
         }
         let playable = self.playable();
@@ -1376,6 +1394,7 @@ mod tests {
             red: 1,
             black: 2,
             from: 3,
+            done: 1,
         };
         let pits = |n: usize| (1..=n).map(|p| p.to_string()).collect::<Vec<String>>();
         let all = vec![
@@ -1592,6 +1611,33 @@ mod tests {
                 .ends_with("sows 1 red and 2 black stones; `rrb` has 2 red and 1 black"),
             "{e}"
         );
+        // What to send next, and the next lap's choices (not whole turns).
+        let hint = g.next_step_hint().expect("mid-turn");
+        let said = |lang| crate::locales::word(lang, &hint);
+        assert_eq!(
+            said(crate::Lang::En),
+            "You hold 1 red and 2 black stones taken from South pit 6: send their colours in sowing order, e.g. `move rbb`"
+        );
+        assert!(said(crate::Lang::Ja).ends_with("（例：`指す rbb`）"), "{}", said(crate::Lang::Ja));
+        assert!(said(crate::Lang::Es).ends_with("p. ej. `move rbb`"), "{}", said(crate::Lang::Es));
+        assert_eq!(
+            g.next_step_choices(2),
+            Some((3, vec!["bbr".to_string(), "brb".to_string()]))
+        );
+        assert_eq!(
+            refusal(&g, "bbr b"),
+            FloatersRefusal::TurnOver {
+                laps: 2,
+                end: TurnEnd::Majority { spot: 8, colour: 0 },
+                extra: "b".into()
+            }
+        );
+        // The lap is numbered on from the turn's first part.
+        assert!(matches!(e, FloatersRefusal::WrongLap { number: 2, .. }));
+        let said = |lang| crate::locales::word(lang, &e.message());
+        assert!(said(crate::Lang::En).starts_with("lap 2 from South pit 6"), "{}", said(crate::Lang::En));
+        assert!(said(crate::Lang::Ja).starts_with("2番目のラップ"), "{}", said(crate::Lang::Ja));
+        assert!(said(crate::Lang::Es).starts_with("la vuelta 2 "), "{}", said(crate::Lang::Es));
         let json = serde_json::to_string(&g).unwrap();
         let mut reloaded: Floaters = serde_json::from_str(&json).unwrap();
         play(&mut reloaded, "bbr");
