@@ -54,14 +54,23 @@ impl Web {
         }
     }
 
-    /// The game whose id is `text`, read off the async workers.
+    /// The game whose id is `text`, read off the async workers; not
+    /// found when its server said `settings web=off`.
     pub async fn game(self: &Arc<Self>, text: &str) -> Result<(GameId, FoundGame), WebError> {
         let id = GameId::parse(text).map_err(|_| WebError::NotFound)?;
         let web = Arc::clone(self);
-        let found = tokio::task::spawn_blocking(move || web.store.find_game(id))
+        let found = tokio::task::spawn_blocking(move || web.shown_game(id))
             .await
             .map_err(|e| WebError::Internal(e.to_string()))??;
         found.map(|game| (id, game)).ok_or(WebError::NotFound)
+    }
+
+    /// The game with this id, if its server lets the web show it.
+    fn shown_game(&self, id: GameId) -> Result<Option<FoundGame>, WebError> {
+        let Some(found) = self.store.find_game(id)? else {
+            return Ok(None);
+        };
+        Ok(self.store.web_allowed(&found.channel)?.then_some(found))
     }
 
     /// The absolute address of `path` (which starts with `/`).

@@ -146,6 +146,37 @@ async fn unknown_games_turns_and_files_are_not_found() {
     assert_eq!(get(&web, &format!("/g/{id}")).await.status, StatusCode::OK);
 }
 
+/// `settings web=off` (a server manager's) makes the pages and files of
+/// the server's games answer 404; `web=on` brings them back. A game
+/// elsewhere is untouched.
+#[tokio::test]
+async fn settings_web_off_hides_a_servers_game_pages() {
+    let chat = Chat::new();
+    let lobby = chat.in_public("guild-1", "lobby");
+    let id = lobby.start("alquerque");
+    lobby.play_one();
+    let elsewhere = chat.start("alquerque");
+    let web = web(&chat);
+    let files = [
+        format!("/g/{id}"),
+        format!("/g/{id}/1.png"),
+        format!("/g/{id}/record.json"),
+        format!("/g/{id}/record.txt"),
+        format!("/g/{id}/replay.gif"),
+        format!("/g/{id}/events"),
+    ];
+    assert_eq!(get(&web, &files[0]).await.status, StatusCode::OK);
+    let off = lobby.say(SCRIPT_NAME, "settings web=off");
+    assert!(off[0].text.contains("web=off"), "{}", off[0].text);
+    for uri in &files {
+        assert_eq!(get(&web, uri).await.status, StatusCode::NOT_FOUND, "{uri}");
+    }
+    let other = get(&web, &format!("/g/{elsewhere}")).await;
+    assert_eq!(other.status, StatusCode::OK, "another place's game");
+    lobby.say(SCRIPT_NAME, "settings web=on");
+    assert_eq!(get(&web, &files[1]).await.status, StatusCode::OK);
+}
+
 #[tokio::test]
 async fn board_images_carry_an_etag_and_answer_304() {
     let chat = Chat::new();
