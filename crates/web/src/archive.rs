@@ -1,9 +1,9 @@
 //! The open archive: every finished game of a public place whose server
 //! lets the web show it, with its record in Abstract Play's shape. Read
 //! from the store at most once per refresh period (a minute) and shared
-//! by the open records and the statistics.
+//! by the open records and the statistics (counted as it is read).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -11,6 +11,7 @@ use cairn_rules::GameKind;
 use cairn_store::{FinishedGame, GameRecord, Store, StoreError};
 
 use crate::files::record_value;
+use crate::stats::{per_game, Stats};
 use crate::WebError;
 
 /// A listed game: its record and its Abstract Play record.
@@ -19,9 +20,11 @@ pub(crate) struct Listed {
     pub json: serde_json::Value,
 }
 
-/// The listed games, oldest first, as read at one moment.
+/// The listed games, oldest first, as read at one moment, and their
+/// statistics per game.
 pub(crate) struct Archive {
     pub games: Vec<Listed>,
+    pub stats: BTreeMap<GameKind, Stats>,
 }
 
 impl Archive {
@@ -94,7 +97,8 @@ pub(crate) fn read(store: &Store) -> Result<Archive, StoreError> {
             Err(error) => tracing::warn!(%error, game = %id, "an archived game does not replay"),
         }
     }
-    Ok(Archive { games })
+    let stats = per_game(games.iter().map(|g| &g.record));
+    Ok(Archive { games, stats })
 }
 
 /// Whether the finished game's server lets the web show it (asked once

@@ -8,7 +8,8 @@
 //!
 //! Every finished game of a public place (as its platform told when it
 //! started) whose server did not say `settings web=off` is also open data:
-//! `/records/all.json` and `/records/<game>.json`. A game of any other
+//! `/records/all.json` and `/records/<game>.json`, counted in `/stats` and
+//! `/stats/<game>`. A game of any other
 //! place is reachable only by its unguessable link.
 //!
 //! It reads the store the bot writes (sled in this process, or a shared
@@ -24,6 +25,8 @@ mod limit;
 mod page;
 mod records;
 mod state;
+mod stats;
+mod stats_page;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -48,6 +51,8 @@ pub fn router(store: Store, config: WebConfig) -> Router {
         .route("/g/{id}/{file}", get(files::board_png))
         .route("/records/all.json", get(records::all))
         .route("/records/{file}", get(records::of_game))
+        .route("/stats", get(stats_page::overview))
+        .route("/stats/{game}", get(stats_page::game))
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&web),
             limit::limit,
