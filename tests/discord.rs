@@ -1291,12 +1291,16 @@ fn what_the_bot_may_do_comes_from_the_interactions_context_and_installs() {
     let guild = server["guild_id"].clone();
     let installed = at(Some(0), serde_json::json!({ "0": guild }));
     assert!(!installed.answer_only && installed.threads);
+    assert!(installed.public_place, "a server's channel is public");
     let by_a_player = at(Some(0), serde_json::json!({ "1": "53908232506183680" }));
     assert!(by_a_player.answer_only && !by_a_player.threads);
+    assert!(!by_a_player.public_place, "a user install is not");
     let group_dm = at(Some(2), serde_json::json!({ "1": "53908232506183680" }));
-    assert!(group_dm.answer_only);
+    assert!(group_dm.answer_only && !group_dm.public_place);
     let bot_dm = at(Some(1), serde_json::json!({ "1": "53908232506183680" }));
-    assert!(!bot_dm.answer_only);
+    assert!(!bot_dm.answer_only && !bot_dm.public_place);
+    let unknown = at(None, serde_json::json!({}));
+    assert!(!unknown.public_place, "without a context, not public");
 }
 
 /// Never more than 5 replies (so at most 5 follow-ups): the rest are

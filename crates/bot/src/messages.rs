@@ -79,6 +79,11 @@ pub struct Capabilities {
     /// timed events go to the players directly, and are told again at the
     /// top of the next reply here.
     pub answer_only: bool,
+    /// The place is public, as far as the platform tells (a server's
+    /// channel where the bot is a member; not a direct message, a group
+    /// conversation nor a place the bot only answers in): games started
+    /// here are listed in the web's open records and statistics.
+    pub public_place: bool,
 }
 
 /// A button the platform may show; pressing it sends `command` as the

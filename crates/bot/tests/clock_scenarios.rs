@@ -565,6 +565,53 @@ fn only_a_server_manager_turns_threads_off() {
     assert!(shown[0].text.contains("threads=off"), "{}", shown[0].text);
 }
 
+/// A game remembers whether it started in a public place (as the platform
+/// tells, on the accepting request); `settings web=off`, a server
+/// manager's, takes the server's channels off the web.
+#[test]
+fn games_know_their_public_place_and_managers_turn_the_web_off() {
+    let chat = Chat::new();
+    let public = |who: &str, admin: bool, command: &str| {
+        chat.bot.handle(&Request {
+            server: Some("guild-1".into()),
+            server_admin: admin,
+            capabilities: cairn_bot::Capabilities {
+                servers: true,
+                public_place: true,
+                ..Default::default()
+            },
+            ..request("main", who, command)
+        })
+    };
+    public("alice", false, "challenge sight @bob");
+    public("bob", false, "accept");
+    assert!(chat.game().public_place, "a server's channel is public");
+    chat.say("alice", "resign");
+    chat.say("alice", "resign");
+    chat.say("alice", "challenge sight @bob");
+    chat.say("bob", "accept");
+    assert!(!chat.game().public_place, "a direct conversation is not");
+    let store = chat.bot.store();
+    let key = Store::channel_key("test", "main");
+    assert!(store.web_allowed(&key).expect("read"), "on by default");
+    let shown = public("carol", false, "settings");
+    assert!(shown[0].text.contains("web=on"), "{}", shown[0].text);
+    let refused = public("carol", false, "settings web=off");
+    assert!(refused[0].ephemeral, "{}", refused[0].text);
+    assert!(store.web_allowed(&key).expect("read"), "refused: unchanged");
+    let done = public("alice", true, "settings web=off");
+    assert!(
+        !done[0].ephemeral && done[0].text.contains("web=off"),
+        "{}",
+        done[0].text
+    );
+    assert!(!store.web_allowed(&key).expect("read"), "off");
+    let threads = store.server_settings("test", "guild-1").expect("read");
+    assert!(threads.threads, "threads untouched");
+    public("alice", true, "settings web=on threads=off");
+    assert!(store.web_allowed(&key).expect("read"), "on again");
+}
+
 /// The scheduler has no request to take a language from: it speaks the
 /// language chosen for the channel with `lang`, in reminders, in the loss
 /// on time and in a lapsed challenge, with no message missing.

@@ -106,7 +106,15 @@ fn arguments_are_read_by_their_declaration_in_any_order() {
     assert_eq!(
         parse("settings threads=off"),
         Ok(Command::Settings {
-            threads: Some(false)
+            threads: Some(false),
+            web: None
+        })
+    );
+    assert_eq!(
+        parse("settings web=off"),
+        Ok(Command::Settings {
+            threads: None,
+            web: Some(false)
         })
     );
     assert_eq!(
@@ -281,6 +289,7 @@ fn a_typed_command_prints_as_the_text_that_parses_back_to_it() {
         "rating @bob sight",
         "leaderboard sight all",
         "settings threads=on",
+        "settings threads=off web=off",
         "lang ja",
         "help move",
         "accept",

@@ -311,6 +311,7 @@ fn words_follow_the_places_capabilities() {
         buttons: true,
         threads: true,
         answer_only: false,
+        public_place: true,
     };
     let ask = |command: &str| {
         let request = Request {

@@ -354,6 +354,16 @@ pub struct GameRecord {
     /// Each seat's turn being picked step by step (`pick`), if any.
     #[serde(default, skip_serializing_if = "no_picks")]
     pub picks: [Option<PickRecord>; 2],
+    /// The game started in a public place (as its platform told: a
+    /// server's channel, not a direct or group conversation): only such
+    /// games are listed in the open records and statistics. `false` in
+    /// records older builds wrote.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub public_place: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// A turn being picked step by step (`pick`): the choices made, on which
@@ -678,6 +688,11 @@ pub struct ServerSettings {
     /// server keeps its own (see the bot's `lang`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
+    /// The server's games have web pages and, from its public channels,
+    /// are listed in the open records and statistics (`settings web=off`
+    /// hides them all).
+    #[serde(default = "yes")]
+    pub web: bool,
 }
 
 impl Default for ServerSettings {
@@ -685,6 +700,7 @@ impl Default for ServerSettings {
         ServerSettings {
             threads: true,
             lang: None,
+            web: true,
         }
     }
 }

@@ -553,6 +553,26 @@ impl Store {
         )
     }
 
+    /// The server a stored channel (`platform:channel`) belongs to, as the
+    /// bot noted its place (`<platform>-server:<id>`): `None` outside a
+    /// server.
+    pub fn server_of(&self, channel_key: &str) -> Result<Option<String>, StoreError> {
+        let place = self.place_of(channel_key)?;
+        Ok(place
+            .split_once("-server:")
+            .map(|(_, server)| server.to_string()))
+    }
+
+    /// Whether the games of a stored channel may be shown on the web: not
+    /// when its server's managers said `settings web=off`.
+    pub fn web_allowed(&self, channel_key: &str) -> Result<bool, StoreError> {
+        let Some(server) = self.server_of(channel_key)? else {
+            return Ok(true);
+        };
+        let platform = channel_key.split_once(':').map_or("", |(p, _)| p);
+        Ok(self.server_settings(platform, &server)?.web)
+    }
+
     /// Note a channel's place (a Discord channel's server); written once
     /// per channel and process, durably.
     pub fn set_place(&self, channel_key: &str, place: &str) -> Result<(), StoreError> {

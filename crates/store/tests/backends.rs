@@ -74,6 +74,7 @@ fn game(a: &str, b: &str) -> GameRecord {
         clock: None,
         finished_ms: None,
         picks: Default::default(),
+        public_place: false,
     }
 }
 
@@ -419,6 +420,7 @@ fn settings_and_places_are_kept() {
         let threads_off = ServerSettings {
             threads: false,
             lang: Some("ja".into()),
+            web: false,
         };
         store
             .set_server_settings("discord", "9", &threads_off)
@@ -428,6 +430,7 @@ fn settings_and_places_are_kept() {
             threads_off
         );
         assert_eq!(store.place_of("discord:5").expect("place"), "discord:5");
+        assert!(store.web_allowed("discord:5").expect("read"), "no server");
         store
             .set_place("discord:5", "discord-server:9")
             .expect("set");
@@ -435,6 +438,21 @@ fn settings_and_places_are_kept() {
             store.place_of("discord:5").expect("place"),
             "discord-server:9",
             "{name}"
+        );
+        assert_eq!(
+            store.server_of("discord:5").expect("read"),
+            Some("9".into())
+        );
+        assert!(
+            !store.web_allowed("discord:5").expect("read"),
+            "{name}: web=off"
+        );
+        store
+            .set_place("discord:6", "discord-server:8")
+            .expect("set");
+        assert!(
+            store.web_allowed("discord:6").expect("read"),
+            "{name}: on by default"
         );
         assert_eq!(store.place_of("matrix:!r/$t").expect("place"), "matrix:!r");
     }

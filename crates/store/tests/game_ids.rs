@@ -52,6 +52,7 @@ fn game(id: Option<GameId>) -> GameRecord {
         clock: None,
         finished_ms: None,
         picks: Default::default(),
+        public_place: false,
     }
 }
 

@@ -10,7 +10,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use cairn_bot::history::record::Record;
 use cairn_bot::snapshot::{self, Snapshot};
-use cairn_store::{FoundGame, GameId};
+use cairn_store::{FoundGame, GameId, GameRecord};
 use serde::Deserialize;
 
 use crate::state::{now_ms, Web};
@@ -116,13 +116,25 @@ pub(crate) async fn replay_gif(
 
 /// The game's record as the web shows it: named by its web id, without
 /// the chat's channel or user ids.
-pub(crate) fn public_record(id: GameId, game: &FoundGame) -> (Record, String) {
-    let mut record = Record::of_game(&game.record, "");
+pub(crate) fn public_record(game: &GameRecord) -> Record {
+    let mut record = Record::of_game(game, "");
     record.channel = None;
     for player in &mut record.players {
         player.id.clear();
     }
-    (record, id.to_string())
+    record
+}
+
+/// The game's record in Abstract Play's game-record shape, its
+/// `site.gameid` the game's web id (blocking: it replays the game).
+pub(crate) fn record_value(id: GameId, game: &GameRecord) -> Result<serde_json::Value, WebError> {
+    let mut json = public_record(game)
+        .to_json(now_ms())
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    if let Some(site) = json.pointer_mut("/header/site") {
+        site["gameid"] = serde_json::Value::String(id.to_string());
+    }
+    Ok(json)
 }
 
 /// `/g/<id>/record.txt`: the record as text.
@@ -130,8 +142,8 @@ pub(crate) async fn record_txt(
     State(web): State<Arc<Web>>,
     Path(id): Path<String>,
 ) -> Result<Response, WebError> {
-    let (id, game) = web.game(&id).await?;
-    let (record, _) = public_record(id, &game);
+    let (_, game) = web.game(&id).await?;
+    let record = public_record(&game.record);
     let headers = [
         (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
         (header::CACHE_CONTROL, REVALIDATE),
@@ -146,14 +158,9 @@ pub(crate) async fn record_json(
     Path(id): Path<String>,
 ) -> Result<Response, WebError> {
     let (id, game) = web.game(&id).await?;
-    let (record, gameid) = public_record(id, &game);
-    let mut json = tokio::task::spawn_blocking(move || record.to_json(now_ms()))
+    let json = tokio::task::spawn_blocking(move || record_value(id, &game.record))
         .await
-        .map_err(|e| WebError::Internal(e.to_string()))?
-        .map_err(|e| WebError::Internal(e.to_string()))?;
-    if let Some(site) = json.pointer_mut("/header/site") {
-        site["gameid"] = serde_json::Value::String(gameid);
-    }
+        .map_err(|e| WebError::Internal(e.to_string()))??;
     let body = serde_json::to_vec_pretty(&json).map_err(|e| WebError::Internal(e.to_string()))?;
     let headers = [
         (header::CONTENT_TYPE, "application/json"),

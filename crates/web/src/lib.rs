@@ -6,17 +6,27 @@
 //! Play's game-record shape) and the game's turns as server-sent events
 //! (`/g/<id>/events`).
 //!
+//! Every finished game of a public place (as its platform told when it
+//! started) whose server did not say `settings web=off` is also open data:
+//! `/records/all.json` and `/records/<game>.json`, counted in `/stats` and
+//! `/stats/<game>`. A game of any other
+//! place is reachable only by its unguessable link.
+//!
 //! It reads the store the bot writes (sled in this process, or a shared
 //! PostgreSQL) and writes nothing; it answers `GET` and `HEAD` only. The
 //! words and images come from the bot core (`cairn_bot::snapshot`), so
 //! the page says what the chat says.
 
+mod archive;
 mod error;
 mod events;
 mod files;
 mod limit;
 mod page;
+mod records;
 mod state;
+mod stats;
+mod stats_page;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -39,6 +49,10 @@ pub fn router(store: Store, config: WebConfig) -> Router {
         .route("/g/{id}/record.txt", get(files::record_txt))
         .route("/g/{id}/record.json", get(files::record_json))
         .route("/g/{id}/{file}", get(files::board_png))
+        .route("/records/all.json", get(records::all))
+        .route("/records/{file}", get(records::of_game))
+        .route("/stats", get(stats_page::overview))
+        .route("/stats/{game}", get(stats_page::game))
         .layer(axum::middleware::from_fn_with_state(
             Arc::clone(&web),
             limit::limit,

@@ -154,6 +154,12 @@ async fn a_game_page_in_a_real_browser() {
         return;
     };
     let chat = Chat::new();
+    // A finished game of a public place, for the statistics pages.
+    let lobby = chat.in_public("guild-1", "lobby");
+    lobby.start("alquerque");
+    lobby.play_one();
+    lobby.say("bob", "resign");
+    lobby.say("bob", "resign");
     let id = chat.start("alquerque");
     for _ in 0..3 {
         chat.play_one();
@@ -248,7 +254,14 @@ async fn drive(
         let png = client.screenshot().await?;
         std::fs::write(&path, png).expect("the screenshot is written");
     }
-    axe(client).await
+    axe(client).await?;
+    // The statistics pages: a table of the games, one game's figures.
+    for path in ["/stats", "/stats/alquerque"] {
+        client.goto(&format!("http://{addr}{path}")).await?;
+        assert!(text_of(client, "h1").await.contains("tatistics"), "{path}");
+        axe(client).await?;
+    }
+    Ok(())
 }
 
 /// axe-core on the page: no violation.

@@ -19,6 +19,13 @@ fn web(chat: &Chat) -> Router {
     router(chat.store.clone(), WebConfig::new(PUBLIC))
 }
 
+/// The pages with the archive read again on every request.
+fn fresh_web(chat: &Chat) -> Router {
+    let mut config = WebConfig::new(PUBLIC);
+    config.archive_refresh = std::time::Duration::ZERO;
+    router(chat.store.clone(), config)
+}
+
 struct Answer {
     status: StatusCode,
     headers: axum::http::HeaderMap,
@@ -144,6 +151,37 @@ async fn unknown_games_turns_and_files_are_not_found() {
         assert_eq!(get(&web, &uri).await.status, StatusCode::NOT_FOUND, "{uri}");
     }
     assert_eq!(get(&web, &format!("/g/{id}")).await.status, StatusCode::OK);
+}
+
+/// `settings web=off` (a server manager's) makes the pages and files of
+/// the server's games answer 404; `web=on` brings them back. A game
+/// elsewhere is untouched.
+#[tokio::test]
+async fn settings_web_off_hides_a_servers_game_pages() {
+    let chat = Chat::new();
+    let lobby = chat.in_public("guild-1", "lobby");
+    let id = lobby.start("alquerque");
+    lobby.play_one();
+    let elsewhere = chat.start("alquerque");
+    let web = web(&chat);
+    let files = [
+        format!("/g/{id}"),
+        format!("/g/{id}/1.png"),
+        format!("/g/{id}/record.json"),
+        format!("/g/{id}/record.txt"),
+        format!("/g/{id}/replay.gif"),
+        format!("/g/{id}/events"),
+    ];
+    assert_eq!(get(&web, &files[0]).await.status, StatusCode::OK);
+    let off = lobby.say(SCRIPT_NAME, "settings web=off");
+    assert!(off[0].text.contains("web=off"), "{}", off[0].text);
+    for uri in &files {
+        assert_eq!(get(&web, uri).await.status, StatusCode::NOT_FOUND, "{uri}");
+    }
+    let other = get(&web, &format!("/g/{elsewhere}")).await;
+    assert_eq!(other.status, StatusCode::OK, "another place's game");
+    lobby.say(SCRIPT_NAME, "settings web=on");
+    assert_eq!(get(&web, &files[1]).await.status, StatusCode::OK);
 }
 
 #[tokio::test]
@@ -440,4 +478,86 @@ async fn requests_are_limited_per_client_address() {
         StatusCode::OK,
         "another address has its own"
     );
+}
+
+/// A game of `chat` played for a few turns and resigned by bob: its id.
+fn finished(chat: &Chat, game: &str) -> cairn_store::GameId {
+    let id = chat.start(game);
+    chat.play_one();
+    chat.play_one();
+    chat.say("bob", "resign");
+    chat.say("bob", "resign");
+    assert!(!chat.game().in_progress(), "resigned");
+    id
+}
+
+async fn json(web: &Router, uri: &str) -> serde_json::Value {
+    let answer = get(web, uri).await;
+    assert_eq!(answer.status, StatusCode::OK, "{uri}");
+    assert_eq!(answer.header(header::CONTENT_TYPE), "application/json");
+    serde_json::from_slice(&answer.body).expect("JSON")
+}
+
+fn game_ids(records: &serde_json::Value) -> Vec<String> {
+    records
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|r| {
+            r["header"]["site"]["gameid"]
+                .as_str()
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect()
+}
+
+/// The open records list every finished game of public places, each valid
+/// against Abstract Play's schema; a game in a direct conversation is
+/// absent but its page is reachable by its link; a game in progress is
+/// absent; `settings web=off` takes a server's games out.
+#[tokio::test]
+async fn open_records_list_finished_games_of_public_places_only() {
+    let chat = Chat::new();
+    let lobby = chat.in_public("guild-1", "lobby");
+    let public = finished(&lobby, "alquerque");
+    let dm = finished(&chat, "alquerque");
+    let playing = chat.in_public("guild-1", "other").start("alquerque");
+    let web = fresh_web(&chat);
+    let all = json(&web, "/records/all.json").await;
+    assert_eq!(game_ids(&all), vec![public.to_string()], "{all:#}");
+    let validator = jsonschema::validator_for(&schema()).expect("a schema");
+    for record in all.as_array().expect("an array") {
+        let errors: Vec<String> = validator
+            .iter_errors(record)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}\n{record:#}");
+    }
+    let text = all.to_string();
+    assert!(
+        !text.contains("id-bob") && !text.contains("lobby"),
+        "{text}"
+    );
+    let alquerque = json(&web, "/records/alquerque.json").await;
+    assert_eq!(game_ids(&alquerque), vec![public.to_string()]);
+    assert_eq!(
+        json(&web, "/records/sight.json").await,
+        serde_json::json!([])
+    );
+    assert_eq!(
+        get(&web, "/records/nosuch.json").await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        get(&web, "/records/alquerque").await.status,
+        StatusCode::NOT_FOUND
+    );
+    for id in [dm, playing] {
+        let page = get(&web, &format!("/g/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK, "reachable by its link");
+        assert!(!text.contains(&id.to_string()));
+    }
+    lobby.say(SCRIPT_NAME, "settings web=off");
+    assert_eq!(json(&web, "/records/all.json").await, serde_json::json!([]));
 }

@@ -201,14 +201,16 @@ pub const LIMITS: Limits = Limits {
     length: 100,
 };
 
-/// What Discord lets the bot do where it is a member: write to a player
-/// directly, and group channels in servers.
+/// What Discord lets the bot do in a server's channel where it is a
+/// member: write to a player directly, and group channels in servers; the
+/// place is public.
 pub const CAPABILITIES: Capabilities = Capabilities {
     direct_messages: true,
     servers: true,
     buttons: true,
     threads: true,
     answer_only: false,
+    public_place: true,
 };
 
 /// Whether the bot itself is in the interaction's channel, so it may post
@@ -235,17 +237,24 @@ pub fn bot_is_member(
     }
 }
 
-/// What the bot may do in an interaction's channel.
+/// What the bot may do in an interaction's channel. Only a server's
+/// channel where the bot is a member is a public place: not its DMs, not
+/// group DMs, not where only a player installed it (nor a payload without
+/// its context, which cannot tell).
 pub fn capabilities_of(
     context: Option<InteractionContext>,
     owners: &AuthorizingIntegrationOwners,
 ) -> Capabilities {
-    if bot_is_member(context, owners) {
-        return CAPABILITIES;
+    if !bot_is_member(context, owners) {
+        return Capabilities {
+            threads: false,
+            answer_only: true,
+            public_place: false,
+            ..CAPABILITIES
+        };
     }
     Capabilities {
-        threads: false,
-        answer_only: true,
+        public_place: context == Some(InteractionContext::Guild),
         ..CAPABILITIES
     }
 }

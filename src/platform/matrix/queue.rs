@@ -203,9 +203,11 @@ impl Shared {
             command: command.into(),
             mentions,
             // A thread in a room is a channel of its own; answers are
-            // typed, not pressed.
+            // typed, not pressed. A room is public when anyone may join
+            // it (its join rule, as the client's state knows it).
             capabilities: cairn_bot::Capabilities {
                 threads: true,
+                public_place: room.is_public() == Some(true),
                 ..Default::default()
             },
             ..Default::default()

@@ -20,10 +20,12 @@ notify-done = Done. { $state }
 settings-no-server = Settings belong to a server, and this conversation is not in one.
 settings-threads-on = threads=on: each accepted challenge moves its game into a thread of its own, where I may create threads.
 settings-threads-off = threads=off: games stay in the channel where the challenge was accepted.
-settings-now = This server's settings: { $threads } Members who may manage the server change it with `settings threads=on` or `settings threads=off`.
-settings-threads-usage = Write `settings threads=on` or `settings threads=off`.
+settings-now = This server's settings: { $threads } { $web } Members who may manage the server change them with `settings threads=on|off` and `settings web=on|off`.
+settings-threads-usage = Write `settings threads=on`, `settings threads=off`, `settings web=on` or `settings web=off`.
 settings-admin-only = Only members who may manage this server can change its settings.
-settings-changed = { $name } changed this server's settings: { $threads }
+settings-changed = { $name } changed this server's settings: { $changes }
+settings-web-on = web=on: the games played here have web pages, and those of its public channels are counted in the open records and statistics.
+settings-web-off = web=off: the games played here have no web pages and are left out of the open records and statistics.
 
 # The bot opponent and the limits on commands.
 rate-limited = You are sending commands faster than I can take them; please wait { $seconds } s and try again.

@@ -71,7 +71,7 @@ command-notify = how you hear that it is your turn: in the channel, by direct me
 command-notify-details = `on`: a mention in the game's channel; `dm`: a direct message (Discord); `off`: no reminders.
 command-settings-name = settings
 command-settings = this server's settings; members who may manage the server change them
-command-settings-details = `threads=on` moves each accepted game into a thread of its own; `threads=off` keeps games in their channel.
+command-settings-details = `threads=on` moves each accepted game into a thread of its own; `threads=off` keeps games in their channel. `web=off` takes this server's games off the web pages, records and statistics; `web=on` puts them back.
 command-lang-name = lang
 command-lang = the language I speak here: English, Japanese (日本語) or Spanish (español)
 command-help-name = help
@@ -88,6 +88,7 @@ arg-player-name = player
 arg-scope-name = scope
 arg-mode-name = mode
 arg-threads-name = threads
+arg-web-name = web
 arg-language-name = language
 arg-command-name = command
 arg-step-name = step
@@ -107,6 +108,7 @@ arg-leaderboard-game = The game
 arg-leaderboard-scope = This server (the default) or everyone the bot plays with
 arg-notify-mode = How turn reminders reach you (leave it out to see the current choice)
 arg-settings-threads = Move each accepted game into a thread of its own (leave it out to see the settings)
+arg-settings-web = Show this server's games on the web pages, records and statistics (leave it out to see the settings)
 arg-lang-language = The language of this server's public messages (leave it out to see it)
 arg-help-command = A command to explain (leave it out for the list)
 

@@ -19,10 +19,12 @@ notify-done = Hecho. { $state }
 settings-no-server = Los ajustes pertenecen a un servidor, y esta conversación no está en ninguno.
 settings-threads-on = threads=on: cada desafío aceptado lleva su partida a un hilo propio, donde pueda crear hilos.
 settings-threads-off = threads=off: las partidas se quedan en el canal donde se aceptó el desafío.
-settings-now = Ajustes de este servidor: { $threads } Los miembros que pueden gestionar el servidor lo cambian con `settings threads=on` o `settings threads=off`.
-settings-threads-usage = Escribe `settings threads=on` o `settings threads=off`.
+settings-now = Ajustes de este servidor: { $threads } { $web } Los miembros que pueden gestionar el servidor los cambian con `settings threads=on|off` y `settings web=on|off`.
+settings-threads-usage = Escribe `settings threads=on`, `settings threads=off`, `settings web=on` o `settings web=off`.
 settings-admin-only = Solo los miembros que pueden gestionar este servidor pueden cambiar sus ajustes.
-settings-changed = { $name } cambió los ajustes de este servidor: { $threads }
+settings-changed = { $name } cambió los ajustes de este servidor: { $changes }
+settings-web-on = web=on: las partidas jugadas aquí tienen página web, y las de sus canales públicos cuentan en los registros abiertos y las estadísticas.
+settings-web-off = web=off: las partidas jugadas aquí no tienen página web y quedan fuera de los registros abiertos y las estadísticas.
 
 # El bot como rival y los límites de comandos.
 rate-limited = Estás enviando comandos más rápido de lo que puedo atenderlos; espera { $seconds } s y vuelve a intentarlo.

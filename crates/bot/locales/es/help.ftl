@@ -71,7 +71,7 @@ command-notify = cómo te enteras de que es tu turno: en el canal, por mensaje d
 command-notify-details = `on`: una mención en el canal de la partida; `dm`: un mensaje directo (Discord); `off`: sin recordatorios.
 command-settings-name = ajustes
 command-settings = los ajustes de este servidor; los cambian los miembros que pueden gestionarlo
-command-settings-details = `threads=on` lleva cada partida aceptada a un hilo propio; `threads=off` deja las partidas en su canal.
+command-settings-details = `threads=on` lleva cada partida aceptada a un hilo propio; `threads=off` deja las partidas en su canal. `web=off` quita las partidas de este servidor de las páginas web, los registros y las estadísticas; `web=on` las devuelve.
 command-lang-name = idioma
 command-lang = el idioma que hablo aquí: inglés (English), japonés (日本語) o español
 command-help-name = ayuda
@@ -88,6 +88,7 @@ arg-player-name = jugador
 arg-scope-name = alcance
 arg-mode-name = modo
 arg-threads-name = hilos
+arg-web-name = web
 arg-language-name = idioma
 arg-command-name = comando
 arg-step-name = paso
@@ -107,6 +108,7 @@ arg-leaderboard-game = El juego
 arg-leaderboard-scope = Este servidor (por defecto) o todos los que juegan con el bot
 arg-notify-mode = Cómo te llegan los recordatorios de turno (sin él, ves la opción actual)
 arg-settings-threads = Lleva cada partida aceptada a un hilo propio (sin él, ves los ajustes)
+arg-settings-web = Muestra las partidas de este servidor en las páginas web, los registros y las estadísticas (sin él, ves los ajustes)
 arg-lang-language = El idioma de los mensajes públicos de este servidor (sin él, ves el actual)
 arg-help-command = El comando que quieres que explique (sin él, la lista)
 

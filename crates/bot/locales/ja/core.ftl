@@ -19,10 +19,12 @@ notify-done = 設定しました。{ $state }
 settings-no-server = 設定はサーバーごとのもので、この会話はサーバーの中にありません。
 settings-threads-on = threads=on：受けられた挑戦の対局は、それぞれ専用のスレッドに移ります（スレッドを作れる場所では）。
 settings-threads-off = threads=off：対局は挑戦が受けられたチャンネルにとどまります。
-settings-now = このサーバーの設定：{ $threads }サーバーの管理権限を持つメンバーが`設定 threads=on`か`設定 threads=off`で変更できます。
-settings-threads-usage = `設定 threads=on`か`設定 threads=off`と書いてください。
+settings-now = このサーバーの設定：{ $threads }{ $web }サーバーの管理権限を持つメンバーが`設定 threads=on|off`と`設定 web=on|off`で変更できます。
+settings-threads-usage = `設定 threads=on`、`設定 threads=off`、`設定 web=on`か`設定 web=off`と書いてください。
 settings-admin-only = このサーバーの設定を変更できるのは、サーバーの管理権限を持つメンバーだけです。
-settings-changed = { $name }さんがこのサーバーの設定を変更しました：{ $threads }
+settings-changed = { $name }さんがこのサーバーの設定を変更しました：{ $changes }
+settings-web-on = web=on：ここでの対局にはウェブページがあり、公開チャンネルの対局は公開の棋譜と統計に含まれます。
+settings-web-off = web=off：ここでの対局にはウェブページがなく、公開の棋譜と統計にも含まれません。
 
 # ボット相手とコマンドの制限。
 rate-limited = コマンドの送信が速すぎて、処理が追いつきません。{ $seconds }秒待ってから、もう一度試してください。

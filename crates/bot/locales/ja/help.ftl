@@ -71,7 +71,7 @@ command-notify = 自分の番を知らせる方法：チャンネルで、ダイ
 command-notify-details = `on`：対局のチャンネルでメンション。`dm`：ダイレクトメッセージ（Discord）。`off`：通知なし。
 command-settings-name = 設定
 command-settings = このサーバーの設定（サーバー管理の権限を持つメンバーが変更できます）
-command-settings-details = `threads=on`で受けた対局ごとに専用のスレッドを作ります。`threads=off`で対局はチャンネルにとどまります。
+command-settings-details = `threads=on`で受けた対局ごとに専用のスレッドを作ります。`threads=off`で対局はチャンネルにとどまります。`web=off`でこのサーバーの対局をウェブページ・棋譜・統計から外し、`web=on`で戻します。
 command-lang-name = 言語
 command-lang = ここで話す言語：英語（English）、日本語、スペイン語（español）
 command-help-name = ヘルプ
@@ -88,6 +88,7 @@ arg-player-name = プレイヤー
 arg-scope-name = 範囲
 arg-mode-name = 方法
 arg-threads-name = スレッド
+arg-web-name = ウェブ
 arg-language-name = 言語
 arg-command-name = コマンド
 arg-step-name = 番号
@@ -107,6 +108,7 @@ arg-leaderboard-game = ゲーム
 arg-leaderboard-scope = このサーバー（既定）か、ボットと対局するすべての人か
 arg-notify-mode = 自分の番の通知の届け方（省略すると現在の設定を表示）
 arg-settings-threads = 受けた対局ごとに専用のスレッドを作る（省略すると設定を表示）
+arg-settings-web = このサーバーの対局をウェブページ・棋譜・統計に載せる（省略すると設定を表示）
 arg-lang-language = このサーバーの公開メッセージの言語（省略すると現在の言語を表示）
 arg-help-command = 説明するコマンド（省略すると一覧）
 

@@ -31,11 +31,13 @@ pub(super) fn bot_player(bot: &Bot) -> Player {
     }
 }
 
-/// Start a game record from a challenge accepted by `challenged`.
+/// Start a game record from a challenge accepted by `challenged`, in a
+/// public place or not (as the accepting request's platform says).
 pub(super) fn start_game(
     challenge: &Challenge,
     challenged: Player,
     now: u64,
+    public_place: bool,
 ) -> Result<GameRecord, OptionError> {
     let options = Options::parse(&challenge.options)?;
     let game = AnyGame::new(challenge.game, &options)?;
@@ -64,6 +66,7 @@ pub(super) fn start_game(
         clock: challenge.clock.map(|control| GameClock::new(control, now)),
         finished_ms: None,
         picks: Default::default(),
+        public_place,
     })
 }
 
@@ -127,7 +130,8 @@ pub(super) fn post_challenge(
     }
     let replaced = Replaced::of(record, challenge, langs.public);
     if challenge.against_bot() {
-        return start_against_bot(bot, challenge, replaced, langs);
+        let public_place = request.capabilities.public_place;
+        return start_against_bot(bot, challenge, replaced, langs, public_place);
     }
     let reply = challenge_reply(bot, challenge, replaced, rematch, langs.public);
     Update {
@@ -270,6 +274,7 @@ fn start_against_bot(
     challenge: &Challenge,
     replaced: Replaced,
     langs: Langs,
+    public_place: bool,
 ) -> Update<Answer> {
     let public = langs.public;
     let now = challenge.at_ms;
@@ -277,7 +282,7 @@ fn start_against_bot(
         .challenged
         .clone()
         .unwrap_or_else(|| bot_player(bot));
-    let game = match start_game(challenge, opponent, now) {
+    let game = match start_game(challenge, opponent, now, public_place) {
         Ok(game) => game,
         Err(e) => return Update::keep(Answer::error(say(langs.private, &e.message()))),
     };
@@ -536,7 +541,12 @@ pub(super) fn accept_in(
         Ok(player) => player,
         Err(message) => return Update::keep(Answer::error(message)),
     };
-    let game = match start_game(challenge, challenged, now) {
+    let game = match start_game(
+        challenge,
+        challenged,
+        now,
+        request.capabilities.public_place,
+    ) {
         Ok(game) => game,
         Err(e) => return Update::keep(Answer::error(say(private, &e.message()))),
     };

@@ -89,7 +89,7 @@ pub(super) fn execute(
         Command::Resign => resign(bot, request, &key),
         Command::Draw => draw(bot, request, &key),
         Command::Notify { mode } => notify(bot, request, *mode),
-        Command::Settings { threads } => settings(bot, request, *threads),
+        Command::Settings { threads, web } => settings(bot, request, *threads, *web),
         Command::Lang { language } => lang(bot, request, langs, *language),
         Command::Replay => history::replay(bot, request, &key),
         Command::Export => history::export(bot, request, &key),

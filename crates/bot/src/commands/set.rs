@@ -302,6 +302,7 @@ impl Default for HelpValues {
                 buttons: true,
                 threads: true,
                 answer_only: false,
+                public_place: true,
             },
         )
     }
@@ -468,9 +469,11 @@ pub enum Command {
         /// `None`: say the current setting.
         mode: Option<Notify>,
     },
+    /// Both `None`: say the current settings.
     Settings {
-        /// `None`: say the current settings.
         threads: Option<bool>,
+        /// `web=off`: the server's games leave the web.
+        web: Option<bool>,
     },
     Lang {
         /// `None`: say the current language.
@@ -548,9 +551,10 @@ impl Command {
                     Notify::Direct => "dm".to_string(),
                 })
                 .collect(),
-            Command::Settings { threads } => threads
+            Command::Settings { threads, web } => threads
                 .iter()
                 .map(|&t| format!("threads={}", on_off(t)))
+                .chain(web.iter().map(|&w| format!("web={}", on_off(w))))
                 .collect(),
             Command::Lang { language } => language.iter().map(|l| l.code().to_string()).collect(),
             Command::Help { topic } => topic
@@ -869,12 +873,19 @@ pub static COMMANDS: &[CommandSpec] = &[
     command!(
         "settings",
         [],
-        [arg("threads", Choice(SWITCH), Keyed)],
+        [
+            arg("threads", Choice(SWITCH), Keyed),
+            arg("web", Choice(SWITCH), Keyed)
+        ],
         Details::Plain,
         |a, _| Ok(Command::Settings {
             threads: a
                 .word("threads")
                 .map(|w| args::switch("settings", "threads", &w))
+                .transpose()?,
+            web: a
+                .word("web")
+                .map(|w| args::switch("settings", "web", &w))
                 .transpose()?
         })
     ),

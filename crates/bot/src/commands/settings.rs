@@ -38,11 +38,12 @@ pub(super) fn notify(
     ))))
 }
 
-/// `settings`, `settings threads=on|off`: the server's settings.
+/// `settings`, `settings threads=on|off web=on|off`: the server's settings.
 pub(super) fn settings(
     bot: &Bot,
     request: &Request,
     threads: Option<bool>,
+    web: Option<bool>,
 ) -> Result<Answer, StoreError> {
     let langs = bot.langs(request);
     let (public, private) = (langs.public, langs.private);
@@ -51,32 +52,50 @@ pub(super) fn settings(
         return Ok(Answer::error(t!(private, "settings-no-server")));
     };
     let current = bot.store.server_settings(platform, server)?;
-    let describe = |threads: bool, lang: Lang| {
-        if threads {
-            t!(lang, "settings-threads-on")
-        } else {
-            t!(lang, "settings-threads-off")
-        }
-    };
-    let Some(threads) = threads else {
+    if threads.is_none() && web.is_none() {
         return Ok(Answer::reply(Reply::error(t!(
             private,
             "settings-now",
-            threads = describe(current.threads, private)
+            threads = describe_threads(current.threads, private),
+            web = describe_web(current.web, private)
         ))));
-    };
+    }
     if !request.server_admin {
         return Ok(Answer::error(t!(private, "settings-admin-only")));
     }
     let mut changed = current;
-    changed.threads = threads;
+    let mut said = Vec::new();
+    if let Some(threads) = threads {
+        changed.threads = threads;
+        said.push(describe_threads(threads, public));
+    }
+    if let Some(web) = web {
+        changed.web = web;
+        said.push(describe_web(web, public));
+    }
     bot.store.set_server_settings(platform, server, &changed)?;
     Ok(Answer::reply(Reply::text(t!(
         public,
         "settings-changed",
         name = &request.user.name,
-        threads = describe(threads, public)
+        changes = said.join(" ")
     ))))
+}
+
+fn describe_threads(threads: bool, lang: Lang) -> String {
+    if threads {
+        t!(lang, "settings-threads-on")
+    } else {
+        t!(lang, "settings-threads-off")
+    }
+}
+
+fn describe_web(web: bool, lang: Lang) -> String {
+    if web {
+        t!(lang, "settings-web-on")
+    } else {
+        t!(lang, "settings-web-off")
+    }
 }
 
 /// `lang`, `lang en|ja|es`: the language of this place (a server's public

@@ -15,6 +15,11 @@ pub struct Chat {
     pub bot: Bot,
     pub store: Store,
     pub channel: String,
+    /// The server the channel is in (its requests' managers may change
+    /// its settings), if any.
+    pub server: Option<String>,
+    /// The platform tells the channel is public.
+    pub public: bool,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -52,7 +57,32 @@ impl Chat {
             bot: Bot::new(store.clone(), config),
             store,
             channel: "room".into(),
+            server: None,
+            public: false,
             _dir: dir,
+        }
+    }
+
+    /// The same bot and store, in `channel` of `server`, a public place.
+    pub fn in_public(&self, server: &str, channel: &str) -> Chat {
+        Chat {
+            bot: self.bot.clone(),
+            store: self.store.clone(),
+            channel: channel.into(),
+            server: Some(server.into()),
+            public: true,
+            _dir: None,
+        }
+    }
+
+    /// The same bot and store, in another channel outside any server (a
+    /// direct conversation).
+    pub fn in_private(&self, channel: &str) -> Chat {
+        Chat {
+            channel: channel.into(),
+            server: None,
+            public: false,
+            ..self.in_public("", "")
         }
     }
 
@@ -64,6 +94,14 @@ impl Chat {
             user: user(who),
             command: command.into(),
             mentions: vec![user("bob")],
+            server: self.server.clone(),
+            // Every player here may manage the server.
+            server_admin: self.server.is_some(),
+            capabilities: cairn_bot::Capabilities {
+                servers: self.server.is_some(),
+                public_place: self.public,
+                ..Default::default()
+            },
             ..Default::default()
         };
         self.bot.handle(&request)
