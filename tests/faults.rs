@@ -676,17 +676,22 @@ fn export_and_import_round_trip_exactly() {
     assert!(out.status.success(), "{out:?}");
     let first = out.stdout;
     // Three channels (the finished game stays on show), one archived game,
-    // and two deadlines (the live game's clock, the open challenge's
-    // expiry), then the trailer.
+    // two deadlines (the live game's clock, the open challenge's expiry)
+    // and the two games' web ids in the `games` index, then the trailer.
     let lines: Vec<String> = String::from_utf8_lossy(&first)
         .lines()
         .map(String::from)
         .collect();
-    assert_eq!(lines.len(), 7);
+    assert_eq!(lines.len(), 9, "{lines:#?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.contains("\"games\"")).count(),
+        2,
+        "{lines:#?}"
+    );
     assert!(
-        lines[6].contains("\"trailer\"") && lines[6].contains("\"records\":6"),
+        lines[8].contains("\"trailer\"") && lines[8].contains("\"records\":8"),
         "{}",
-        lines[6]
+        lines[8]
     );
     std::fs::write(dir.path().join("export.jsonl"), &first).unwrap();
     let copy = tempfile::tempdir().unwrap();
