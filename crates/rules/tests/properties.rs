@@ -77,7 +77,14 @@ fn check_game<G: Game>(start: G, seed: u64, max_turns: usize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    // A fixed seed: some random Floaters positions make `count_turns`
+    // explore for minutes (a known slow case, see the closing note of
+    // issue 35), which would make the suite's length a lottery.
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x00C0_FFEE),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn callanish(seed in any::<u64>(), size in prop::sample::select(vec!["5", "7", "9"])) {
