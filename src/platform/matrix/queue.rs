@@ -71,12 +71,7 @@ pub(super) async fn on_message(
     shared: Ctx<Arc<Shared>>,
 ) {
     let shared = shared.0;
-    if room.state() != RoomState::Joined || event.sender == shared.own_id {
-        return;
-    }
-    // Older events arrive when the bot joins a room (its history): never
-    // replay them.
-    if u64::from(event.origin_server_ts.0) < shared.start_ms {
+    if !shared.heeds(&room, &event.sender, event.origin_server_ts) {
         return;
     }
     // Edits would repeat a command; notices are other bots talking.
@@ -133,6 +128,20 @@ pub(super) async fn on_message(
 }
 
 impl Shared {
+    /// Whether the bot answers an event: in a room it has joined, from
+    /// someone else, sent since it started (older events arrive when it
+    /// joins a room, its history: never replay them).
+    pub(super) fn heeds(
+        &self,
+        room: &Room,
+        sender: &UserId,
+        sent: matrix_sdk::ruma::MilliSecondsSinceUnixEpoch,
+    ) -> bool {
+        room.state() == RoomState::Joined
+            && sender != self.own_id
+            && u64::from(sent.0) >= self.start_ms
+    }
+
     pub(super) fn enqueue(self: &Arc<Self>, job: Job) {
         let key = job.channel.clone();
         let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());

@@ -82,12 +82,11 @@ pub(super) fn offered(reply: &Reply) -> Option<(String, Vec<(&'static str, Strin
         }
         return Some((menu.user.id.clone(), commands));
     }
-    let card = reply.card.as_ref()?;
+    // A game in progress: its card's first action (Move) for the player
+    // to move.
     let to_move = reply.to_move.clone()?;
-    card.actions
-        .iter()
-        .any(|a| a.command == "pick")
-        .then(|| (to_move, vec![(PLAY, "pick".to_string())]))
+    let action = reply.card.as_ref()?.actions.iter().find(|a| a.primary)?;
+    Some((to_move, vec![(PLAY, action.command.clone())]))
 }
 
 impl Shared {
@@ -140,10 +139,7 @@ pub(super) async fn on_reaction(
     shared: Ctx<Arc<Shared>>,
 ) {
     let shared = shared.0;
-    if room.state() != RoomState::Joined || event.sender == shared.own_id {
-        return;
-    }
-    if u64::from(event.origin_server_ts.0) < shared.start_ms {
+    if !shared.heeds(&room, &event.sender, event.origin_server_ts) {
         return;
     }
     let relation = &event.content.relates_to;
