@@ -103,6 +103,7 @@ struct FileConfig {
     default_clock: Option<String>,
     min_clock: Option<String>,
     challenge_ttl: Option<String>,
+    vacation_days: Option<u32>,
     // Load and backup settings (see `resolve_limits`).
     ai_workers: Option<usize>,
     ai_memory: Option<String>,
@@ -134,6 +135,8 @@ pub struct Config {
     pub min_clock_ms: u64,
     /// How long a challenge waits for an answer (`CAIRN_CHALLENGE_TTL`).
     pub challenge_ttl_ms: u64,
+    /// Days of vacation per player and year (`CAIRN_VACATION_DAYS`).
+    pub vacation_days: u32,
     /// Bot searches at once (`CAIRN_AI_WORKERS`, default: the cores).
     pub ai_workers: usize,
     /// Bytes of kept search trees (`CAIRN_AI_MEMORY`, default 256 MB).
@@ -276,7 +279,22 @@ impl Config {
             })?,
             None => 7 * DAY_MS,
         };
+        let vacation_days = match env("CAIRN_VACATION_DAYS") {
+            Some(text) => text
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&d| d <= 366)
+                .with_context(|| {
+                    format!(
+                    "CAIRN_VACATION_DAYS must be a whole number of days from 0 to 366, not `{}`",
+                    clip(&text)
+                )
+                })?,
+            None => file.vacation_days.unwrap_or(14),
+        };
         Ok(Config {
+            vacation_days,
             default_clock,
             min_clock_ms,
             challenge_ttl_ms,

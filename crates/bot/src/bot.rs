@@ -48,6 +48,9 @@ pub struct BotConfig {
     /// the web is on), without a trailing `/`: board replies link their
     /// game's page (`<url>/g/<id>`). `None`: no links.
     pub web_url: Option<String>,
+    /// Days of vacation each player has per calendar year
+    /// (`CAIRN_VACATION_DAYS`, default 14).
+    pub vacation_days: u32,
 }
 
 impl Default for BotConfig {
@@ -63,6 +66,7 @@ impl Default for BotConfig {
             min_clock_ms: MINUTE_MS,
             challenge_ttl_ms: 7 * DAY_MS,
             web_url: None,
+            vacation_days: 14,
             ai_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             ai_memory: 256 << 20,
             rate_limit: None,

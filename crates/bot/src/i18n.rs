@@ -49,6 +49,7 @@ pub const BOT_FILES: &[&str] = &[
     "store.ftl",
     "platforms.ftl",
     "web.ftl",
+    "comforts.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -62,7 +63,8 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "schedule.ftl",
     "store.ftl",
     "platforms.ftl",
-    "web.ftl"
+    "web.ftl",
+    "comforts.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.
@@ -140,6 +142,22 @@ pub fn duration(lang: Lang, ms: u64) -> String {
         [one] => one.clone(),
         [first, second, ..] => crate::t!(lang, "duration-pair", first = first, second = second),
     }
+}
+
+/// A day in words in `lang` (UTC): "3 December", "12月3日", "3 de
+/// diciembre".
+pub fn date(lang: Lang, ms: u64) -> String {
+    let millis = i64::try_from(ms).unwrap_or(i64::MAX);
+    let Ok(moment) = jiff::Timestamp::from_millisecond(millis) else {
+        return String::new();
+    };
+    let day = moment.to_zoned(jiff::tz::TimeZone::UTC).date();
+    crate::t!(
+        lang,
+        "date-day-month",
+        day = i64::from(day.day()),
+        month = crate::t!(lang, &format!("month-{}", day.month()))
+    )
 }
 
 /// A time control in words in `lang`: "3 days", "7 days, gaining 1 day a

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use super::{commands, i18n, t, Answer, Bot, ChannelKey, Lang, Reply, Request, User};
 use cairn_rules::Seat;
-use cairn_store::clock::ClockEvent;
+use cairn_store::clock::{ClockEvent, Pause, HOUR_MS};
 use cairn_store::{Change, ChannelRecord, GameRecord, News, Notify, Update};
 
 /// Something the scheduler has to say in a channel.
@@ -135,17 +135,25 @@ impl Bot {
             return Ok(None);
         };
         let (platform, channel) = (platform.as_str(), channel.as_str());
-        // Reminder preferences are read before the write (a sled
-        // transaction must not read other trees); they only choose how a
-        // reminder is delivered.
+        // Reminder preferences and vacations are read before the write;
+        // they only choose how a reminder is delivered and which stretches
+        // of the clocks stand still.
         let mut preferences = std::collections::HashMap::new();
+        let mut pauses = [None; 2];
+        let mut hour_granted = false;
         if let Some(game) = self.store.load(key)?.and_then(|r| r.game) {
             for player in &game.players {
                 let notify = self.store.user_settings(platform, &player.id)?.notify;
                 preferences.insert(player.id.clone(), notify);
             }
+            pauses = self.pauses_of(platform, &game);
+            hour_granted = self.hour_for_timeout(key, platform, &game, pauses, now)?;
         }
         let preference = |user_id: &str| preferences.get(user_id).copied().unwrap_or_default();
+        let extra = Extra {
+            pauses,
+            hour_granted,
+        };
         // The place's language, read before the write for the same reason:
         // everything the scheduler posts is public, in the place's words.
         let lang = self.channel_lang(key).unwrap_or_default();
@@ -155,7 +163,7 @@ impl Bot {
             };
             let answer_only = record.answer_only;
             let earlier = record.news.clone();
-            let mut update = fire(key, record, now, &preference, lang);
+            let mut update = fire(key, record, now, &preference, &extra, lang);
             if answer_only {
                 keep_news(&mut update, earlier, now);
             }
@@ -294,6 +302,38 @@ fn keep_news(update: &mut Fired, mut earlier: Vec<News>, now: u64) {
     }
 }
 
+/// What the scheduler read of the players before the write: each seat's
+/// vacation, and whether an hour of vacation was spent on the timeout
+/// due now.
+struct Extra {
+    pauses: [Option<Pause>; 2],
+    hour_granted: bool,
+}
+
+impl Bot {
+    /// Whether the timeout due now in this game is put off by an hour of
+    /// its player's vacation (spent here, once per timeout).
+    fn hour_for_timeout(
+        &self,
+        key: &str,
+        platform: &str,
+        game: &GameRecord,
+        pauses: [Option<Pause>; 2],
+        now: u64,
+    ) -> Result<bool, cairn_store::StoreError> {
+        let mut game = game.clone();
+        crate::vacation::apply_pauses(&mut game, pauses, now);
+        let Some((seat, clock)) = game.running_clock() else {
+            return Ok(false);
+        };
+        let due = clock.deadline_ms(seat.index());
+        if game.no_vacation || due > now {
+            return Ok(false);
+        }
+        self.spend_vacation_hour(platform, key, game.player(seat), due)
+    }
+}
+
 /// What is due in one channel at `now`: a challenge lapsing, a loss on
 /// time or a reminder.
 fn fire(
@@ -301,6 +341,7 @@ fn fire(
     mut record: ChannelRecord,
     now: u64,
     notify: &dyn Fn(&str) -> Notify,
+    extra: &Extra,
     lang: Lang,
 ) -> Fired {
     let lapsed = record
@@ -313,10 +354,15 @@ fn fire(
     let Some(game) = record.game.as_mut() else {
         return Update::keep(None);
     };
+    // A vacation the game does not hold yet (a crash came between the
+    // player's record and this game's) is carried over first.
+    let carried = game.in_progress() && crate::vacation::apply_pauses(game, extra.pauses, now);
     let Some((seat, clock)) = game.running_clock() else {
         return Update::keep(None);
     };
     let mut clock = clock.clone();
+    let mut changed = carried;
+    let mut hour_spent = false;
     // Catch up with everything due (after a long downtime only the latest
     // reminder is worth saying).
     let mut reminder = None;
@@ -330,6 +376,12 @@ fn fire(
                 clock.reminders_sent = n;
                 reminder = Some((n, due));
             }
+            ClockEvent::Timeout if extra.hour_granted && !hour_spent => {
+                // An hour of vacation spent: the timeout moves an hour on.
+                clock.extend(HOUR_MS);
+                hour_spent = true;
+                changed = true;
+            }
             ClockEvent::Timeout => {
                 game.clock = Some(clock);
                 return commands::lose_on_time(key, game.clone(), seat, now, lang)
@@ -338,6 +390,14 @@ fn fire(
         }
     }
     let Some((n, due)) = reminder else {
+        if changed {
+            game.clock = Some(clock);
+            return Update {
+                change: Change::Put(record),
+                archive: None,
+                value: None,
+            };
+        }
         return Update::keep(None);
     };
     // The time left as planned for this reminder (a few milliseconds of

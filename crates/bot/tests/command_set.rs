@@ -33,6 +33,7 @@ fn challenge(kind: GameKind, opponent: &str) -> ChallengeArgs {
         side: None,
         clock: None,
         level: None,
+        vacation: true,
     }
 }
 
@@ -81,6 +82,7 @@ fn arguments_are_read_by_their_declaration_in_any_order() {
         }),
         clock: Some(ClockSetting::On(TimeControl::PerMove { ms: 3 * DAY_MS })),
         level: Some(Level::new(2).unwrap()),
+        vacation: true,
     });
     for text in [
         "challenge callanish bot size=7 as=black clock=3d level=2",
@@ -321,11 +323,11 @@ fn help_is_derived_from_the_declaration_in_every_language() {
     let challenge = find("challenge").unwrap();
     assert_eq!(
         challenge.usage(Lang::En),
-        "challenge <game> [opponent] [key=value ...] [as=white|black|random] [clock=3d|7d+1d|none] [level=1..5]"
+        "challenge <game> [opponent] [key=value ...] [as=white|black|random] [clock=3d|7d+1d|none] [level=1..5] [vacation=yes|no]"
     );
     assert_eq!(
         challenge.usage(Lang::Es),
-        "challenge <juego> [oponente] [key=value ...] [as=white|black|random] [clock=3d|7d+1d|none] [level=1..5]"
+        "challenge <juego> [oponente] [key=value ...] [as=white|black|random] [clock=3d|7d+1d|none] [level=1..5] [vacation=yes|no]"
     );
     assert!(help_list(Lang::Ja).contains("コマンド"));
     assert!(help_topic(Lang::Es, "challenge").contains("Juegos: callanish"));

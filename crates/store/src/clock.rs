@@ -154,6 +154,46 @@ pub struct GameClock {
     pub turn_started_ms: u64,
     /// How many of this turn's two reminders have fired (0, 1, 2).
     pub reminders_sent: u8,
+    /// Each seat's vacation as this game knows it (see [`Pause`]): while
+    /// it lasts, that seat's clock stands still.
+    #[serde(default, skip_serializing_if = "no_pauses")]
+    pub pauses: [Option<Pause>; 2],
+    /// Time granted to the player to move for this turn only, on top of
+    /// their own (hours of vacation spent at a timeout).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub granted_ms: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
+}
+
+fn no_pauses(pauses: &[Option<Pause>; 2]) -> bool {
+    pauses.iter().all(Option::is_none)
+}
+
+/// A stretch of time during which a seat's clock does not run (the
+/// player's vacation, current or planned). Every deadline stays a pure
+/// function of the stored clock: the time of a turn that falls inside the
+/// pause is simply not counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pause {
+    pub from_ms: u64,
+    pub until_ms: u64,
+}
+
+impl Pause {
+    /// The part of this pause that falls in `[start, end)`, in ms.
+    pub fn overlap(&self, start_ms: u64, end_ms: u64) -> u64 {
+        let from = self.from_ms.max(start_ms);
+        let until = self.until_ms.min(end_ms);
+        until.saturating_sub(from)
+    }
+
+    /// Whether the pause holds at `now`.
+    pub fn covers(&self, now_ms: u64) -> bool {
+        self.from_ms <= now_ms && now_ms < self.until_ms
+    }
 }
 
 /// The next thing a game's clock will do.
@@ -172,33 +212,96 @@ impl GameClock {
             remaining_ms: [control.initial_ms(); 2],
             turn_started_ms: now_ms,
             reminders_sent: 0,
+            pauses: [None; 2],
+            granted_ms: 0,
         }
+    }
+
+    /// The moment at which `seat` (to move) will have used `used_ms` of
+    /// this turn's time: later by its pause where the pause comes first.
+    fn moment_of(&self, seat: usize, used_ms: u64) -> u64 {
+        let start = self.turn_started_ms;
+        let plain = start.saturating_add(used_ms);
+        match self.pauses[seat] {
+            Some(pause) if pause.until_ms > start => {
+                let from = pause.from_ms.max(start);
+                if plain < from {
+                    plain
+                } else {
+                    plain.saturating_add(pause.until_ms - from)
+                }
+            }
+            _ => plain,
+        }
+    }
+
+    /// How much of its time `seat` (to move) has used this turn by `now`
+    /// (its pause not counted).
+    pub fn used_ms(&self, seat: usize, now_ms: u64) -> u64 {
+        let start = self.turn_started_ms;
+        let paused = self.pauses[seat].map_or(0, |p| p.overlap(start, now_ms));
+        now_ms.saturating_sub(start).saturating_sub(paused)
     }
 
     /// When the player in seat `seat` (to move) runs out of time.
     pub fn deadline_ms(&self, seat: usize) -> u64 {
-        self.turn_started_ms.saturating_add(self.remaining_ms[seat])
+        self.moment_of(seat, self.allotted_ms(seat))
     }
 
-    /// Time left for `seat` (to move) at `now`.
+    /// The seat's time for this turn: its own and any granted.
+    fn allotted_ms(&self, seat: usize) -> u64 {
+        self.remaining_ms[seat].saturating_add(self.granted_ms)
+    }
+
+    /// Time left for `seat` (to move) at `now`; it stands still while the
+    /// seat's pause holds.
     pub fn left_ms(&self, seat: usize, now_ms: u64) -> u64 {
-        self.deadline_ms(seat).saturating_sub(now_ms)
+        self.allotted_ms(seat)
+            .saturating_sub(self.used_ms(seat, now_ms))
+    }
+
+    /// The seat's clock stands still at `now`.
+    pub fn paused(&self, seat: usize, now_ms: u64) -> bool {
+        self.pauses[seat].is_some_and(|p| p.covers(now_ms))
+    }
+
+    /// Give `seat` a new pause (or none) from `now`. What its old pause
+    /// already kept off this turn stays kept off (folded into the turn's
+    /// start), and the new one counts only from `now`, so no stretch is
+    /// paused twice. Nothing changes when the pause ahead is the same.
+    pub fn set_pause(&mut self, seat: usize, to_move: usize, pause: Option<Pause>, now_ms: u64) {
+        let ahead = |p: Option<Pause>| {
+            p.filter(|p| p.until_ms > now_ms).map(|p| Pause {
+                from_ms: p.from_ms.max(now_ms),
+                until_ms: p.until_ms,
+            })
+        };
+        if ahead(self.pauses[seat]) == ahead(pause) {
+            return;
+        }
+        if seat == to_move {
+            let kept = self.pauses[seat].map_or(0, |p| p.overlap(self.turn_started_ms, now_ms));
+            self.turn_started_ms = self.turn_started_ms.saturating_add(kept);
+        }
+        self.pauses[seat] = ahead(pause);
+    }
+
+    /// Grant the player to move `ms` more for this turn (an hour of
+    /// vacation spent at a timeout); it is not theirs to keep after it.
+    pub fn extend(&mut self, ms: u64) {
+        self.granted_ms = self.granted_ms.saturating_add(ms);
     }
 
     /// The next event for the player to move and when it is due.
     pub fn next_event(&self, seat: usize) -> (ClockEvent, u64) {
-        let allotted = self.remaining_ms[seat];
-        let deadline = self.deadline_ms(seat);
+        let allotted = self.allotted_ms(seat);
         match self.reminders_sent {
-            0 => (
-                ClockEvent::Reminder(1),
-                self.turn_started_ms.saturating_add(allotted / 2),
-            ),
+            0 => (ClockEvent::Reminder(1), self.moment_of(seat, allotted / 2)),
             1 => (
                 ClockEvent::Reminder(2),
-                deadline.saturating_sub((allotted / 10).min(HOUR_MS)),
+                self.moment_of(seat, allotted.saturating_sub((allotted / 10).min(HOUR_MS))),
             ),
-            _ => (ClockEvent::Timeout, deadline),
+            _ => (ClockEvent::Timeout, self.deadline_ms(seat)),
         }
     }
 
@@ -209,7 +312,7 @@ impl GameClock {
         if mover == next {
             return;
         }
-        let used = now_ms.saturating_sub(self.turn_started_ms);
+        let used = self.used_ms(mover, now_ms);
         self.remaining_ms[mover] = self.control.after_turn(self.remaining_ms[mover], used);
         self.restart(now_ms);
     }
@@ -218,6 +321,7 @@ impl GameClock {
     pub fn restart(&mut self, now_ms: u64) {
         self.turn_started_ms = now_ms;
         self.reminders_sent = 0;
+        self.granted_ms = 0;
     }
 }
 
@@ -274,6 +378,75 @@ impl Clock for ManualClock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn per_move(ms: u64, now: u64) -> GameClock {
+        GameClock::new(TimeControl::PerMove { ms }, now)
+    }
+
+    #[test]
+    fn a_pause_moves_every_event_of_its_seat_by_its_length() {
+        let mut clock = per_move(10 * HOUR_MS, 0);
+        clock.pauses[0] = Some(Pause {
+            from_ms: 2 * HOUR_MS,
+            until_ms: 5 * HOUR_MS,
+        });
+        // Reminder 1 at 5h of use: 2h before the pause, 3h after it.
+        assert_eq!(clock.next_event(0), (ClockEvent::Reminder(1), 8 * HOUR_MS));
+        assert_eq!(clock.deadline_ms(0), 13 * HOUR_MS);
+        // During the pause the time left stands still.
+        assert_eq!(clock.left_ms(0, 3 * HOUR_MS), 8 * HOUR_MS);
+        assert_eq!(clock.left_ms(0, 5 * HOUR_MS), 8 * HOUR_MS);
+        assert!(clock.paused(0, 3 * HOUR_MS) && !clock.paused(0, 5 * HOUR_MS));
+        // The other seat's clock is not touched.
+        assert_eq!(clock.deadline_ms(1), 10 * HOUR_MS);
+        // A pause that starts after the deadline changes nothing.
+        clock.pauses[0] = Some(Pause {
+            from_ms: 11 * HOUR_MS,
+            until_ms: 20 * HOUR_MS,
+        });
+        assert_eq!(clock.deadline_ms(0), 10 * HOUR_MS);
+    }
+
+    #[test]
+    fn a_turn_started_on_vacation_waits_for_its_end() {
+        let mut clock = per_move(HOUR_MS, 10 * HOUR_MS);
+        clock.pauses[1] = Some(Pause {
+            from_ms: 0,
+            until_ms: 30 * HOUR_MS,
+        });
+        assert_eq!(clock.deadline_ms(1), 31 * HOUR_MS);
+        // Used time counts only outside the pause.
+        clock.turn_done(1, 0, 30 * HOUR_MS + 20 * MINUTE_MS);
+        assert_eq!(clock.turn_started_ms, 30 * HOUR_MS + 20 * MINUTE_MS);
+    }
+
+    #[test]
+    fn ending_a_pause_early_keeps_what_it_kept_off_and_counts_nothing_twice() {
+        let mut clock = per_move(10 * HOUR_MS, 0);
+        let pause = Pause {
+            from_ms: 2 * HOUR_MS,
+            until_ms: 50 * HOUR_MS,
+        };
+        clock.set_pause(0, 0, Some(pause), 0);
+        // Ended at 6h: 4h were paused, 2h used, 8h left from then on.
+        clock.set_pause(0, 0, None, 6 * HOUR_MS);
+        assert_eq!(clock.left_ms(0, 6 * HOUR_MS), 8 * HOUR_MS);
+        assert_eq!(clock.deadline_ms(0), 14 * HOUR_MS);
+        // Shortened instead of ended: the same.
+        let mut shortened = per_move(10 * HOUR_MS, 0);
+        shortened.set_pause(0, 0, Some(pause), 0);
+        let until_7 = Pause {
+            until_ms: 7 * HOUR_MS,
+            ..pause
+        };
+        shortened.set_pause(0, 0, Some(until_7), 6 * HOUR_MS);
+        assert_eq!(shortened.left_ms(0, 6 * HOUR_MS), 8 * HOUR_MS);
+        assert_eq!(shortened.deadline_ms(0), 15 * HOUR_MS);
+        // Setting the same pause again changes nothing.
+        let before = shortened.clone();
+        shortened.set_pause(0, 0, Some(until_7), 6 * HOUR_MS + 1);
+        assert_eq!(shortened, before);
+    }
 
     #[test]
     fn time_controls_parse_and_print_canonically() {

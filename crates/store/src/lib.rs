@@ -17,6 +17,7 @@ pub mod clock;
 mod db;
 mod durable;
 mod game_id;
+pub mod player;
 mod postgres;
 pub mod rating;
 pub mod ratings;
@@ -31,6 +32,7 @@ use serde::{Deserialize, Serialize};
 
 pub use backend::{Lease, TreeScan};
 pub use game_id::{FoundGame, GameId, GamePlace, NoRandomness, NotAnId};
+pub use player::{PlayerRecord, Stint, Vacation};
 pub use scan::LostStretch;
 pub use store::{ActiveGames, Location, RawEntry, Store, TreeName, UserChannels};
 
@@ -264,7 +266,7 @@ impl StoreError {
 }
 
 /// A person (or the bot) as the store knows them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Player {
     /// The platform's stable user id.
     pub id: String,
@@ -296,6 +298,9 @@ pub struct Challenge {
     /// When the challenge lapses unanswered (`None`: never).
     #[serde(default)]
     pub expires_ms: Option<u64>,
+    /// `vacation=no`: the game's clocks never pause for a vacation.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_vacation: bool,
 }
 
 impl Challenge {
@@ -360,6 +365,26 @@ pub struct GameRecord {
     /// records older builds wrote.
     #[serde(default, skip_serializing_if = "is_false")]
     pub public_place: bool,
+    /// Made with `vacation=no`: no player's vacation pauses its clock.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_vacation: bool,
+    /// Each seat's conditional turns (`premove`), private to that seat:
+    /// lines of whole turns, the opponent's first, then the reply,
+    /// alternating.
+    #[serde(default, skip_serializing_if = "no_lines")]
+    pub premoves: [Vec<Vec<String>>; 2],
+    /// A seat whose conditional turns a turn off every line dropped, and
+    /// who has not been told yet.
+    #[serde(default, skip_serializing_if = "no_flags")]
+    pub premoves_dropped: [bool; 2],
+}
+
+fn no_lines(lines: &[Vec<Vec<String>>; 2]) -> bool {
+    lines.iter().all(Vec::is_empty)
+}
+
+fn no_flags(flags: &[bool; 2]) -> bool {
+    !flags[0] && !flags[1]
 }
 
 fn is_false(value: &bool) -> bool {
@@ -516,6 +541,10 @@ pub struct ChannelRecord {
     /// top of the next reply in this channel.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub news: Vec<News>,
+    /// A player's own record, kept under a name no channel has (see
+    /// [`player::player_channel`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerRecord>,
 }
 
 /// A timed event that happened while the bot could not post in its
@@ -563,7 +592,8 @@ impl ChannelRecord {
     pub fn next_due_ms(&self) -> Option<u64> {
         let expiry = self.challenge.as_ref().and_then(|c| c.expires_ms);
         let clock = self.game.as_ref().and_then(GameRecord::next_due_ms);
-        expiry.into_iter().chain(clock).min()
+        let player = self.player.as_ref().and_then(PlayerRecord::next_due_ms);
+        expiry.into_iter().chain(clock).chain(player).min()
     }
 }
 
@@ -575,6 +605,7 @@ impl Default for ChannelRecord {
             game: None,
             answer_only: false,
             news: Vec::new(),
+            player: None,
         }
     }
 }

@@ -43,6 +43,7 @@ fn challenge(expires_ms: Option<u64>) -> Challenge {
         at_ms: 1_000,
         clock: None,
         expires_ms,
+        no_vacation: false,
     }
 }
 
@@ -75,6 +76,9 @@ fn game(a: &str, b: &str) -> GameRecord {
         finished_ms: None,
         picks: Default::default(),
         public_place: false,
+        no_vacation: false,
+        premoves: Default::default(),
+        premoves_dropped: [false; 2],
     }
 }
 

@@ -39,6 +39,7 @@ fn record(i: usize) -> ChannelRecord {
             at_ms: i as u64,
             clock: None,
             expires_ms: None,
+            no_vacation: false,
         }),
         ..ChannelRecord::default()
     }

@@ -53,6 +53,9 @@ fn game(id: Option<GameId>) -> GameRecord {
         finished_ms: None,
         picks: Default::default(),
         public_place: false,
+        no_vacation: false,
+        premoves: Default::default(),
+        premoves_dropped: [false; 2],
     }
 }
 

@@ -42,6 +42,7 @@ fn challenge(options: Vec<String>) -> cairn_store::Challenge {
         at_ms: 0,
         clock: None,
         expires_ms: None,
+        no_vacation: false,
     }
 }
 

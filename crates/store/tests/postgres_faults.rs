@@ -142,6 +142,7 @@ fn challenge(options: Vec<String>) -> cairn_store::Challenge {
         at_ms: 0,
         clock: None,
         expires_ms: None,
+        no_vacation: false,
     }
 }
 

@@ -99,6 +99,9 @@ fn game(
         finished_ms: Some(2_000),
         picks: Default::default(),
         public_place: true,
+        no_vacation: false,
+        premoves: Default::default(),
+        premoves_dropped: [false; 2],
     }
 }
 

@@ -125,3 +125,13 @@ choice-threads-off = Off: games stay in the channel
 
 unknown-game = There is no game called `{ $name }`.{ $close } The games are { $games }.
 unknown-game-close = {" "}Did you mean `{ $game }`?
+
+command-vacation-name = vacation
+command-vacation = your vacation: your clocks stand still and reminders stop while you are away
+command-vacation-details = `vacation start 5d` starts one now (`vacation start` alone lasts until `vacation end`), `vacation from 2026-12-20 7d` plans one, `vacation end` ends or cancels it, `vacation auto on` spends an hour only when your time would otherwise run out. Each player has a number of vacation days a year; games made with `vacation=no` never pause.
+arg-when-name = what
+arg-vacation-when = start [N]d, from <year-month-day> [N]d, end, or auto on|off (leave it out to see where you stand)
+arg-vacation-name = vacation
+arg-challenge-vacation = no: the game's clocks never pause for a vacation (for tournaments)
+choice-vacation-yes = Yes: clocks pause for a player's vacation
+choice-vacation-no = No: clocks never pause

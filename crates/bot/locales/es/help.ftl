@@ -125,3 +125,13 @@ choice-threads-off = No: las partidas se quedan en el canal
 
 unknown-game = No hay ningún juego llamado `{ $name }`.{ $close } Los juegos son { $games }.
 unknown-game-close = {" "}¿Querías decir `{ $game }`?
+
+command-vacation-name = vacaciones
+command-vacation = tus vacaciones: mientras estás fuera, tus relojes se detienen y no hay recordatorios
+command-vacation-details = `vacation start 5d` las empieza ahora (`vacation start` solo dura hasta `vacation end`), `vacation from 2026-12-20 7d` las prevé, `vacation end` las termina o cancela, `vacation auto on` gasta una hora solo cuando tu tiempo se agotaría. Cada jugador tiene unos días de vacaciones al año; las partidas creadas con `vacation=no` nunca se detienen.
+arg-when-name = qué
+arg-vacation-when = start [N]d, from <año-mes-día> [N]d, end o auto on|off (sin nada: cómo estás)
+arg-vacation-name = vacaciones
+arg-challenge-vacation = no: los relojes de la partida nunca se detienen por vacaciones (para torneos)
+choice-vacation-yes = Sí: los relojes se detienen durante las vacaciones
+choice-vacation-no = No: los relojes nunca se detienen

@@ -1,5 +1,5 @@
 # コマンド一覧:名前、説明、引数、選択肢、ヘルプ。
-# Discord に表示される `command-*`、`arg-*`、`choice-*` は 100 文字以内、
+# Discord に表示される`command-*`、`arg-*`、`choice-*`は 100 文字以内、
 # 名前は 32 文字以内(小文字、空白なし)。
 
 help-head = Cairnはチャットで7種類のボードゲームを遊べるボットです。コマンド：
@@ -125,3 +125,13 @@ choice-threads-off = オフ：対局はチャンネルにとどまる
 
 unknown-game = `{ $name }`というゲームはありません。{ $close }ゲームは{ $games }です。
 unknown-game-close = `{ $game }`のことですか？
+
+command-vacation-name = 休暇
+command-vacation = 休暇：留守の間、あなたの時計は止まり、通知も止まります
+command-vacation-details = `vacation start 5d`で今から休暇（`vacation start`だけなら`vacation end`まで）、`vacation from 2026-12-20 7d`で予定、`vacation end`で終了または取り消し、`vacation auto on`で持ち時間が切れるときだけ1時間ずつ使います。休暇は一人あたり年に決まった日数です。`vacation=no`で作った対局は止まりません。
+arg-when-name = 内容
+arg-vacation-when = start [N]d、from <年-月-日> [N]d、end、auto on|off（省略すると現在の状況）
+arg-vacation-name = 休暇
+arg-challenge-vacation = no：休暇でも対局の時計を止めない（大会向け）
+choice-vacation-yes = はい：休暇中は時計を止める
+choice-vacation-no = いいえ：時計を止めない

@@ -171,6 +171,8 @@ pub struct ChallengeArgs {
     /// `None`: the bot's default clock.
     pub clock: Option<ClockSetting>,
     pub level: Option<Level>,
+    /// `vacation=no`: the game's clocks never pause for a vacation.
+    pub vacation: bool,
 }
 
 /// Where a leaderboard looks.
@@ -230,6 +232,12 @@ pub enum ArgError {
     UnknownLanguage { word: String },
     /// `pick`: a word that is no step of the list.
     NotAPickStep { word: String },
+    /// `vacation`: words that say no vacation.
+    VacationUsage,
+    /// `vacation`: not a number of days.
+    VacationDays { word: String },
+    /// `vacation from`: not a day.
+    VacationDate { word: String },
 }
 
 impl ArgError {
@@ -290,6 +298,9 @@ impl ArgError {
             ArgError::NotAChoice { command, arg, word } => choice_text(lang, command, arg, word),
             ArgError::UnknownLanguage { word } => t!(lang, "lang-unknown", asked = quote(word)),
             ArgError::NotAPickStep { word } => t!(lang, "pick-not-a-step", word = quote(word)),
+            ArgError::VacationUsage => t!(lang, "vacation-usage"),
+            ArgError::VacationDays { word } => t!(lang, "vacation-bad-days", word = quote(word)),
+            ArgError::VacationDate { word } => t!(lang, "vacation-bad-date", word = quote(word)),
         }
     }
 }

@@ -67,6 +67,9 @@ pub(super) fn start_game(
         finished_ms: None,
         picks: Default::default(),
         public_place,
+        no_vacation: challenge.no_vacation,
+        premoves: Default::default(),
+        premoves_dropped: [false; 2],
     })
 }
 
@@ -184,6 +187,7 @@ fn new_challenge(
             None => bot.config.default_clock,
         },
         expires_ms: (!against_bot).then(|| now.saturating_add(bot.config.challenge_ttl_ms)),
+        no_vacation: !args.vacation,
     })
 }
 
@@ -518,7 +522,15 @@ pub(super) fn accept(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
     let threads = threads_allowed(bot, request);
     let langs = bot.langs(request);
     bot.store.update(key, |current| {
-        accept_in(&current.unwrap_or_default(), request, now, threads, langs)
+        let mut update = accept_in(&current.unwrap_or_default(), request, now, threads, langs);
+        // The new game's clocks stand still for a player on vacation.
+        if let Change::Put(record) = &mut update.change {
+            if let Some(game) = record.game.as_mut().filter(|g| g.history.is_empty()) {
+                let pauses = bot.pauses_of(&request.platform, game);
+                crate::vacation::apply_pauses(game, pauses, now);
+            }
+        }
+        update
     })
 }
 

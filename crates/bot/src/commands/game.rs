@@ -247,7 +247,12 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
         ),
         _ => played_text(&record, seat, &shown, at.public),
     };
-    for note in lapsed.iter().chain(&warning_line(&record, at.public)) {
+    let away = Bot::on_vacation_line(&record, at.now, at.public);
+    for note in lapsed
+        .iter()
+        .chain(&warning_line(&record, at.public))
+        .chain(&away)
+    {
         text.push(' ');
         text.push_str(note);
     }
@@ -804,7 +809,7 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
         reply.text.push('\n');
         for (channel, game) in &active {
             let yours = game.seat_of(user) == Some(game.game.to_move());
-            let time = match game.running_clock() {
+            let mut time = match game.running_clock() {
                 Some((seat, clock)) => t!(
                     lang,
                     "games-time-left",
@@ -812,6 +817,10 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
                 ),
                 None => String::new(),
             };
+            for mark in marks(game, user, now, lang) {
+                time.push(' ');
+                time.push_str(&mark);
+            }
             reply.text.push_str(&t!(
                 lang,
                 "games-line-head",
@@ -850,6 +859,31 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
     reply.text.truncate(reply.text.trim_end().len());
     reply.text.push_str(&note);
     Ok(Answer::reply(reply))
+}
+
+/// A `games` line's marks: who is on vacation, and the requester's
+/// conditional turns waiting (theirs only: they are private).
+fn marks(game: &GameRecord, user: &str, now: u64, lang: Lang) -> Vec<String> {
+    let mut marks = Vec::new();
+    if let Some(clock) = &game.clock {
+        for seat in Seat::BOTH {
+            if let Some(pause) = clock.pauses[seat.index()].filter(|p| p.covers(now)) {
+                marks.push(t!(
+                    lang,
+                    "games-on-vacation",
+                    name = &game.player(seat).name,
+                    until = crate::i18n::date(lang, pause.until_ms)
+                ));
+            }
+        }
+    }
+    if let Some(seat) = game.seat_of(user) {
+        let lines = game.premoves[seat.index()].len();
+        if lines > 0 {
+            marks.push(t!(lang, "games-premoves", count = lines));
+        }
+    }
+    marks
 }
 
 /// When a challenge lapses, as the end of a `games` line.

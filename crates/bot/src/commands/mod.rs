@@ -97,6 +97,7 @@ pub(super) fn execute(
         Command::Leaderboard { game, scope } => {
             history::leaderboard(bot, request, &key, *game, *scope)
         }
+        Command::Vacation { action } => bot.vacation(request, *action),
     }
 }
 

@@ -99,6 +99,7 @@ fn rematch_of(
         at_ms: now,
         clock: game.clock.as_ref().map(|clock| clock.control),
         expires_ms: (!against_bot).then(|| now.saturating_add(ttl_ms)),
+        no_vacation: game.no_vacation,
     })
 }
 

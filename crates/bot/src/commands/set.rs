@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 use super::args::{self, ArgError, ChallengeArgs, Context, HelpTopic, Opponent, PickStep, Scope};
 use crate::i18n::Lang;
 use crate::limits::MAX_COMMAND_CHARS;
+use crate::vacation::VacationAction;
 use crate::{t, Capabilities, User};
 use cairn_rules::GameKind;
 use cairn_store::Notify;
@@ -38,6 +39,8 @@ pub enum ArgKind {
     CommandName,
     /// A step of `pick`: a number, `back` or `more`.
     PickStep,
+    /// Free words, the rest of the line (`vacation from 2026-12-20 7d`).
+    Words,
 }
 
 impl ArgKind {
@@ -87,7 +90,7 @@ impl ArgKind {
             ArgKind::Language => Lang::parse(word).is_some(),
             ArgKind::CommandName => find(&lower).is_some(),
             ArgKind::PickStep => args::pick_step(Some(word)).is_ok(),
-            ArgKind::GameOptions | ArgKind::Turn | ArgKind::Clock => false,
+            ArgKind::GameOptions | ArgKind::Turn | ArgKind::Clock | ArgKind::Words => false,
         }
     }
 
@@ -482,6 +485,9 @@ pub enum Command {
     Help {
         topic: Option<HelpTopic>,
     },
+    Vacation {
+        action: VacationAction,
+    },
 }
 
 impl Command {
@@ -510,6 +516,7 @@ impl Command {
             Command::Settings { .. } => "settings",
             Command::Lang { .. } => "lang",
             Command::Help { .. } => "help",
+            Command::Vacation { .. } => "vacation",
         };
         // Every variant is declared (a test checks it); help is the last.
         find(name).unwrap_or(&COMMANDS[COMMANDS.len() - 1])
@@ -526,6 +533,7 @@ impl Command {
                 words.extend(c.side.as_ref().map(|s| format!("as={s}")));
                 words.extend(c.clock.map(|s| format!("clock={s}")));
                 words.extend(c.level.map(|l| format!("level={}", l.get())));
+                words.extend((!c.vacation).then(|| "vacation=no".to_string()));
                 words
             }
             Command::Move { turn } => vec![turn.clone()],
@@ -557,6 +565,7 @@ impl Command {
                 .chain(web.iter().map(|&w| format!("web={}", on_off(w))))
                 .collect(),
             Command::Lang { language } => language.iter().map(|l| l.code().to_string()).collect(),
+            Command::Vacation { action } => vacation_words(*action),
             Command::Help { topic } => topic
                 .iter()
                 .map(|t| match t {
@@ -736,6 +745,7 @@ const SIDES: &[&str] = &["white", "black", "random"];
 const SCOPES: &[&str] = &["here", "all"];
 const MODES: &[&str] = &["on", "dm", "off"];
 const SWITCH: &[&str] = &["on", "off"];
+const YES_NO: &[&str] = &["yes", "no"];
 
 macro_rules! command {
     ($name:literal, [$($alias:literal),*], [$($arg:expr),*], $details:expr, $build:expr) => {
@@ -762,7 +772,8 @@ pub static COMMANDS: &[CommandSpec] = &[
                 .max_length(200),
             arg("as", Choice(SIDES), Keyed),
             arg("clock", Clock, Keyed).max_length(40),
-            arg("level", Integer { min: 1, max: 5 }, Keyed)
+            arg("level", Integer { min: 1, max: 5 }, Keyed),
+            arg("vacation", Choice(YES_NO), Keyed)
         ],
         Details::Games,
         build_challenge
@@ -890,6 +901,15 @@ pub static COMMANDS: &[CommandSpec] = &[
         })
     ),
     command!(
+        "vacation",
+        ["holiday"],
+        [arg("when", Words, Rest).max_length(60)],
+        Details::Plain,
+        |a, _| Ok(Command::Vacation {
+            action: crate::vacation::parse_action(&a.words("when"))?
+        })
+    ),
+    command!(
         "lang",
         ["language"],
         [arg("language", Language, Positional)],
@@ -927,6 +947,11 @@ fn build_challenge(a: &mut Args, context: &Context<'_>) -> Result<Command, ArgEr
         .map(|w| args::clock(&w, context.min_clock_ms))
         .transpose()?;
     let level = a.word("level").map(|w| args::level(&w)).transpose()?;
+    let vacation = a
+        .word("vacation")
+        .map(|w| args::switch(NAME, "vacation", &w))
+        .transpose()?
+        .unwrap_or(true);
     let setup = args::setup(kind, &a.words("options"))?;
     let side = a.word("as").map(|w| args::side(&setup, &w)).transpose()?;
     if level.is_some() && opponent != Opponent::Bot {
@@ -938,7 +963,36 @@ fn build_challenge(a: &mut Args, context: &Context<'_>) -> Result<Command, ArgEr
         side,
         clock,
         level,
+        vacation,
     }))
+}
+
+/// A vacation action as a player would write it.
+fn vacation_words(action: VacationAction) -> Vec<String> {
+    let day = |ms: u64| {
+        let millis = i64::try_from(ms).unwrap_or(0);
+        jiff::Timestamp::from_millisecond(millis)
+            .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date().to_string())
+            .unwrap_or_default()
+    };
+    let days = |d: Option<u32>| d.map(|d| format!("{d}d"));
+    let mut words: Vec<String> = match action {
+        VacationAction::Show => Vec::new(),
+        VacationAction::End => vec!["end".into()],
+        VacationAction::Auto(on) => vec!["auto".into(), if on { "on" } else { "off" }.into()],
+        VacationAction::Start { days: d } => {
+            let mut w = vec!["start".to_string()];
+            w.extend(days(d));
+            w
+        }
+        VacationAction::From { day_ms, days: d } => {
+            let mut w = vec!["from".to_string(), day(day_ms)];
+            w.extend(days(d));
+            w
+        }
+    };
+    words.retain(|w| !w.is_empty());
+    words
 }
 
 /// What `help <word>` is about.

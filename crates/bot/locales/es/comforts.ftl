@@ -1,0 +1,48 @@
+# Comodidades de la partida por correspondencia: vacaciones, jugadas
+# condicionales, jugadas forzadas, `next`, el resumen diario.
+
+date-day-month = { $day } de { $month }
+month-1 = enero
+month-2 = febrero
+month-3 = marzo
+month-4 = abril
+month-5 = mayo
+month-6 = junio
+month-7 = julio
+month-8 = agosto
+month-9 = septiembre
+month-10 = octubre
+month-11 = noviembre
+month-12 = diciembre
+
+vacation-left = Te quedan { $left } de vacaciones en { $year }.
+vacation-on-until = Estás de vacaciones hasta el { $until }.
+vacation-planned-state = Tienes vacaciones previstas del { $from } al { $until }.
+vacation-auto-is-on = Las vacaciones automáticas están activadas: cuando tu tiempo se fuera a agotar, se gasta en su lugar una hora de vacaciones, mientras te queden.
+vacation-auto-is-off = Las vacaciones automáticas están desactivadas (`vacation auto on` gasta una hora cada vez, solo cuando tu tiempo se agotaría).
+vacation-auto-on = Vacaciones automáticas activadas: cuando tu tiempo se fuera a agotar, se gasta en su lugar una hora de tus vacaciones, mientras te queden este año.
+vacation-auto-off = Vacaciones automáticas desactivadas: tu tiempo se agota como siempre.
+vacation-started = Tus vacaciones empiezan ahora y duran hasta el { $until }: tus relojes se detienen y no recibes recordatorios. Te quedan { $left } de vacaciones este año.
+vacation-started-open = Tus vacaciones empiezan ahora, hasta `vacation end` o hasta que se agoten las del año, el { $until }: tus relojes se detienen y no recibes recordatorios.
+vacation-planned = Tus vacaciones quedan previstas del { $from } al { $until }: entonces tus relojes se detendrán. Te quedan { $left } de vacaciones ese año.
+vacation-ended = Tus vacaciones han terminado: tus relojes vuelven a correr. Te quedan { $left } de vacaciones este año.
+vacation-cancelled = Tus vacaciones previstas quedan canceladas. Te quedan { $left } de vacaciones este año.
+vacation-not-on = No estás de vacaciones ni tienes ningunas previstas.
+vacation-already = Ya estás de vacaciones hasta el { $until }; `vacation end` las termina.
+vacation-already-planned = Ya tienes vacaciones previstas del { $from } al { $until }; cancélalas antes con `vacation end`.
+vacation-none-left = No te quedan vacaciones en { $year }.
+vacation-too-long = Pediste { $asked } de vacaciones, pero este año solo te quedan { $left }.
+vacation-from-past = El { $day } ya pasó: indica hoy o un día posterior, como `vacation from 2026-12-20 7d`.
+vacation-games = Detiene el reloj de { $count ->
+    [one] una partida tuya
+   *[other] { $count } partidas tuyas
+}.
+vacation-opponent-away = { $name } está de vacaciones hasta el { $until }: su reloj está detenido.
+vacation-usage = Escribe `vacation` (cómo estás), `vacation start 5d` (o `vacation start` hasta que las termines), `vacation from 2026-12-20 7d`, `vacation end` o `vacation auto on|off`.
+vacation-bad-days = `{ $word }` no es un número de días: escríbelo como `5d` (de 1 a 366 días).
+vacation-bad-date = `{ $word }` no es un día: escríbelo como año-mes-día, por ejemplo `2026-12-20`.
+games-on-vacation = ({ $name } de vacaciones hasta el { $until })
+games-premoves = ({ $count ->
+    [one] una línea condicional tuya en espera
+   *[other] { $count } líneas condicionales tuyas en espera
+})

@@ -1,0 +1,41 @@
+# 通信対局の便利な機能：休暇、条件付きの手、強制手、`next`、毎日のまとめ。
+
+date-day-month = { $month }{ $day }日
+month-1 = 1月
+month-2 = 2月
+month-3 = 3月
+month-4 = 4月
+month-5 = 5月
+month-6 = 6月
+month-7 = 7月
+month-8 = 8月
+month-9 = 9月
+month-10 = 10月
+month-11 = 11月
+month-12 = 12月
+
+vacation-left = { $year }年の休暇は残り{ $left }です。
+vacation-on-until = { $until }まで休暇中です。
+vacation-planned-state = { $from }から{ $until }まで休暇の予定です。
+vacation-auto-is-on = 自動休暇はオンです：持ち時間が切れそうなとき、休暇が残っていれば代わりに1時間ずつ使います。
+vacation-auto-is-off = 自動休暇はオフです（`vacation auto on`にすると、持ち時間が切れるときだけ休暇を1時間ずつ使います）。
+vacation-auto-on = 自動休暇をオンにしました：持ち時間が切れそうなとき、今年の休暇が残っていれば代わりに1時間使います。
+vacation-auto-off = 自動休暇をオフにしました：持ち時間は通常どおり切れます。
+vacation-started = 休暇を今から{ $until }まで始めました：あなたの時計は止まり、通知も届きません。今年の休暇は残り{ $left }です。
+vacation-started-open = 休暇を今から始めました。`vacation end`か、今年の休暇を使い切る{ $until }まで続きます：あなたの時計は止まり、通知も届きません。
+vacation-planned = { $from }から{ $until }まで休暇を予定しました：その間あなたの時計は止まります。その年の休暇は残り{ $left }です。
+vacation-ended = 休暇を終えました：あなたの時計はまた動きます。今年の休暇は残り{ $left }です。
+vacation-cancelled = 予定していた休暇を取り消しました。今年の休暇は残り{ $left }です。
+vacation-not-on = 休暇中ではなく、予定もありません。
+vacation-already = すでに{ $until }まで休暇中です。`vacation end`で終えられます。
+vacation-already-planned = すでに{ $from }から{ $until }までの休暇を予定しています。先に`vacation end`で取り消してください。
+vacation-none-left = { $year }年の休暇はもう残っていません。
+vacation-too-long = { $asked }の休暇を求めましたが、今年の残りは{ $left }だけです。
+vacation-from-past = { $day }はもう過ぎています。今日以降の日を`vacation from 2026-12-20 7d`のように書いてください。
+vacation-games = あなたの対局{ $count }局の時計を止めます。
+vacation-opponent-away = { $name }さんは{ $until }まで休暇中です：その時計は止まっています。
+vacation-usage = `vacation`（現在の状況）、`vacation start 5d`（日数なしなら終えるまで）、`vacation from 2026-12-20 7d`、`vacation end`、`vacation auto on|off`のように書いてください。
+vacation-bad-days = `{ $word }`は日数ではありません：`5d`のように書いてください（1日から366日）。
+vacation-bad-date = `{ $word }`は日付ではありません：`2026-12-20`のように年-月-日で書いてください。
+games-on-vacation = （{ $name }さんは{ $until }まで休暇中）
+games-premoves = （あなたの条件付きの手順{ $count }本が待機中）
