@@ -23,6 +23,7 @@ pub mod ratings;
 mod scan;
 mod seal;
 mod store;
+pub mod tournament;
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -516,6 +517,10 @@ pub struct ChannelRecord {
     /// top of the next reply in this channel.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub news: Vec<News>,
+    /// The tournaments of a channel, in the record of its
+    /// [`tournament::tournaments_key`] (never in a channel's own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournaments: Option<Box<tournament::Tournaments>>,
 }
 
 /// A timed event that happened while the bot could not post in its
@@ -563,7 +568,8 @@ impl ChannelRecord {
     pub fn next_due_ms(&self) -> Option<u64> {
         let expiry = self.challenge.as_ref().and_then(|c| c.expires_ms);
         let clock = self.game.as_ref().and_then(GameRecord::next_due_ms);
-        expiry.into_iter().chain(clock).min()
+        let tournament = self.tournaments.as_ref().and_then(|t| t.next_due_ms());
+        expiry.into_iter().chain(clock).chain(tournament).min()
     }
 }
 
@@ -575,6 +581,7 @@ impl Default for ChannelRecord {
             game: None,
             answer_only: false,
             news: Vec::new(),
+            tournaments: None,
         }
     }
 }
