@@ -49,6 +49,7 @@ pub const BOT_FILES: &[&str] = &[
     "store.ftl",
     "platforms.ftl",
     "web.ftl",
+    "tournament.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -62,7 +63,8 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "schedule.ftl",
     "store.ftl",
     "platforms.ftl",
-    "web.ftl"
+    "web.ftl",
+    "tournament.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.

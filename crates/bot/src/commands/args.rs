@@ -230,6 +230,8 @@ pub enum ArgError {
     UnknownLanguage { word: String },
     /// `pick`: a word that is no step of the list.
     NotAPickStep { word: String },
+    /// `tournament`: what its arguments cannot be.
+    Tournament(super::tournament::TournamentArgError),
 }
 
 impl ArgError {
@@ -290,6 +292,7 @@ impl ArgError {
             ArgError::NotAChoice { command, arg, word } => choice_text(lang, command, arg, word),
             ArgError::UnknownLanguage { word } => t!(lang, "lang-unknown", asked = quote(word)),
             ArgError::NotAPickStep { word } => t!(lang, "pick-not-a-step", word = quote(word)),
+            ArgError::Tournament(error) => error.text(lang),
         }
     }
 }
