@@ -1,5 +1,5 @@
 # 大会（#39）。
-tournament-which-game = どのゲームですか？ `tournament create <ゲーム>`と書いてください（例：`tournament create sight format=swiss`）。
+tournament-which-game = どのゲームですか？`tournament create <ゲーム>`と書いてください（例：`tournament create sight format=swiss`）。
 tournament-starts-unreadable = `{ $given }`は開始の指定として読めません。`2h`や`1d`のような待ち時間か、`manual`と書いてください。
 tournament-max-too-many = この方式の大会は{ $max }人ではなく、最大{ $limit }人までです。
 tournament-not-an-action = `{ $word }`は大会の操作ではありません。`tournament create`、`join`、`leave`、`start`、`standings`、`cancel`のどれかを書いてください。
@@ -26,22 +26,22 @@ tournament-lapsed = 大会#{ $number }は始まりませんでした。{ $min }�
 tournament-cancelled = { $player }さんが大会#{ $number }を中止しました。進行中の対局は通常の対局として続きます。
 tournament-started = 大会#{ $number }が{ $count }人、全{ $rounds }回戦で始まります：{ $players }。
 tournament-round = 大会#{ $number }の第{ $round }回戦：{ $games }。各対局は専用のチャンネルで始まります。
-tournament-pair = { $first } 対 { $second }
+tournament-pair = { $first }対{ $second }
 tournament-bye = { $player }さんは不戦勝（1勝）です。
 tournament-sits-out = { $player }さんはこの回戦はお休みです。
 tournament-game-start = 大会#{ $number }、第{ $round }回戦：{ $title }。{ $status }
     { $hint }
 tournament-standings-head = 大会#{ $number }（{ $game }、{ $format }）、全{ $total }回戦中{ $done }回戦終了：
-tournament-line-roundrobin = { $rank }. { $player }：{ $points }点（ゾンネボーン・バーガー { $sb }）{ $left ->
+tournament-line-roundrobin = { $rank }. { $player }：{ $points }点（ゾンネボーン・バーガー{ $sb }）{ $left ->
     [yes] 、棄権
    *[no] {""}
 }
-tournament-line-swiss = { $rank }. { $player }：{ $points }点（ブーフホルツ { $buchholz }、ゾンネボーン・バーガー { $sb }）{ $left ->
+tournament-line-swiss = { $rank }. { $player }：{ $points }点（ブーフホルツ{ $buchholz }、ゾンネボーン・バーガー{ $sb }）{ $left ->
     [yes] 、棄権
    *[no] {""}
 }
 tournament-running = 対局中：{ $games }。
-tournament-running-game = { $first } 対 { $second }（{ $channel }）
+tournament-running-game = { $first }対{ $second }（{ $channel }）
 tournament-winner = 大会#{ $number }が終わりました。優勝は{ $winner }さんです！
 tournament-list-head = このチャンネルの大会：
 tournament-list-line = #{ $number }：{ $game }、{ $format }、{ $stage }、{ $count }人
