@@ -239,6 +239,7 @@ impl Bot {
         }
         let news = self.take_news(request);
         let answer = commands::run(self, request);
+        commands::nudge_tournament(self, &ChannelKey::of(request).to_string());
         self.note_answer_only(request);
         let langs = self.langs(request);
         let answer = match answer {

@@ -50,6 +50,7 @@ pub const BOT_FILES: &[&str] = &[
     "platforms.ftl",
     "web.ftl",
     "comforts.ftl",
+    "tournament.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -64,7 +65,8 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "store.ftl",
     "platforms.ftl",
     "web.ftl",
-    "comforts.ftl"
+    "comforts.ftl",
+    "tournament.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.

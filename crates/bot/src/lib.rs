@@ -21,6 +21,7 @@ mod news;
 pub mod schedule;
 pub mod snapshot;
 pub mod text_board;
+pub mod tournament;
 pub mod vacation;
 #[cfg(test)]
 mod wording_tests;

@@ -91,7 +91,14 @@ impl Bot {
         };
         let mut deliveries = Vec::new();
         for (due_ms, key) in due {
-            match self.fire_channel(&key, now) {
+            if cairn_store::tournament::tournaments_channel(&key).is_some() {
+                deliveries.extend(commands::fire_tournaments(self, &key, now));
+                self.drop_stale(&key, due_ms);
+                continue;
+            }
+            let fired = self.fire_channel(&key, now);
+            commands::nudge_tournament(self, &key);
+            match fired {
                 Ok(Some(delivery)) => {
                     tracing::info!(
                         channel = %key,

@@ -26,7 +26,12 @@ fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
 /// Messages that are not sentences for a reader: lists of input words,
 /// and the description of a platform's `clock` field, which names the
 /// values to type there (`3d`, `7d+1d`) without code marks.
-const NOT_PROSE: &[&str] = &["command-more-words", "arg-challenge-clock"];
+const NOT_PROSE: &[&str] = &[
+    "command-more-words",
+    "arg-challenge-clock",
+    "arg-tournament-clock",
+    "arg-tournament-starts",
+];
 
 /// A message worded with every variable a number `n` (which also picks
 /// a plural form).

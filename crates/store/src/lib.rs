@@ -24,6 +24,7 @@ pub mod ratings;
 mod scan;
 mod seal;
 mod store;
+pub mod tournament;
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -545,6 +546,10 @@ pub struct ChannelRecord {
     /// [`player::player_channel`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<PlayerRecord>,
+    /// The tournaments of a channel, in the record of its
+    /// [`tournament::tournaments_key`] (never in a channel's own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournaments: Option<Box<tournament::Tournaments>>,
 }
 
 /// A timed event that happened while the bot could not post in its
@@ -593,7 +598,13 @@ impl ChannelRecord {
         let expiry = self.challenge.as_ref().and_then(|c| c.expires_ms);
         let clock = self.game.as_ref().and_then(GameRecord::next_due_ms);
         let player = self.player.as_ref().and_then(PlayerRecord::next_due_ms);
-        expiry.into_iter().chain(clock).chain(player).min()
+        let tournament = self.tournaments.as_ref().and_then(|t| t.next_due_ms());
+        expiry
+            .into_iter()
+            .chain(clock)
+            .chain(player)
+            .chain(tournament)
+            .min()
     }
 }
 
@@ -606,6 +617,7 @@ impl Default for ChannelRecord {
             answer_only: false,
             news: Vec::new(),
             player: None,
+            tournaments: None,
         }
     }
 }

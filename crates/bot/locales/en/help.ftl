@@ -135,3 +135,31 @@ arg-vacation-name = vacation
 arg-challenge-vacation = no: the game's clocks never pause for a vacation (for tournaments)
 choice-vacation-yes = Yes: clocks pause for a player's vacation
 choice-vacation-no = No: clocks never pause
+# Tournaments (#39).
+command-tournament-name = tournament
+command-tournament = organise, join, start or follow a tournament of this channel
+command-tournament-details = `tournament create <game> [format=roundrobin|double|swiss] [rounds=N] [clock=3d] [max=N] [starts=2h|manual] [key=value ...]` organises one (anyone may); `join` and `leave` enter and leave it (a player who leaves forfeits the games not yet played); the organiser or the server's managers `start` or `cancel` it; `standings` shows the table. A round robin takes 3 to 16 players (everyone meets everyone; `double`: twice, sides swapped), a Swiss up to 64 (by default enough rounds to find a winner). Each game starts by itself in its own channel or thread with the tournament's clock and options, and is rated like any other; a round ends when its games end, and the next is paired at once. Ties are broken by Sonneborn-Berger (round robin) or Buchholz, then Sonneborn-Berger (Swiss).
+command-tournaments-name = tournaments
+command-tournaments = the tournaments of this channel
+arg-action-name = action
+arg-format-name = format
+arg-rounds-name = rounds
+arg-max-name = max
+arg-starts-name = starts
+arg-tournament-action = What to do: create, join, leave, start, standings or cancel
+arg-tournament-game = The game of the tournament (create)
+arg-tournament-options = The game's options as key=value words, e.g. size=7 (create)
+arg-tournament-format = Round robin, double round robin or Swiss (create)
+arg-tournament-rounds = How many rounds a Swiss has (create; default: enough to find a winner)
+arg-tournament-clock = The games' clock: time per move (3d), a bank plus a gain (7d+1d), or none
+arg-tournament-max = The most players (create)
+arg-tournament-starts = When it starts by itself (2h, 1d), or manual (create)
+choice-action-create = Create one
+choice-action-join = Join
+choice-action-leave = Leave
+choice-action-start = Start
+choice-action-standings = Standings
+choice-action-cancel = Cancel
+choice-format-roundrobin = Round robin
+choice-format-double = Double round robin
+choice-format-swiss = Swiss

@@ -135,3 +135,31 @@ arg-vacation-name = vacaciones
 arg-challenge-vacation = no: los relojes de la partida nunca se detienen por vacaciones (para torneos)
 choice-vacation-yes = Sí: los relojes se detienen durante las vacaciones
 choice-vacation-no = No: los relojes nunca se detienen
+# Torneos (#39).
+command-tournament-name = torneo
+command-tournament = organiza, únete, empieza o sigue un torneo de este canal
+command-tournament-details = `tournament create <juego> [format=roundrobin|double|swiss] [rounds=N] [clock=3d] [max=N] [starts=2h|manual] [key=value ...]` organiza uno (cualquiera puede); `join` y `leave` entran y salen (quien sale pierde por incomparecencia las partidas aún no jugadas); quien lo organiza o quienes gestionan el servidor lo empiezan con `start` o lo cancelan con `cancel`; `standings` muestra la clasificación. Todos contra todos admite de 3 a 16 jugadores (cada uno contra cada otro; `double`: dos veces, con los colores cambiados), el suizo hasta 64 (por defecto, las rondas necesarias para un ganador). Cada partida empieza sola en su propio canal o hilo con el reloj y las opciones del torneo, y puntúa en el ranking como cualquier otra; una ronda acaba cuando acaban sus partidas, y la siguiente se empareja al momento. Los empates se deshacen con Sonneborn-Berger (todos contra todos) o con Buchholz y luego Sonneborn-Berger (suizo).
+command-tournaments-name = torneos
+command-tournaments = los torneos de este canal
+arg-action-name = accion
+arg-format-name = formato
+arg-rounds-name = rondas
+arg-max-name = maximo
+arg-starts-name = comienzo
+arg-tournament-action = Qué hacer: create, join, leave, start, standings o cancel
+arg-tournament-game = El juego del torneo (create)
+arg-tournament-options = Las opciones del juego como palabras clave=valor, p. ej. size=7 (create)
+arg-tournament-format = Todos contra todos, a doble vuelta o suizo (create)
+arg-tournament-rounds = Cuántas rondas tiene un suizo (create; por defecto, las necesarias para un ganador)
+arg-tournament-clock = El reloj de las partidas: tiempo por jugada (3d), una reserva más un aumento (7d+1d), o none
+arg-tournament-max = El máximo de jugadores (create)
+arg-tournament-starts = Cuándo empieza solo (2h, 1d), o manual (create)
+choice-action-create = Organizar
+choice-action-join = Unirse
+choice-action-leave = Salir
+choice-action-start = Empezar
+choice-action-standings = Clasificación
+choice-action-cancel = Cancelar
+choice-format-roundrobin = Todos contra todos
+choice-format-double = A doble vuelta
+choice-format-swiss = Suizo

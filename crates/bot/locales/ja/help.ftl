@@ -135,3 +135,31 @@ arg-vacation-name = 休暇
 arg-challenge-vacation = no：休暇でも対局の時計を止めない（大会向け）
 choice-vacation-yes = はい：休暇中は時計を止める
 choice-vacation-no = いいえ：時計を止めない
+# 大会（#39）。
+command-tournament-name = 大会
+command-tournament = このチャンネルの大会を開く・参加する・始める・見る
+command-tournament-details = `tournament create <ゲーム> [format=roundrobin|double|swiss] [rounds=N] [clock=3d] [max=N] [starts=2h|manual] [key=value ...]`で大会を開きます（誰でも開けます）。`join`と`leave`で参加・退出します（退出するとまだ始まっていない対局は不戦敗）。主催者とサーバーの管理者は`start`で始め、`cancel`で中止できます。`standings`で順位表を表示します。総当たりは3〜16人（全員と一局ずつ。`double`は先後を入れ替えて二局ずつ）、スイス式は最大64人（回戦数の既定は優勝者が決まるだけの数）。各対局は大会の持ち時間とオプションで、専用のチャンネルかスレッドで自動的に始まり、通常の対局と同じくレーティングに数えます。回戦の対局がすべて終わると、すぐに次の回戦が組まれます。同点は総当たりではゾンネボーン・バーガー、スイス式ではブーフホルツ、次にゾンネボーン・バーガーで決めます。
+command-tournaments-name = 大会一覧
+command-tournaments = このチャンネルの大会の一覧
+arg-action-name = 操作
+arg-format-name = 方式
+arg-rounds-name = 回戦数
+arg-max-name = 最大人数
+arg-starts-name = 開始
+arg-tournament-action = すること：create、join、leave、start、standings、cancel
+arg-tournament-game = 大会のゲーム（create）
+arg-tournament-options = ゲームのオプション（key=value、例：size=7）（create）
+arg-tournament-format = 総当たり、二回総当たり、スイス式（create）
+arg-tournament-rounds = スイス式の回戦数（create。既定：優勝者が決まるだけの数）
+arg-tournament-clock = 対局の持ち時間：一手ごと（3d）、持ち時間と加算（7d+1d）、またはnone
+arg-tournament-max = 最大人数（create）
+arg-tournament-starts = 自動で始まるまでの時間（2h、1d）、またはmanual（create）
+choice-action-create = 開く
+choice-action-join = 参加する
+choice-action-leave = 退出する
+choice-action-start = 始める
+choice-action-standings = 順位表
+choice-action-cancel = 中止する
+choice-format-roundrobin = 総当たり
+choice-format-double = 二回総当たり
+choice-format-swiss = スイス式

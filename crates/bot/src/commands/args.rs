@@ -238,6 +238,8 @@ pub enum ArgError {
     VacationDays { word: String },
     /// `vacation from`: not a day.
     VacationDate { word: String },
+    /// `tournament`: what its arguments cannot be.
+    Tournament(super::tournament::TournamentArgError),
 }
 
 impl ArgError {
@@ -301,6 +303,7 @@ impl ArgError {
             ArgError::VacationUsage => t!(lang, "vacation-usage"),
             ArgError::VacationDays { word } => t!(lang, "vacation-bad-days", word = quote(word)),
             ArgError::VacationDate { word } => t!(lang, "vacation-bad-date", word = quote(word)),
+            ArgError::Tournament(error) => error.text(lang),
         }
     }
 }

@@ -345,7 +345,7 @@ fn bot_game_details(challenge: &Challenge, lang: Lang) -> String {
 
 /// The first reply of a game: where its rules and legal turns are, and
 /// how to play without notation (`pick`).
-fn first_hint(kind: GameKind, lang: Lang) -> String {
+pub(super) fn first_hint(kind: GameKind, lang: Lang) -> String {
     let command = |name: &str| {
         super::set::find(name).map_or_else(|| name.to_string(), |spec| spec.local_name(lang))
     };

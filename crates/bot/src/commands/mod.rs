@@ -13,6 +13,7 @@ mod history;
 mod pick;
 mod rematch;
 mod settings;
+mod tournament;
 
 pub mod args;
 pub mod set;
@@ -24,6 +25,7 @@ pub(crate) use history::replay_attachment;
 pub(crate) use rematch::offer as rematch_offer;
 pub use rematch::REMATCH_WINDOW_MS;
 use settings::{lang, notify, settings};
+pub(crate) use tournament::{fire_tournaments, nudge_tournament};
 
 use crate::i18n::{say, Lang};
 use crate::{t, Answer, Bot, ChannelKey, Reply, Request};
@@ -94,6 +96,8 @@ pub(super) fn execute(
         Command::Replay => history::replay(bot, request, &key),
         Command::Export => history::export(bot, request, &key),
         Command::Rating { player, game } => history::rating(bot, request, player.as_ref(), *game),
+        Command::Tournament(action) => tournament::run(bot, request, &key, action),
+        Command::Tournaments => tournament::list(bot, request, &key),
         Command::Leaderboard { game, scope } => {
             history::leaderboard(bot, request, &key, *game, *scope)
         }

@@ -8,6 +8,8 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::args::{self, ArgError, ChallengeArgs, Context, HelpTopic, Opponent, PickStep, Scope};
+pub use super::tournament::TournamentAction;
+use super::tournament::{build_tournament, FORMATS, TOURNAMENT_ACTIONS};
 use crate::i18n::Lang;
 use crate::limits::MAX_COMMAND_CHARS;
 use crate::vacation::VacationAction;
@@ -41,6 +43,8 @@ pub enum ArgKind {
     PickStep,
     /// Free words, the rest of the line (`vacation from 2026-12-20 7d`).
     Words,
+    /// When something starts: a delay (`2h`, `1d`) or `manual`.
+    Moment,
 }
 
 impl ArgKind {
@@ -90,7 +94,11 @@ impl ArgKind {
             ArgKind::Language => Lang::parse(word).is_some(),
             ArgKind::CommandName => find(&lower).is_some(),
             ArgKind::PickStep => args::pick_step(Some(word)).is_ok(),
-            ArgKind::GameOptions | ArgKind::Turn | ArgKind::Clock | ArgKind::Words => false,
+            ArgKind::GameOptions
+            | ArgKind::Turn
+            | ArgKind::Clock
+            | ArgKind::Words
+            | ArgKind::Moment => false,
         }
     }
 
@@ -100,6 +108,7 @@ impl ArgKind {
             ArgKind::Choice(values) => Some(values.join("|")),
             ArgKind::Integer { min, max } => Some(format!("{min}..{max}")),
             ArgKind::Clock => Some("3d|7d+1d|none".into()),
+            ArgKind::Moment => Some("2h|1d|manual".into()),
             ArgKind::PickStep => Some(format!("N|{}", args::PICK_WORDS.join("|"))),
             ArgKind::Language => Some(
                 Lang::ALL
@@ -362,7 +371,11 @@ impl Args {
     }
 
     /// The value of a required argument of `command`.
-    fn required(&mut self, command: &'static str, arg: &'static str) -> Result<String, ArgError> {
+    pub(super) fn required(
+        &mut self,
+        command: &'static str,
+        arg: &'static str,
+    ) -> Result<String, ArgError> {
         self.word(arg).ok_or(ArgError::Missing { command, arg })
     }
 
@@ -413,7 +426,7 @@ impl Args {
     }
 
     /// Every word given for `arg`.
-    fn words(&mut self, arg: &str) -> Vec<String> {
+    pub(super) fn words(&mut self, arg: &str) -> Vec<String> {
         match self.values.iter().position(|(name, _)| *name == arg) {
             Some(at) => self.values.remove(at).1,
             None => Vec::new(),
@@ -421,7 +434,7 @@ impl Args {
     }
 
     /// The value given for `arg` (its words joined by spaces).
-    fn word(&mut self, arg: &str) -> Option<String> {
+    pub(super) fn word(&mut self, arg: &str) -> Option<String> {
         let words = self.words(arg);
         (!words.is_empty()).then(|| words.join(" "))
     }
@@ -488,6 +501,10 @@ pub enum Command {
     Vacation {
         action: VacationAction,
     },
+    /// `tournament create|join|leave|start|standings|cancel`.
+    Tournament(TournamentAction),
+    /// The tournaments of the channel.
+    Tournaments,
 }
 
 impl Command {
@@ -517,6 +534,8 @@ impl Command {
             Command::Lang { .. } => "lang",
             Command::Help { .. } => "help",
             Command::Vacation { .. } => "vacation",
+            Command::Tournament(_) => "tournament",
+            Command::Tournaments => "tournaments",
         };
         // Every variant is declared (a test checks it); help is the last.
         find(name).unwrap_or(&COMMANDS[COMMANDS.len() - 1])
@@ -566,6 +585,7 @@ impl Command {
                 .collect(),
             Command::Lang { language } => language.iter().map(|l| l.code().to_string()).collect(),
             Command::Vacation { action } => vacation_words(*action),
+            Command::Tournament(action) => action.words(),
             Command::Help { topic } => topic
                 .iter()
                 .map(|t| match t {
@@ -909,6 +929,25 @@ pub static COMMANDS: &[CommandSpec] = &[
             action: crate::vacation::parse_action(&a.words("when"))?
         })
     ),
+    command!(
+        "tournament",
+        [],
+        [
+            arg("action", Choice(TOURNAMENT_ACTIONS), Positional).required(),
+            arg("game", Game, Positional),
+            arg("options", GameOptions, Rest).max_length(200),
+            arg("format", Choice(FORMATS), Keyed),
+            arg("rounds", Integer { min: 1, max: 12 }, Keyed),
+            arg("clock", Clock, Keyed).max_length(40),
+            arg("max", Integer { min: 3, max: 64 }, Keyed),
+            arg("starts", Moment, Keyed).max_length(20)
+        ],
+        Details::Plain,
+        build_tournament
+    ),
+    command!("tournaments", [], [], Details::None, |_, _| Ok(
+        Command::Tournaments
+    )),
     command!(
         "lang",
         ["language"],
