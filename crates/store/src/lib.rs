@@ -716,6 +716,10 @@ pub enum Notify {
 pub struct UserSettings {
     #[serde(default)]
     pub notify: Notify,
+    /// `autoplay on`: a turn that is the only legal one is played for
+    /// this player at once.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub autoplay: bool,
 }
 
 /// A server's settings (Discord guild), changed with `settings` and

@@ -407,6 +407,7 @@ fn settings_and_places_are_kept() {
         );
         let quiet = UserSettings {
             notify: cairn_store::Notify::Off,
+            autoplay: true,
         };
         store
             .set_user_settings("discord", "1", &quiet)

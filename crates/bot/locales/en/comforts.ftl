@@ -46,3 +46,30 @@ games-premoves = ({ $count ->
     [one] one conditional line of yours waiting
    *[other] { $count } conditional lines of yours waiting
 })
+
+premove-played = { $player } answers with a conditional turn: { $turn }. { $status }.
+autoplay-forced = { $player } had only one legal turn, played for them: { $turn }. { $status }.
+premove-your-turn = It is your turn: play it first. A conditional line answers your opponent's next turn, so it is written while they are to move.
+premove-illegal = Turn { $number } of your line, { $turn }, is not legal there: { $reason }. Nothing was kept.
+premove-past-the-end = The game would be over before turn { $number } of your line: end the line there. Nothing was kept.
+premove-too-long = A line holds at most { $most } pairs (their turn, your reply). Nothing was kept.
+premove-pairs = Write a line as pairs: their turn, then your reply, e.g. `premove e4 f5` (separate the turns with commas when a turn has spaces: `premove b2 a4 d1, c3 e5 e1`).
+premove-too-many = You already keep { $most } lines in this game: `premove clear` drops them.
+premove-clash = One of your lines already answers { $theirs } otherwise than with { $mine }: `premoves` lists them, `premove clear` drops them.
+premove-kept = Kept, privately: { $line }. You have { $count ->
+    [one] one line
+   *[other] { $count } lines
+} in this game.
+premove-pair = if { $opponent } plays { $theirs }, you answer { $mine }
+premove-then = ; then {""}
+premove-cleared = { $count ->
+    [0] You had no conditional turns in this game.
+    [one] Your conditional line in this game is dropped.
+   *[other] Your { $count } conditional lines in this game are dropped.
+}
+premove-no-game = You play no game in progress here.
+premoves-none = You have no conditional turns in this game. `premove <their turn> <your reply>` queues one.
+premoves-head = Your conditional turns here (only you see them):
+premove-dropped = Your opponent played a turn none of your conditional lines expected, so they were dropped.
+autoplay-on = When your only legal turn is forced, it is played for you at once (`autoplay off` stops it).
+autoplay-off = Every turn of yours waits for you, forced or not (`autoplay on` plays a turn that is your only legal one).

@@ -46,3 +46,30 @@ games-premoves = ({ $count ->
     [one] una línea condicional tuya en espera
    *[other] { $count } líneas condicionales tuyas en espera
 })
+
+premove-played = { $player } responde con una jugada condicional: { $turn }. { $status }.
+autoplay-forced = { $player } solo tenía una jugada legal, jugada por su cuenta: { $turn }. { $status }.
+premove-your-turn = Es tu turno: juégalo primero. Una línea condicional responde al siguiente turno de tu rival, así que se escribe mientras le toca.
+premove-illegal = El turno { $number } de tu línea, { $turn }, no es legal ahí: { $reason }. No se guardó nada.
+premove-past-the-end = La partida terminaría antes del turno { $number } de tu línea: termina la línea ahí. No se guardó nada.
+premove-too-long = Una línea tiene como mucho { $most } pares (su turno, tu respuesta). No se guardó nada.
+premove-pairs = Escribe la línea por pares: su turno y después tu respuesta, por ejemplo `premove e4 f5` (separa los turnos con comas cuando un turno lleva espacios: `premove b2 a4 d1, c3 e5 e1`).
+premove-too-many = Ya guardas { $most } líneas en esta partida: `premove clear` las borra.
+premove-clash = Una de tus líneas ya responde a { $theirs } con otra jugada que { $mine }: `premoves` las lista, `premove clear` las borra.
+premove-kept = Guardada, en privado: { $line }. Tienes { $count ->
+    [one] una línea
+   *[other] { $count } líneas
+} en esta partida.
+premove-pair = si { $opponent } juega { $theirs }, respondes { $mine }
+premove-then = ; después {""}
+premove-cleared = { $count ->
+    [0] No tenías jugadas condicionales en esta partida.
+    [one] Tu línea condicional de esta partida queda borrada.
+   *[other] Tus { $count } líneas condicionales de esta partida quedan borradas.
+}
+premove-no-game = No juegas ninguna partida en curso aquí.
+premoves-none = No tienes jugadas condicionales en esta partida. `premove <su turno> <tu respuesta>` guarda una.
+premoves-head = Tus jugadas condicionales aquí (solo tú las ves):
+premove-dropped = Tu rival jugó un turno que ninguna de tus líneas condicionales esperaba, así que se borraron.
+autoplay-on = Cuando tu única jugada legal es forzada, se juega por ti al momento (`autoplay off` lo detiene).
+autoplay-off = Cada turno tuyo te espera, forzado o no (`autoplay on` juega el turno cuando es tu única jugada legal).

@@ -39,3 +39,26 @@ vacation-bad-days = `{ $word }`は日数ではありません：`5d`のように
 vacation-bad-date = `{ $word }`は日付ではありません：`2026-12-20`のように年-月-日で書いてください。
 games-on-vacation = （{ $name }さんは{ $until }まで休暇中）
 games-premoves = （あなたの条件付きの手順{ $count }本が待機中）
+
+premove-played = { $player }が条件付きの手で応じます：{ $turn }。{ $status }。
+autoplay-forced = { $player }の合法手は一つだけだったので自動で指しました：{ $turn }。{ $status }。
+premove-your-turn = あなたの番です。先に指してください。条件付きの手順は相手の次の手に答えるもので、相手の番の間に書きます。
+premove-illegal = 手順の{ $number }手目{ $turn }はその局面で合法ではありません：{ $reason }。何も保存していません。
+premove-past-the-end = 手順の{ $number }手目より前に対局が終わります。そこで手順を終えてください。何も保存していません。
+premove-too-long = 一つの手順は最大{ $most }組（相手の手と自分の応手）です。何も保存していません。
+premove-pairs = 手順は組で書いてください：相手の手、次に自分の応手。例：`premove e4 f5`（手に空白を含むときはカンマで区切ります：`premove b2 a4 d1, c3 e5 e1`）。
+premove-too-many = この対局ではすでに{ $most }本の手順を保存しています。`premove clear`で消せます。
+premove-clash = 保存済みの手順の一つが{ $theirs }に{ $mine }以外で答えています。`premoves`で一覧、`premove clear`で消去できます。
+premove-kept = 非公開で保存しました：{ $line }。この対局の手順は{ $count }本です。
+premove-pair = { $opponent }さんが{ $theirs }なら{ $mine }と応じる
+premove-then = 、続けて
+premove-cleared = { $count ->
+    [0] この対局に条件付きの手はありませんでした。
+   *[other] この対局の条件付きの手順{ $count }本を消しました。
+}
+premove-no-game = ここで進行中の対局に参加していません。
+premoves-none = この対局に条件付きの手はありません。`premove <相手の手> <自分の応手>`で登録できます。
+premoves-head = ここでのあなたの条件付きの手（あなたにだけ見えます）：
+premove-dropped = 相手がどの条件付きの手順にもない手を指したので、手順はすべて消えました。
+autoplay-on = 合法手が一つしかないときは、すぐに自動で指します（`autoplay off`で止めます）。
+autoplay-off = 強制手でも、あなたの手はすべてあなたを待ちます（`autoplay on`で唯一の合法手を自動で指します）。

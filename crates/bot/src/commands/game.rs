@@ -120,6 +120,8 @@ pub(super) struct InGame<'a> {
     pub(super) public: Lang,
     pub(super) private: Lang,
     pub(super) now: u64,
+    /// Each seat's `autoplay` (read before the write).
+    pub(super) autoplay: [bool; 2],
 }
 
 /// Run a command of a player of the channel's game in progress: the
@@ -133,6 +135,7 @@ pub(super) fn update_game(
 ) -> Result<Answer, StoreError> {
     let now = bot.now();
     let langs = bot.langs(request);
+    let autoplay = bot.autoplay_in(&request.platform, key)?;
     bot.store.update(key, |current| {
         match game_of(&current, request, langs.private) {
             Ok((game, seat)) => decide(InGame {
@@ -141,6 +144,7 @@ pub(super) fn update_game(
                 public: langs.public,
                 private: langs.private,
                 now,
+                autoplay,
             }),
             Err(answer) => Update::keep(answer),
         }
@@ -169,6 +173,7 @@ pub(crate) fn play_bot_turn(
 ) -> Result<Answer, StoreError> {
     let now = bot.now();
     let langs = bot.langs(request);
+    let autoplay = bot.autoplay_in(&request.platform, key)?;
     bot.store.update(key, |current| {
         let game = current.as_ref().and_then(|r| r.active_game());
         let Some(game) = game.filter(|g| g.history.len() == turns_before) else {
@@ -184,6 +189,7 @@ pub(crate) fn play_bot_turn(
             public: langs.public,
             private: langs.private,
             now,
+            autoplay,
         };
         play_turn(&at, key, turn)
     })
@@ -247,9 +253,16 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
         ),
         _ => played_text(&record, seat, &shown, at.public),
     };
+    let following = if record.game.in_mid_turn() {
+        Vec::new()
+    } else {
+        let before = position_before_whole_turn(game, &record, was_mid_turn);
+        super::premove::follow_up(&mut record, before, at)
+    };
     let away = Bot::on_vacation_line(&record, at.now, at.public);
     for note in lapsed
         .iter()
+        .chain(&following)
         .chain(&warning_line(&record, at.public))
         .chain(&away)
     {
@@ -258,6 +271,33 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
     }
     let answer = game_reply(&record, text);
     store_game(key, record, answer, at.now)
+}
+
+/// The position before the whole turn that `after`'s last entry ended:
+/// the position the command started from, or for a turn sent in parts the
+/// one before its first part.
+fn position_before_whole_turn(
+    before: &GameRecord,
+    after: &GameRecord,
+    was_mid_turn: bool,
+) -> AnyGame {
+    if !was_mid_turn {
+        return before.game.clone();
+    }
+    let seat = after.history.last().map(|t| t.seat);
+    let keep = after
+        .history
+        .iter()
+        .rposition(|t| Some(t.seat) != seat)
+        .map_or(0, |i| i + 1);
+    let turns: Vec<&str> = after.history[..keep]
+        .iter()
+        .map(|t| t.turn.as_str())
+        .collect();
+    cairn_rules::Options::parse(&after.options)
+        .ok()
+        .and_then(|options| AnyGame::replay(after.kind, &options, &turns).ok())
+        .unwrap_or_else(|| before.game.clone())
 }
 
 /// `move` without a turn: what to write, with a turn legal here as the
@@ -537,6 +577,7 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
             public,
             private,
             now,
+            ..
         } = at;
         let opponent = game.player(seat.other());
         let requester = match game.undo_request {
@@ -605,6 +646,8 @@ pub(super) fn undo(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
         record.history = history;
         record.undo_request = None;
         record.draw_offer = None;
+        // Conditional turns were checked from a position no longer there.
+        record.premoves = Default::default();
         if let Some(clock) = record.clock.as_mut() {
             clock.restart(now);
         }
@@ -658,6 +701,7 @@ pub(super) fn resign(bot: &Bot, request: &Request, key: &str) -> Result<Answer, 
             public,
             private,
             now,
+            ..
         } = at;
         let mut record = game.clone();
         // Resigning cannot be undone: the first `resign` asks, a second one
@@ -708,6 +752,7 @@ pub(super) fn draw(bot: &Bot, request: &Request, key: &str) -> Result<Answer, St
             public,
             private,
             now,
+            ..
         } = at;
         if !game.game.can_draw() {
             return Update::keep(Answer::error(t!(

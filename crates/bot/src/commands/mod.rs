@@ -11,6 +11,7 @@ mod challenge;
 mod game;
 mod history;
 mod pick;
+mod premove;
 mod rematch;
 mod settings;
 mod tournament;
@@ -62,12 +63,23 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
     execute(bot, request, command)
 }
 
-/// Run a typed command.
+/// Run a typed command; a player whose conditional turns were dropped
+/// since is told with it, privately.
 pub(super) fn execute(
     bot: &Bot,
     request: &Request,
     command: &Command,
 ) -> Result<Answer, StoreError> {
+    let mut answer = dispatch(bot, request, command)?;
+    let key = ChannelKey::of(request).to_string();
+    if let Some(notice) = premove::dropped_notice(bot, request, &key) {
+        answer.replies.push(notice);
+    }
+    Ok(answer)
+}
+
+/// The handler of each command.
+fn dispatch(bot: &Bot, request: &Request, command: &Command) -> Result<Answer, StoreError> {
     let key = ChannelKey::of(request).to_string();
     let langs = bot.langs(request);
     match command {
@@ -102,6 +114,9 @@ pub(super) fn execute(
             history::leaderboard(bot, request, &key, *game, *scope)
         }
         Command::Vacation { action } => bot.vacation(request, *action),
+        Command::Premove { action } => premove::premove(bot, request, &key, action),
+        Command::Premoves => premove::list(bot, request, &key),
+        Command::Autoplay { on } => settings::autoplay(bot, request, *on),
     }
 }
 

@@ -8,6 +8,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::args::{self, ArgError, ChallengeArgs, Context, HelpTopic, Opponent, PickStep, Scope};
+pub use super::premove::PremoveAction;
 pub use super::tournament::TournamentAction;
 use super::tournament::{build_tournament, FORMATS, TOURNAMENT_ACTIONS};
 use crate::i18n::Lang;
@@ -501,6 +502,16 @@ pub enum Command {
     Vacation {
         action: VacationAction,
     },
+    /// Queue a line of conditional turns, or drop them all.
+    Premove {
+        action: PremoveAction,
+    },
+    /// List my conditional turns in this game.
+    Premoves,
+    Autoplay {
+        /// `None`: say the current setting.
+        on: Option<bool>,
+    },
     /// `tournament create|join|leave|start|standings|cancel`.
     Tournament(TournamentAction),
     /// The tournaments of the channel.
@@ -534,6 +545,9 @@ impl Command {
             Command::Lang { .. } => "lang",
             Command::Help { .. } => "help",
             Command::Vacation { .. } => "vacation",
+            Command::Premove { .. } => "premove",
+            Command::Premoves => "premoves",
+            Command::Autoplay { .. } => "autoplay",
             Command::Tournament(_) => "tournament",
             Command::Tournaments => "tournaments",
         };
@@ -585,6 +599,11 @@ impl Command {
                 .collect(),
             Command::Lang { language } => language.iter().map(|l| l.code().to_string()).collect(),
             Command::Vacation { action } => vacation_words(*action),
+            Command::Premove { action } => vec![match action {
+                PremoveAction::Line(text) => text.clone(),
+                PremoveAction::Clear => "clear".to_string(),
+            }],
+            Command::Autoplay { on } => on.iter().map(|&o| on_off(o).to_string()).collect(),
             Command::Tournament(action) => action.words(),
             Command::Help { topic } => topic
                 .iter()
@@ -948,6 +967,39 @@ pub static COMMANDS: &[CommandSpec] = &[
     command!("tournaments", [], [], Details::None, |_, _| Ok(
         Command::Tournaments
     )),
+    command!(
+        "premove",
+        ["conditional"],
+        [arg("line", Turn, Rest).required().max_length(400)],
+        Details::Plain,
+        |a, _| {
+            let line = normalise(&a.required("premove", "line")?)
+                .trim()
+                .to_string();
+            Ok(Command::Premove {
+                action: if line.eq_ignore_ascii_case("clear") {
+                    PremoveAction::Clear
+                } else {
+                    PremoveAction::Line(line)
+                },
+            })
+        }
+    ),
+    command!("premoves", [], [], Details::None, |_, _| Ok(
+        Command::Premoves
+    )),
+    command!(
+        "autoplay",
+        [],
+        [arg("switch", Choice(SWITCH), Positional)],
+        Details::Plain,
+        |a, _| Ok(Command::Autoplay {
+            on: a
+                .word("switch")
+                .map(|w| args::switch("autoplay", "switch", &w))
+                .transpose()?
+        })
+    ),
     command!(
         "lang",
         ["language"],

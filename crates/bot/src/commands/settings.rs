@@ -29,12 +29,47 @@ pub(super) fn notify(
     if wanted == Notify::Direct && !request.capabilities.direct_messages {
         return Ok(Answer::error(t!(lang, "notify-dm-discord-only")));
     }
-    bot.store
-        .set_user_settings(platform, &request.user.id, &UserSettings { notify: wanted })?;
+    bot.store.set_user_settings(
+        platform,
+        &request.user.id,
+        &UserSettings {
+            notify: wanted,
+            ..current
+        },
+    )?;
     Ok(Answer::reply(Reply::error(t!(
         lang,
         "notify-done",
         state = describe(wanted)
+    ))))
+}
+
+/// `autoplay on|off`: the requester's only legal turns are played for
+/// them at once.
+pub(super) fn autoplay(
+    bot: &Bot,
+    request: &Request,
+    on: Option<bool>,
+) -> Result<Answer, StoreError> {
+    let lang = bot.langs(request).private;
+    let platform = request.platform.as_str();
+    let current = bot.store.user_settings(platform, &request.user.id)?;
+    let state = |on: bool| t!(lang, if on { "autoplay-on" } else { "autoplay-off" });
+    let Some(on) = on else {
+        return Ok(Answer::reply(Reply::error(state(current.autoplay))));
+    };
+    bot.store.set_user_settings(
+        platform,
+        &request.user.id,
+        &UserSettings {
+            autoplay: on,
+            ..current
+        },
+    )?;
+    Ok(Answer::reply(Reply::error(t!(
+        lang,
+        "notify-done",
+        state = state(on)
     ))))
 }
 
