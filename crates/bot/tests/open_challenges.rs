@@ -174,11 +174,13 @@ fn an_open_challenge_lapses_after_its_time() {
 fn games_lists_my_open_challenges() {
     let chat = Chat::new();
     chat.ok("alice", "challenge callanish size=7");
-    let mine = chat.ok("alice", "games");
+    // `games` is the requester's alone.
+    let mine = chat.say("alice", "games")[0].clone();
+    assert!(mine.ephemeral);
     assert!(mine.text.contains("Your challenges"), "{}", mine.text);
     assert!(mine.text.contains("Callanish (size=7)"), "{}", mine.text);
     assert!(mine.text.contains("lapses in 7 days"), "{}", mine.text);
-    let theirs = chat.ok("bob", "games");
+    let theirs = chat.say("bob", "games")[0].clone();
     assert!(!theirs.text.contains("Your challenges"), "{}", theirs.text);
 }
 

@@ -73,3 +73,7 @@ premoves-head = Your conditional turns here (only you see them):
 premove-dropped = Your opponent played a turn none of your conditional lines expected, so they were dropped.
 autoplay-on = When your only legal turn is forced, it is played for you at once (`autoplay off` stops it).
 autoplay-off = Every turn of yours waits for you, forced or not (`autoplay on` plays a turn that is your only legal one).
+
+next-none = It is your turn in none of your games.
+next-head = Your most urgent game: { $game } in {""}
+next-tail = . It is your turn{ $time }.

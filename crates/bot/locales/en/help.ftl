@@ -177,3 +177,5 @@ arg-premove-line = Their turn, then your reply, and so on (separate turns with c
 arg-autoplay-switch = on or off (leave it out to see the setting)
 choice-switch-on = On
 choice-switch-off = Off
+command-next-name = next
+command-next = the board of your most urgent game where it is your turn, with a link to it

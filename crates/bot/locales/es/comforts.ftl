@@ -73,3 +73,7 @@ premoves-head = Tus jugadas condicionales aquí (solo tú las ves):
 premove-dropped = Tu rival jugó un turno que ninguna de tus líneas condicionales esperaba, así que se borraron.
 autoplay-on = Cuando tu única jugada legal es forzada, se juega por ti al momento (`autoplay off` lo detiene).
 autoplay-off = Cada turno tuyo te espera, forzado o no (`autoplay on` juega el turno cuando es tu única jugada legal).
+
+next-none = No es tu turno en ninguna de tus partidas.
+next-head = Tu partida más urgente: { $game } en {""}
+next-tail = . Es tu turno{ $time }.

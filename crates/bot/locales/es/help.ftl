@@ -177,3 +177,5 @@ arg-premove-line = Su turno, después tu respuesta, etc. (separa los turnos con 
 arg-autoplay-switch = on u off (sin nada: el ajuste actual)
 choice-switch-on = Activado
 choice-switch-off = Desactivado
+command-next-name = siguiente
+command-next = el tablero de tu partida más urgente en la que es tu turno, con un enlace a ella

@@ -62,3 +62,7 @@ premoves-head = ここでのあなたの条件付きの手（あなたにだけ�
 premove-dropped = 相手がどの条件付きの手順にもない手を指したので、手順はすべて消えました。
 autoplay-on = 合法手が一つしかないときは、すぐに自動で指します（`autoplay off`で止めます）。
 autoplay-off = 強制手でも、あなたの手はすべてあなたを待ちます（`autoplay on`で唯一の合法手を自動で指します）。
+
+next-none = あなたの番の対局はありません。
+next-head = いちばん急ぐ対局：{ $game }（
+next-tail = ）。あなたの番です{ $time }。

@@ -177,3 +177,5 @@ arg-premove-line = 相手の手、次に自分の応手、…（手に空白が�
 arg-autoplay-switch = `on`または`off`（省略すると現在の設定）
 choice-switch-on = オン
 choice-switch-off = オフ
+command-next-name = 次
+command-next = あなたの番の対局のうち、いちばん急ぐものの盤面と、その場所へのリンク

@@ -836,16 +836,12 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
         ))));
     }
     let now = bot.now();
-    // Most urgent first: games waiting for you by their deadline, then
-    // untimed games waiting for you, then games waiting for the opponent.
-    active.sort_by_key(|(_, game)| {
-        let yours = game.seat_of(user) == Some(game.game.to_move());
-        let deadline = game
-            .running_clock()
-            .map(|(seat, clock)| clock.deadline_ms(seat.index()));
-        (!yours, deadline.is_none(), deadline)
-    });
-    let mut reply = Reply::default();
+    most_urgent_first(&mut active, user);
+    // Only the requester reads it (a link per game, on Discord privately).
+    let mut reply = Reply {
+        ephemeral: true,
+        ..Reply::default()
+    };
     if active.is_empty() {
         reply.text.push_str(&t!(lang, "games-none-in-progress"));
         reply.text.push('\n');
@@ -904,6 +900,53 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
     reply.text.truncate(reply.text.trim_end().len());
     reply.text.push_str(&note);
     Ok(Answer::reply(reply))
+}
+
+/// Most urgent first: games waiting for `user` by their deadline, then
+/// untimed games waiting for them, then games waiting for the opponent.
+fn most_urgent_first(games: &mut [(String, GameRecord)], user: &str) {
+    games.sort_by_key(|(_, game)| {
+        let yours = game.seat_of(user) == Some(game.game.to_move());
+        let deadline = game
+            .running_clock()
+            .map(|(seat, clock)| clock.deadline_ms(seat.index()));
+        (!yours, deadline.is_none(), deadline)
+    });
+}
+
+/// `next`: the board of the requester's most urgent game where it is
+/// their turn, with a link to its channel.
+pub(super) fn next(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
+    let lang = bot.langs(request).private;
+    let user = request.user.id.as_str();
+    let (mut active, _) = bot.store.active_games_of(user)?;
+    active.retain(|(key, game)| {
+        key.starts_with(&format!("{}:", request.platform))
+            && game.seat_of(user) == Some(game.game.to_move())
+    });
+    most_urgent_first(&mut active, user);
+    let Some((key, game)) = active.into_iter().next() else {
+        return Ok(Answer::reply(Reply::error(t!(lang, "next-none"))));
+    };
+    let mut text = t!(lang, "next-head", game = crate::captions_in(&game, lang).0);
+    let mut answer = game_reply(&game, String::new());
+    let reply = &mut answer.replies[0];
+    reply.text = std::mem::take(&mut text);
+    reply.push_channel(ChannelKey::from_key(&key));
+    let time = game.running_clock().map(|(seat, clock)| {
+        t!(
+            lang,
+            "games-time-left",
+            time = crate::i18n::duration(lang, clock.left_ms(seat.index(), bot.now()))
+        )
+    });
+    reply
+        .text
+        .push_str(&t!(lang, "next-tail", time = time.unwrap_or_default()));
+    // Only the requester is addressed: nobody else is pinged.
+    reply.mentions.clear();
+    reply.ephemeral = true;
+    Ok(answer)
 }
 
 /// A `games` line's marks: who is on vacation, and the requester's

@@ -90,6 +90,7 @@ fn dispatch(bot: &Bot, request: &Request, command: &Command) -> Result<Answer, S
         )))),
         Command::Rules { game } => Ok(Answer::reply(Reply::text(rules_text(*game, langs.public)))),
         Command::Games => games(bot, request),
+        Command::Next => game::next(bot, request),
         Command::Challenge(args) => challenge(bot, request, &key, args),
         Command::Accept => accept(bot, request, &key),
         Command::Decline => withdraw(bot, request, &key, true),

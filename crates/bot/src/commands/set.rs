@@ -508,6 +508,8 @@ pub enum Command {
     },
     /// List my conditional turns in this game.
     Premoves,
+    /// The board of my most urgent game where it is my turn.
+    Next,
     Autoplay {
         /// `None`: say the current setting.
         on: Option<bool>,
@@ -547,6 +549,7 @@ impl Command {
             Command::Vacation { .. } => "vacation",
             Command::Premove { .. } => "premove",
             Command::Premoves => "premoves",
+            Command::Next => "next",
             Command::Autoplay { .. } => "autoplay",
             Command::Tournament(_) => "tournament",
             Command::Tournaments => "tournaments",
@@ -872,6 +875,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         })
     ),
     command!("games", [], [], Details::None, |_, _| Ok(Command::Games)),
+    command!("next", [], [], Details::None, |_, _| Ok(Command::Next)),
     command!("replay", [], [], Details::Plain, |_, _| Ok(Command::Replay)),
     command!("export", ["record"], [], Details::Plain, |_, _| {
         Ok(Command::Export)
