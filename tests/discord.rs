@@ -383,13 +383,11 @@ fn typed_options_of_challenge_and_move() {
         (Some("turn"), Some(true), Some(true))
     );
     assert_eq!(find("rules")["options"][0]["required"], false);
-    assert_eq!(
-        find("help")["options"][0]["choices"]
-            .as_array()
-            .unwrap()
-            .len(),
-        COMMANDS.len()
-    );
+    // More commands than Discord's 25 choices: suggested as typed.
+    let topic = &find("help")["options"][0];
+    assert!(COMMANDS.len() > 25);
+    assert_eq!(topic["autocomplete"].as_bool(), Some(true));
+    assert!(topic["choices"].as_array().is_none_or(Vec::is_empty));
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod cards;
 mod commands;
 pub mod complete;
 pub mod describe;
+pub mod digest;
 pub mod history;
 pub mod i18n;
 pub mod limits;

@@ -96,6 +96,11 @@ impl Bot {
                 self.drop_stale(&key, due_ms);
                 continue;
             }
+            if is_player_key(&key) {
+                deliveries.extend(self.fire_player(&key, now));
+                self.drop_stale(&key, due_ms);
+                continue;
+            }
             let fired = self.fire_channel(&key, now);
             commands::nudge_tournament(self, &key);
             match fired {
@@ -309,6 +314,12 @@ fn keep_news(update: &mut Fired, mut earlier: Vec<News>, now: u64) {
     }
 }
 
+/// A player's own record (its due moment: their digest).
+fn is_player_key(key: &str) -> bool {
+    ChannelKey::parse(key)
+        .is_some_and(|k| cairn_store::player::player_of_channel(&k.channel).is_some())
+}
+
 /// What the scheduler read of the players before the write: each seat's
 /// vacation, and whether an hour of vacation was spent on the timeout
 /// due now.
@@ -490,7 +501,9 @@ fn reminder_words(
 ) -> Option<(Answer, Option<User>)> {
     let player = game.player(seat);
     let preference = notify(&player.id);
-    if preference == Notify::Off {
+    // A digest stands for the first reminder; the urgent one still comes,
+    // directly.
+    if preference == Notify::Off || (preference == Notify::Digest && n == 1) {
         return None;
     }
     let id = if n == 1 {
@@ -514,6 +527,6 @@ fn reminder_words(
     };
     Some((
         Answer::reply(reply),
-        (preference == Notify::Direct).then_some(user),
+        matches!(preference, Notify::Direct | Notify::Digest).then_some(user),
     ))
 }

@@ -122,7 +122,8 @@ fn arguments_are_read_by_their_declaration_in_any_order() {
     assert_eq!(
         parse("notify dm"),
         Ok(Command::Notify {
-            mode: Some(Notify::Direct)
+            mode: Some(Notify::Direct),
+            digest: None
         })
     );
     assert_eq!(

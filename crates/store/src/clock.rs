@@ -292,15 +292,22 @@ impl GameClock {
         self.granted_ms = self.granted_ms.saturating_add(ms);
     }
 
+    /// When reminder `n` (1 or 2) of this turn is (or was) due for `seat`.
+    pub fn reminder_ms(&self, seat: usize, n: u8) -> u64 {
+        let allotted = self.allotted_ms(seat);
+        let used = if n == 1 {
+            allotted / 2
+        } else {
+            allotted.saturating_sub((allotted / 10).min(HOUR_MS))
+        };
+        self.moment_of(seat, used)
+    }
+
     /// The next event for the player to move and when it is due.
     pub fn next_event(&self, seat: usize) -> (ClockEvent, u64) {
-        let allotted = self.allotted_ms(seat);
         match self.reminders_sent {
-            0 => (ClockEvent::Reminder(1), self.moment_of(seat, allotted / 2)),
-            1 => (
-                ClockEvent::Reminder(2),
-                self.moment_of(seat, allotted.saturating_sub((allotted / 10).min(HOUR_MS))),
-            ),
+            0 => (ClockEvent::Reminder(1), self.reminder_ms(seat, 1)),
+            1 => (ClockEvent::Reminder(2), self.reminder_ms(seat, 2)),
             _ => (ClockEvent::Timeout, self.deadline_ms(seat)),
         }
     }

@@ -709,6 +709,9 @@ pub enum Notify {
     Off,
     /// A direct message (Discord).
     Direct,
+    /// One message a day at a local hour (`notify digest 08:00`); the
+    /// urgent reminder still comes by direct message.
+    Digest,
 }
 
 /// A user's stored preferences.

@@ -75,6 +75,9 @@ pub struct Digest {
     /// a game is not named again within 12 hours.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub named: Vec<(String, u64)>,
+    /// The language the player asked for it in (`en`, `ja`, `es`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
 }
 
 impl PlayerRecord {

@@ -88,6 +88,10 @@ fn option_of(command: &CommandSpec, arg: &ArgSpec) -> CreateCommandOption {
     if let Some(length) = arg.max_length {
         option = option.max_length(length);
     }
+    // Discord takes either fixed choices or suggestions, never both.
+    if arg.autocomplete {
+        return option;
+    }
     let localized: Vec<Vec<(String, String)>> = LOCALES
         .iter()
         .map(|(lang, _)| arg.kind.choices(*lang, arg.name))
@@ -428,11 +432,23 @@ pub fn autocomplete_values(bot: &Bot, interaction: &CommandInteraction) -> Vec<S
             game.map(|name| complete_options_named(name, focused.value, LIMITS))
                 .unwrap_or_default()
         }
+        ArgKind::CommandName => command_names_from(focused.value),
         _ => Vec::new(),
     };
     values.retain(|v| !v.is_empty() && v.chars().count() <= LIMITS.length);
     values.truncate(LIMITS.choices);
     values
+}
+
+/// The commands whose name starts with what was typed (more than
+/// Discord's 25 choices, so suggested rather than listed).
+fn command_names_from(typed: &str) -> Vec<String> {
+    let typed = typed.trim().to_lowercase();
+    COMMANDS
+        .iter()
+        .map(|spec| spec.name.to_string())
+        .filter(|name| name.starts_with(&typed))
+        .collect()
 }
 
 /// The autocomplete answer for these values (name = value).

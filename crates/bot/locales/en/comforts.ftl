@@ -77,3 +77,14 @@ autoplay-off = Every turn of yours waits for you, forced or not (`autoplay on` p
 next-none = It is your turn in none of your games.
 next-head = Your most urgent game: { $game } in {""}
 next-tail = . It is your turn{ $time }.
+
+digest-head = Your turn in { $count ->
+    [one] one game
+   *[other] { $count } games
+}:
+digest-line = { $game } in {""}
+digest-usage = Write `notify digest 08:00` (UTC) or with your time zone, `notify digest 08:00 Europe/Madrid`.
+digest-bad-time = { $word } is not a time of day: write hours and minutes, like `08:00` or `19:30`.
+digest-bad-zone = { $word } is not a time zone I know: write its IANA name, like `Europe/Madrid`, `Asia/Tokyo` or `America/Mexico_City`.
+notify-digest = A digest comes once a day by direct message, listing the games where it is your turn; only the urgent reminder (a tenth of your time left) comes on its own.
+notify-digest-at = A digest comes every day at { $time } ({ $zone }) by direct message, listing the games where it is your turn; only the urgent reminder (a tenth of your time left) comes on its own.

@@ -68,7 +68,7 @@ command-leaderboard = the best rated players of a game here, or everywhere with 
 command-leaderboard-details = Here is this server, room or channel; `all` is everyone the bot plays with.
 command-notify-name = notify
 command-notify = how you hear that it is your turn: in the channel, by direct message, or not at all
-command-notify-details = `on`: a mention in the game's channel; `dm`: a direct message (Discord); `off`: no reminders.
+command-notify-details = `on`: a mention in the game's channel; `dm`: a direct message; `off`: no reminders; `digest 08:00 Europe/Madrid`: one direct message a day at that local time listing the games where it is your turn (the urgent reminder still comes on its own).
 command-settings-name = settings
 command-settings = this server's settings; members who may manage the server change them
 command-settings-details = `threads=on` moves each accepted game into a thread of its own; `threads=off` keeps games in their channel. `web=off` takes this server's games off the web pages, records and statistics; `web=on` puts them back.
@@ -179,3 +179,6 @@ choice-switch-on = On
 choice-switch-off = Off
 command-next-name = next
 command-next = the board of your most urgent game where it is your turn, with a link to it
+arg-at-name = at
+arg-notify-at = With digest: the time of day, HH:MM, and your time zone (e.g. 08:00 Europe/Madrid; default UTC)
+choice-mode-digest = A daily digest by direct message

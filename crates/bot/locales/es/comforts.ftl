@@ -77,3 +77,14 @@ autoplay-off = Cada turno tuyo te espera, forzado o no (`autoplay on` juega el t
 next-none = No es tu turno en ninguna de tus partidas.
 next-head = Tu partida más urgente: { $game } en {""}
 next-tail = . Es tu turno{ $time }.
+
+digest-head = Es tu turno en { $count ->
+    [one] una partida
+   *[other] { $count } partidas
+}:
+digest-line = { $game } en {""}
+digest-usage = Escribe `notify digest 08:00` (UTC) o con tu zona horaria, `notify digest 08:00 Europe/Madrid`.
+digest-bad-time = { $word } no es una hora del día: escribe horas y minutos, como `08:00` o `19:30`.
+digest-bad-zone = No conozco la zona horaria { $word }: escribe su nombre IANA, como `Europe/Madrid`, `America/Mexico_City` o `Asia/Tokyo`.
+notify-digest = Un resumen llega una vez al día por mensaje directo con las partidas en las que es tu turno; solo el recordatorio urgente (cuando te queda una décima del tiempo) llega aparte.
+notify-digest-at = Un resumen llega cada día a las { $time } ({ $zone }) por mensaje directo con las partidas en las que es tu turno; solo el recordatorio urgente (cuando te queda una décima del tiempo) llega aparte.

@@ -68,7 +68,7 @@ command-leaderboard = los mejores jugadores de un juego aquí, o en todas partes
 command-leaderboard-details = Aquí es este servidor, sala o canal; `all` es todo el que juega con el bot.
 command-notify-name = avisos
 command-notify = cómo te enteras de que es tu turno: en el canal, por mensaje directo o de ninguna forma
-command-notify-details = `on`: una mención en el canal de la partida; `dm`: un mensaje directo (Discord); `off`: sin recordatorios.
+command-notify-details = `on`: una mención en el canal de la partida; `dm`: un mensaje directo; `off`: sin recordatorios; `digest 08:00 Europe/Madrid`: un mensaje directo al día a esa hora local con las partidas en las que es tu turno (el recordatorio urgente llega aparte).
 command-settings-name = ajustes
 command-settings = los ajustes de este servidor; los cambian los miembros que pueden gestionarlo
 command-settings-details = `threads=on` lleva cada partida aceptada a un hilo propio; `threads=off` deja las partidas en su canal. `web=off` quita las partidas de este servidor de las páginas web, los registros y las estadísticas; `web=on` las devuelve.
@@ -179,3 +179,6 @@ choice-switch-on = Activado
 choice-switch-off = Desactivado
 command-next-name = siguiente
 command-next = el tablero de tu partida más urgente en la que es tu turno, con un enlace a ella
+arg-at-name = hora
+arg-notify-at = Con digest: la hora del día, HH:MM, y tu zona horaria (p. ej. 08:00 Europe/Madrid; por defecto UTC)
+choice-mode-digest = Un resumen diario por mensaje directo

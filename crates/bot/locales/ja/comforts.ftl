@@ -66,3 +66,11 @@ autoplay-off = 強制手でも、あなたの手はすべてあなたを待ち�
 next-none = あなたの番の対局はありません。
 next-head = いちばん急ぐ対局：{ $game }（
 next-tail = ）。あなたの番です{ $time }。
+
+digest-head = あなたの番の対局が{ $count }局あります：
+digest-line = { $game }（
+digest-usage = `notify digest 08:00`（UTC）か、タイムゾーン付きで`notify digest 08:00 Asia/Tokyo`のように書いてください。
+digest-bad-time = { $word }は時刻ではありません：`08:00`や`19:30`のように時と分で書いてください。
+digest-bad-zone = { $word }というタイムゾーンは知りません：`Asia/Tokyo`や`Europe/Madrid`のようにIANA名で書いてください。
+notify-digest = 1日1回、あなたの番の対局をまとめてダイレクトメッセージで送ります。急ぎの通知（持ち時間の残り10分の1）だけは別に届きます。
+notify-digest-at = 毎日{ $time }（{ $zone }）に、あなたの番の対局をまとめてダイレクトメッセージで送ります。急ぎの通知（持ち時間の残り10分の1）だけは別に届きます。

@@ -68,7 +68,7 @@ command-leaderboard = ここでのゲームの上位プレイヤー（`all`で�
 command-leaderboard-details = 「ここ」はこのサーバー、ルーム、チャンネルのことです。`all`はボットと対局するすべての人です。
 command-notify-name = 通知
 command-notify = 自分の番を知らせる方法：チャンネルで、ダイレクトメッセージで、または知らせない
-command-notify-details = `on`：対局のチャンネルでメンション。`dm`：ダイレクトメッセージ（Discord）。`off`：通知なし。
+command-notify-details = `on`：対局のチャンネルでメンション。`dm`：ダイレクトメッセージ。`off`：通知なし。`digest 08:00 Asia/Tokyo`：毎日その時刻に、あなたの番の対局をまとめてダイレクトメッセージで（急ぎの通知は別に届きます）。
 command-settings-name = 設定
 command-settings = このサーバーの設定（サーバー管理の権限を持つメンバーが変更できます）
 command-settings-details = `threads=on`で受けた対局ごとに専用のスレッドを作ります。`threads=off`で対局はチャンネルにとどまります。`web=off`でこのサーバーの対局をウェブページ・棋譜・統計から外し、`web=on`で戻します。
@@ -179,3 +179,6 @@ choice-switch-on = オン
 choice-switch-off = オフ
 command-next-name = 次
 command-next = あなたの番の対局のうち、いちばん急ぐものの盤面と、その場所へのリンク
+arg-at-name = 時刻
+arg-notify-at = `digest`のとき：時刻`HH:MM`とタイムゾーン（例：`08:00 Asia/Tokyo`、省略時はUTC）
+choice-mode-digest = 毎日のまとめをダイレクトメッセージで

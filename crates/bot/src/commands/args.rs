@@ -232,6 +232,8 @@ pub enum ArgError {
     UnknownLanguage { word: String },
     /// `pick`: a word that is no step of the list.
     NotAPickStep { word: String },
+    /// `notify digest`: no time, or not a time or zone.
+    Digest(Option<crate::digest::DigestError>),
     /// `vacation`: words that say no vacation.
     VacationUsage,
     /// `vacation`: not a number of days.
@@ -300,6 +302,13 @@ impl ArgError {
             ArgError::NotAChoice { command, arg, word } => choice_text(lang, command, arg, word),
             ArgError::UnknownLanguage { word } => t!(lang, "lang-unknown", asked = quote(word)),
             ArgError::NotAPickStep { word } => t!(lang, "pick-not-a-step", word = quote(word)),
+            ArgError::Digest(None) => t!(lang, "digest-usage"),
+            ArgError::Digest(Some(crate::digest::DigestError::Time(word))) => {
+                t!(lang, "digest-bad-time", word = quote(word))
+            }
+            ArgError::Digest(Some(crate::digest::DigestError::Zone(word))) => {
+                t!(lang, "digest-bad-zone", word = quote(word))
+            }
             ArgError::VacationUsage => t!(lang, "vacation-usage"),
             ArgError::VacationDays { word } => t!(lang, "vacation-bad-days", word = quote(word)),
             ArgError::VacationDate { word } => t!(lang, "vacation-bad-date", word = quote(word)),
@@ -500,6 +509,7 @@ pub(crate) fn notify_mode(word: &str) -> Result<Notify, ArgError> {
         "on" | "channel" => Ok(Notify::On),
         "off" | "none" => Ok(Notify::Off),
         "dm" | "direct" => Ok(Notify::Direct),
+        "digest" | "daily" => Ok(Notify::Digest),
         _ => Err(ArgError::NotAChoice {
             command: "notify",
             arg: "mode",

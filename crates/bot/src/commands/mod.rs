@@ -103,7 +103,7 @@ fn dispatch(bot: &Bot, request: &Request, command: &Command) -> Result<Answer, S
         Command::Undo => undo(bot, request, &key),
         Command::Resign => resign(bot, request, &key),
         Command::Draw => draw(bot, request, &key),
-        Command::Notify { mode } => notify(bot, request, *mode),
+        Command::Notify { mode, digest } => notify(bot, request, *mode, digest.as_ref()),
         Command::Settings { threads, web } => settings(bot, request, *threads, *web),
         Command::Lang { language } => lang(bot, request, langs, *language),
         Command::Replay => history::replay(bot, request, &key),

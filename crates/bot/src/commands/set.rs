@@ -11,6 +11,7 @@ use super::args::{self, ArgError, ChallengeArgs, Context, HelpTopic, Opponent, P
 pub use super::premove::PremoveAction;
 pub use super::tournament::TournamentAction;
 use super::tournament::{build_tournament, FORMATS, TOURNAMENT_ACTIONS};
+use crate::digest::DigestAt;
 use crate::i18n::Lang;
 use crate::limits::MAX_COMMAND_CHARS;
 use crate::vacation::VacationAction;
@@ -485,6 +486,8 @@ pub enum Command {
     Notify {
         /// `None`: say the current setting.
         mode: Option<Notify>,
+        /// With `digest`: when.
+        digest: Option<DigestAt>,
     },
     /// Both `None`: say the current settings.
     Settings {
@@ -587,13 +590,15 @@ impl Command {
             Command::Leaderboard { game, scope } => {
                 vec![game.name().to_string(), scope.to_string()]
             }
-            Command::Notify { mode } => mode
+            Command::Notify { mode, digest } => mode
                 .iter()
                 .map(|m| match m {
                     Notify::On => "on".to_string(),
                     Notify::Off => "off".to_string(),
                     Notify::Direct => "dm".to_string(),
+                    Notify::Digest => "digest".to_string(),
                 })
+                .chain(digest.iter().flat_map(DigestAt::words))
                 .collect(),
             Command::Settings { threads, web } => threads
                 .iter()
@@ -785,7 +790,7 @@ use Syntax::*;
 
 const SIDES: &[&str] = &["white", "black", "random"];
 const SCOPES: &[&str] = &["here", "all"];
-const MODES: &[&str] = &["on", "dm", "off"];
+const MODES: &[&str] = &["on", "dm", "off", "digest"];
 const SWITCH: &[&str] = &["on", "off"];
 const YES_NO: &[&str] = &["yes", "no"];
 
@@ -918,11 +923,12 @@ pub static COMMANDS: &[CommandSpec] = &[
     command!(
         "notify",
         [],
-        [arg("mode", Choice(MODES), Positional)],
+        [
+            arg("mode", Choice(MODES), Positional),
+            arg("at", Words, Rest).max_length(60)
+        ],
         Details::Plain,
-        |a, _| Ok(Command::Notify {
-            mode: a.word("mode").map(|w| args::notify_mode(&w)).transpose()?
-        })
+        build_notify
     ),
     command!(
         "settings",
@@ -1016,7 +1022,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     command!(
         "help",
         ["?"],
-        [arg("command", CommandName, Positional)],
+        [arg("command", CommandName, Positional).autocomplete()],
         Details::None,
         |a, _| Ok(Command::Help {
             topic: a.word("command").map(|w| help_topic_of(&w))
@@ -1060,6 +1066,27 @@ fn build_challenge(a: &mut Args, context: &Context<'_>) -> Result<Command, ArgEr
         level,
         vacation,
     }))
+}
+
+/// `notify [on|off|dm|digest <HH:MM> [<time zone>]]`.
+fn build_notify(a: &mut Args, _: &Context<'_>) -> Result<Command, ArgError> {
+    let mode = a.word("mode").map(|w| args::notify_mode(&w)).transpose()?;
+    let at = a.words("at");
+    let digest = match (mode, at.as_slice()) {
+        (Some(Notify::Digest), [time]) => Some(DigestAt::parse(time, None)),
+        (Some(Notify::Digest), [time, zone]) => Some(DigestAt::parse(time, Some(zone))),
+        (Some(Notify::Digest), _) => return Err(ArgError::Digest(None)),
+        (_, []) => None,
+        (_, [word, ..]) => {
+            return Err(ArgError::NotAChoice {
+                command: "notify",
+                arg: "mode",
+                word: word.clone(),
+            })
+        }
+    };
+    let digest = digest.transpose().map_err(|e| ArgError::Digest(Some(e)))?;
+    Ok(Command::Notify { mode, digest })
 }
 
 /// A vacation action as a player would write it.

@@ -1,5 +1,6 @@
 //! Settings: a player's reminders (`notify`) and a server's (`settings`).
 
+use crate::digest::DigestAt;
 use crate::i18n::{Lang, Langs};
 use crate::{place_scope, t, Answer, Bot, Reply, Request};
 use cairn_store::{Notify, StoreError, UserSettings};
@@ -9,6 +10,7 @@ pub(super) fn notify(
     bot: &Bot,
     request: &Request,
     mode: Option<Notify>,
+    digest: Option<&DigestAt>,
 ) -> Result<Answer, StoreError> {
     // Only the requester reads these.
     let lang = bot.langs(request).private;
@@ -18,6 +20,7 @@ pub(super) fn notify(
         Notify::On => t!(lang, "notify-on"),
         Notify::Off => t!(lang, "notify-off"),
         Notify::Direct => t!(lang, "notify-dm"),
+        Notify::Digest => t!(lang, "notify-digest"),
     };
     let Some(wanted) = mode else {
         return Ok(Answer::reply(Reply::error(t!(
@@ -26,9 +29,23 @@ pub(super) fn notify(
             state = describe(current.notify)
         ))));
     };
-    if wanted == Notify::Direct && !request.capabilities.direct_messages {
+    let direct = matches!(wanted, Notify::Direct | Notify::Digest);
+    if direct && !request.capabilities.direct_messages {
         return Ok(Answer::error(t!(lang, "notify-dm-discord-only")));
     }
+    // The digest's schedule is in the player's record (its due moment in
+    // the deadline index); any other mode drops it.
+    let user = cairn_store::Player {
+        id: request.user.id.clone(),
+        name: request.user.name.clone(),
+        is_bot: false,
+    };
+    bot.set_digest(
+        platform,
+        &user,
+        digest.filter(|_| wanted == Notify::Digest),
+        lang,
+    )?;
     bot.store.set_user_settings(
         platform,
         &request.user.id,
@@ -37,10 +54,19 @@ pub(super) fn notify(
             ..current
         },
     )?;
+    let mut state = describe(wanted);
+    if let Some(at) = digest {
+        state = t!(
+            lang,
+            "notify-digest-at",
+            time = at.words()[0].as_str(),
+            zone = at.zone.as_str()
+        );
+    }
     Ok(Answer::reply(Reply::error(t!(
         lang,
         "notify-done",
-        state = describe(wanted)
+        state = state
     ))))
 }
 
