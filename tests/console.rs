@@ -559,3 +559,39 @@ fn console_plays_a_whole_sight_game_by_pick_only() {
     assert!(stdout.contains(") wins"), "{stdout}");
     assert!(!stdout.contains("I don't know the command"), "{stdout}");
 }
+
+/// #36 in the console: a conditional turn answers at once, in the reply
+/// to the opponent's turn; and a one-minute clock does not run out while
+/// its player is on vacation (the game goes on after the minute).
+#[test]
+fn a_premove_answers_at_once_and_a_vacation_stops_a_one_minute_clock() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut running = Running::start(dir.path());
+    running.send(concat!(
+        "challenge sight bob clock=none\n/as bob\naccept\n/as alice\nmove c3\n",
+        "premove c4 b3\n/as bob\nmove c4\n",
+    ));
+    assert!(
+        running.wait_for("alice (White) answers with a conditional turn: b3.", 30),
+        "{}",
+        running.output()
+    );
+    running.send(concat!(
+        "/channel away\n/as alice\nchallenge sight bob clock=1m\n",
+        "/as bob\naccept\nvacation start 1d\n/as alice\nmove c3\n",
+    ));
+    assert!(
+        running.wait_for("bob is on vacation until", 30),
+        "{}",
+        running.output()
+    );
+    // Past the minute: no reminder, no loss on time.
+    std::thread::sleep(std::time::Duration::from_secs(65));
+    running.send("/as bob\nmove c4\n/quit\n");
+    let status = running.child.wait().expect("wait");
+    assert!(status.success());
+    let out = running.output();
+    assert!(!out.contains("ran out of time"), "{out}");
+    assert!(!out.contains("it is your turn in Sight"), "{out}");
+    assert!(out.contains("bob (Black) played c4"), "{out}");
+}

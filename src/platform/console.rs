@@ -403,6 +403,12 @@ impl Console {
             command: command.into(),
             mentions: Vec::new(),
             place_lang: self.lang,
+            // What is for one user alone (`notify dm`, a digest) is
+            // printed tagged with their name.
+            capabilities: cairn_bot::Capabilities {
+                direct_messages: true,
+                ..Default::default()
+            },
             ..Default::default()
         };
         // Progress (the bot's place in line) is printed as it happens.
@@ -454,7 +460,12 @@ impl Printer {
         output: &mut dyn Write,
     ) -> Result<()> {
         for reply in &delivery.replies {
-            write!(output, "[#{}] ", delivery.channel)?;
+            // A direct message (a reminder by `notify dm`, a digest) is
+            // tagged with its reader; the rest with its channel.
+            match &delivery.direct {
+                Some(user) => write!(output, "[@{}] ", user.name)?,
+                None => write!(output, "[#{}] ", delivery.channel)?,
+            }
             self.print(reply, &delivery.channel, lang, output)?;
         }
         output.flush()?;

@@ -699,6 +699,29 @@ impl Store {
         self.backend.insert_raw(entries)
     }
 
+    /// Write many new channel records at once, each with its deadline
+    /// index entry, in one transaction (refusing keys already present):
+    /// for tools and benchmarks that set up thousands of games, where one
+    /// compare-and-swap each would take minutes.
+    pub fn insert_channels(&self, records: &[(String, ChannelRecord)]) -> Result<(), StoreError> {
+        let mut entries = Vec::with_capacity(2 * records.len());
+        for (key, record) in records {
+            entries.push(RawEntry {
+                tree: TreeName::Channels,
+                key: key.clone().into_bytes(),
+                value: encode_channel(record)?,
+            });
+            if let Some(due) = record.next_due_ms() {
+                entries.push(RawEntry {
+                    tree: TreeName::Deadlines,
+                    key: crate::deadline_key(key, due),
+                    value: Vec::new(),
+                });
+            }
+        }
+        self.backend.insert_raw(&entries)
+    }
+
     /// Move an entry to another tree under `to_key`, bytes unchanged
     /// (quarantine).
     pub fn move_raw(

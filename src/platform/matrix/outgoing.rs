@@ -3,8 +3,31 @@
 
 use super::*;
 
-/// Post a timed event in its room (or thread), mentioning whom it names.
+/// The direct-message room with `user`: the one the bot shares with them,
+/// or a new one it opens (an invitation, as a client's "start a chat").
+async fn direct_room(client: &Client, user: &User) -> Option<Room> {
+    let user_id = UserId::parse(user.id.as_str()).ok()?;
+    if let Some(room) = client.get_dm_room(&user_id) {
+        return Some(room);
+    }
+    match client.create_dm(&user_id).await {
+        Ok(room) => Some(room),
+        Err(error) => {
+            tracing::warn!(%error, user = %user.id, "cannot open a direct-message room");
+            None
+        }
+    }
+}
+
+/// Post a timed event in its room (or thread), mentioning whom it names;
+/// one for a user directly goes to their direct-message room.
 pub(super) async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) {
+    if let Some(user) = &delivery.direct {
+        if let Some(room) = direct_room(client, user).await {
+            post_in(&room, None, prefix, delivery).await;
+            return;
+        }
+    }
     let (room_id, thread_root) = match delivery.channel.split_once('/') {
         Some((room, root)) => (room, Some(root)),
         None => (delivery.channel.as_str(), None),
@@ -18,6 +41,16 @@ pub(super) async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) 
         return;
     };
     let root = thread_root.and_then(|root| EventId::parse(root).ok());
+    post_in(&room, root, prefix, delivery).await;
+}
+
+/// Post a delivery's replies in `room` (within the thread of `root`).
+async fn post_in(
+    room: &Room,
+    root: Option<matrix_sdk::ruma::OwnedEventId>,
+    prefix: &str,
+    delivery: &Delivery,
+) {
     // Images and files go into the thread too.
     let within = || {
         root.as_ref().map(|root| SdkReply {
@@ -56,7 +89,7 @@ pub(super) async fn deliver(client: &Client, prefix: &str, delivery: &Delivery) 
                 tracing::error!(room = %room.room_id(), %error, "posting a timed event's board");
             }
         }
-        if let Err(error) = send_files(&room, reply, within).await {
+        if let Err(error) = send_files(room, reply, within).await {
             tracing::error!(room = %room.room_id(), %error, "posting a timed event's files");
         }
     }

@@ -216,6 +216,9 @@ impl Shared {
             // it (its join rule, as the client's state knows it).
             capabilities: cairn_bot::Capabilities {
                 threads: true,
+                // The bot opens a direct-message room to a user for
+                // reminders and digests.
+                direct_messages: true,
                 public_place: room.is_public() == Some(true),
                 ..Default::default()
             },
