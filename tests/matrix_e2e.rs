@@ -1290,6 +1290,7 @@ impl Scene {
             .map(|(b, f)| (b.to_string(), f))
             .expect("a notice");
         assert!(body.contains("Alice (White) to move"), "{body}");
+        self.a_digest_comes_in_the_direct_message_room(&dm).await;
         let mut turns = 0;
         let end = loop {
             assert!(turns < 40, "the game against the bot ends");
@@ -1320,6 +1321,41 @@ impl Scene {
             "matrix e2e: a game against the bot in a DM room, {turns} turns of Alice's: {end}"
         );
         let _ = self.alice.quiet(&dm, Duration::from_millis(500)).await;
+    }
+
+    /// `notify digest` at the next minute (UTC): the digest, naming the
+    /// game waiting for Alice, comes in her direct-message room with the
+    /// bot (#36).
+    async fn a_digest_comes_in_the_direct_message_room(&mut self, dm: &Room) {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("time")
+            .as_secs();
+        // At least 20 s ahead, so the command lands before its minute.
+        let minute = (now + 80) / 60 % (24 * 60);
+        let at = format!("{:02}:{:02}", minute / 60, minute % 60);
+        self.alice
+            .say(dm, &format!("!cairn notify digest {at} UTC"))
+            .await;
+        let started = Instant::now();
+        let mut said = Vec::new();
+        while started.elapsed() < Duration::from_secs(150) {
+            let seen = self.alice.next_notice(dm, &self.bot).await;
+            let Some((body, _)) = seen.notice() else {
+                continue;
+            };
+            said.push(body.to_string());
+            if body.contains("Your turn in one game") {
+                eprintln!(
+                    "matrix e2e: the digest came in the DM room after {:.0} s",
+                    started.elapsed().as_secs_f64()
+                );
+                self.alice.say(dm, "!cairn notify on").await;
+                let _ = self.alice.next_notice(dm, &self.bot).await;
+                return;
+            }
+        }
+        panic!("no digest in the DM room: {said:?}");
     }
 
     /// Restart: the same device, and no replay of what was said meanwhile.
