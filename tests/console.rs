@@ -595,3 +595,56 @@ fn a_premove_answers_at_once_and_a_vacation_stops_a_one_minute_clock() {
     assert!(!out.contains("it is your turn in Sight"), "{out}");
     assert!(out.contains("bob (Black) played c4"), "{out}");
 }
+
+/// A 4-player round robin of Sight in the console (#39), to its end: the
+/// games start by themselves in their own channels, the first mover of
+/// each resigns, the standings follow each result and the last names the
+/// winner. By hand: ann-dee, cy-ben in round 1, dee-ben, ann-cy in round
+/// 2, cy-dee, ben-ann in round 3 (the first named moves first and
+/// resigns): ben and dee 2 points, ann and cy 1; Sonneborn-Berger ben 3
+/// (beat cy 1 and dee 2), dee 2, ann 2 (beat ben), cy 1.
+#[test]
+fn console_runs_a_four_player_round_robin_to_its_end() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut console = Running::start(dir.path());
+    console.send("/as org\ntournament create sight\n");
+    for name in ["ann", "ben", "cy", "dee"] {
+        console.send(&format!("/as {name}\ntournament join\n"));
+    }
+    console.send("/as org\ntournament start\n");
+    let rounds = [["ann", "cy"], ["dee", "ann"], ["cy", "ben"]];
+    for (r, losers) in rounds.iter().enumerate() {
+        let round = r + 1;
+        assert!(
+            console.wait_for(&format!("Tournament #1, round {round}:"), 30),
+            "round {round} did not start: {}",
+            console.output()
+        );
+        for (b, loser) in losers.iter().enumerate() {
+            let channel = format!("lobby~t1r{round}g{}", b + 1);
+            assert!(
+                console.wait_for(&format!("[#{channel}]"), 30),
+                "{}",
+                console.output()
+            );
+            console.send(&format!(
+                "/channel {channel}\n/as {loser}\nresign\nresign\n"
+            ));
+        }
+    }
+    assert!(console.wait_for("wins!", 30), "{}", console.output());
+    console.send("/channel lobby\ntournament standings\ntournaments\n/quit\n");
+    assert!(
+        console.wait_for("#1: Sight, round robin, finished", 30),
+        "{}",
+        console.output()
+    );
+    let _ = console.child.wait();
+    let out = console.output();
+    let table = "1. ben: 2 (Sonneborn-Berger 3)\n2. dee: 2 (Sonneborn-Berger 2)\n3. ann: 1 (Sonneborn-Berger 2)\n4. cy: 1 (Sonneborn-Berger 1)";
+    assert!(out.contains(table), "{out}");
+    assert!(out.contains("Tournament #1 is over: ben wins!"), "{out}");
+    if std::env::var_os("CAIRN_PRINT_TRANSCRIPT").is_some() {
+        println!("{out}");
+    }
+}

@@ -30,6 +30,8 @@ mod cards;
 mod server;
 #[path = "discord_wire/spec.rs"]
 mod spec;
+#[path = "discord_wire/tournament.rs"]
+mod tournament;
 #[path = "discord_wire/user_install.rs"]
 mod user_install;
 
@@ -425,6 +427,7 @@ async fn the_real_client_against_a_discord_compatible_server() {
     user_install::a_game_in_a_group_dm(&fake, &mut p).await;
     user_install::against_the_bot_in_its_dm(&fake, &mut p).await;
     cards::every_title_by_cards_only(&fake, &mut p).await;
+    tournament::a_round_robin_in_threads(&fake, &mut p).await;
     sigterm_with_a_bot_move_in_flight(&fake, &mut p, bot, &db).await;
     restart_with_global_commands(&fake, &mut p, &db, &dir.path().join("run2.log")).await;
     the_protocol_was_kept(&fake).await;

@@ -377,6 +377,7 @@ impl Bot {
         let to = Store::channel_key(platform, to);
         self.store.move_game(&from, &to)?;
         tracing::info!(%from, %to, "the game moved into its own thread");
+        commands::note_moved(self, &from, &to);
         self.waker.wake();
         Ok(())
     }

@@ -322,3 +322,79 @@ fn a_player_who_leaves_forfeits_and_the_organiser_may_cancel() {
     assert!(reply.text.contains("cancels"), "{}", reply.text);
     assert_eq!(chat.tournament().stage, Stage::Cancelled);
 }
+
+/// The last game of a round: its clock runs out while its first player
+/// resigns, the scheduler and the command racing on two threads, many
+/// times over. Whichever ends the game, its result is counted once, as
+/// stored, and the next round is paired once.
+#[test]
+fn a_timeout_and_a_resignation_racing_at_the_end_of_a_round_count_once() {
+    for attempt in 0..20u64 {
+        let chat = Chat::new(attempt);
+        chat.say("org", "tournament create sight clock=1d");
+        for name in ["ann", "ben", "cy", "dee"] {
+            chat.say(name, "tournament join");
+        }
+        chat.say("org", "tournament start");
+        chat.settle();
+        // End board 1 now; board 2 is left to race.
+        let tournament = chat.tournament();
+        let first = |board: usize| {
+            let p = &tournament.rounds[0].pairings[board];
+            tournament.entrants[p.first].player.name.clone()
+        };
+        let (one, two) = (first(0), first(1));
+        chat.say_in("main~t1r1g1", &one, "resign");
+        chat.say_in("main~t1r1g1", &one, "resign");
+        chat.settle();
+        // The clock runs out now, and a resignation arrives meanwhile.
+        chat.clock.advance(DAY_MS + 1);
+        chat.say_in("main~t1r1g2", &two, "resign");
+        let bot = chat.bot.clone();
+        let racer = std::thread::spawn(move || {
+            let mut said = Vec::new();
+            for _ in 0..3 {
+                said.extend(bot.fire_due("test"));
+            }
+            said
+        });
+        let resigned = chat.say_in("main~t1r1g2", &two, "resign");
+        let mut said = racer.join().expect("the scheduler's thread");
+        said.extend(chat.settle());
+        let tournament = chat.tournament();
+        assert_eq!(tournament.rounds.len(), 2, "round 2 paired once");
+        let results = stored_results_of_round(&chat, &tournament, 0);
+        for (p, stored) in tournament.rounds[0].pairings.iter().zip(results) {
+            assert_eq!(p.score, Some(stored), "counted as stored");
+        }
+        let rounds_said = texts(&said)
+            .iter()
+            .filter(|t| t.contains("Round 2 of tournament #1"))
+            .count();
+        assert_eq!(rounds_said, 1, "{:?} / {:?}", texts(&said), resigned);
+    }
+}
+
+fn stored_results_of_round(
+    chat: &Chat,
+    tournament: &Tournament,
+    round: usize,
+) -> Vec<cairn_store::tournament::Score> {
+    use cairn_store::tournament::Score;
+    (0..tournament.rounds[round].pairings.len())
+        .map(|b| {
+            let key = game_key(CHANNEL, tournament.number, round + 1, b + 1);
+            let game = chat
+                .bot
+                .store()
+                .load(&key)
+                .expect("load")
+                .and_then(|r| r.game);
+            match game.and_then(|g| g.outcome()).map(|o| o.winner) {
+                Some(Some(Seat::First)) => Score::FirstWins,
+                Some(Some(Seat::Second)) => Score::SecondWins,
+                _ => Score::Draw,
+            }
+        })
+        .collect()
+}

@@ -91,6 +91,10 @@ pub struct Pairing {
     /// Decided without play: a player had left.
     #[serde(default)]
     pub forfeit: bool,
+    /// The channel the game moved to from its own (a Discord thread made
+    /// for it), where its result is read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved_to: Option<String>,
 }
 
 /// One round: its pairings and the entrant who sits out with a bye (a
@@ -152,6 +156,11 @@ pub struct Tournament {
 /// How often the scheduler looks at a running tournament even when no
 /// game said it ended (a crash between a game's end and its nudge).
 pub const TOURNAMENT_CHECK_MS: u64 = 60 * 60 * 1000;
+
+/// How often the scheduler looks at a tournament whose games moved into
+/// places of their own (Discord threads), where no game names its
+/// tournament: their results are counted within this.
+pub const MOVED_GAMES_CHECK_MS: u64 = 30 * 1000;
 
 impl Tournament {
     /// When the scheduler must next look at it.

@@ -40,6 +40,7 @@ mod notices;
 mod outgoing;
 pub mod pacing;
 mod replies;
+mod tournament_threads;
 pub mod workers;
 
 pub use card::{

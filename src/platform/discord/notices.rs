@@ -35,6 +35,7 @@ pub struct Notices {
 /// task on the runtime. Stop it with [`Bot::stop_scheduler`].
 pub fn start(bot: &Bot, outgoing: SharedOutgoing) -> anyhow::Result<Notices> {
     let (sender, mut receiver) = mpsc::unbounded_channel::<Delivery>();
+    let own = bot.clone();
     let posting = tokio::spawn(async move {
         let mut refused = Refused::default();
         while let Some(delivery) = receiver.recv().await {
@@ -42,6 +43,8 @@ pub fn start(bot: &Bot, outgoing: SharedOutgoing) -> anyhow::Result<Notices> {
             let mut queue = outgoing.lock().await;
             if delivery.answer_only {
                 post_directly(&mut queue, &delivery, &mut refused).await;
+            } else if super::tournament_threads::post(&own, &mut queue, &delivery).await {
+                // A tournament's game, started in a thread of its own.
             } else {
                 post(&mut queue, &delivery).await;
             }

@@ -68,6 +68,7 @@ mod reactions;
 mod session;
 #[cfg(test)]
 mod tests;
+mod tournament_threads;
 
 pub use addressing::*;
 pub use outgoing::*;
@@ -199,6 +200,7 @@ pub async fn run(bot: Bot, config: MatrixConfig, mut stop: watch::Receiver<bool>
     let scheduler_bot = bot.clone();
     {
         let client = client.clone();
+        let own = bot.clone();
         let prefix = config
             .prefix
             .clone()
@@ -208,7 +210,9 @@ pub async fn run(bot: Bot, config: MatrixConfig, mut stop: watch::Receiver<bool>
         tokio::spawn(async move {
             while let Some(delivery) = pending.recv().await {
                 let _permit = in_flight.acquire().await;
-                deliver(&client, &prefix, &delivery).await;
+                if !tournament_threads::deliver(&own, &client, &prefix, &delivery).await {
+                    deliver(&client, &prefix, &delivery).await;
+                }
             }
         });
     }

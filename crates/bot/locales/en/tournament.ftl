@@ -13,12 +13,18 @@ tournament-format-roundrobin = round robin
 tournament-format-double = double round robin
 tournament-format-swiss-auto = Swiss
 tournament-format-swiss = Swiss, { $rounds } rounds
-tournament-joined = { $player } joins tournament #{ $number } ({ $count } players).
+tournament-joined = { $player } joins tournament #{ $number } ({ $count ->
+    [one] 1 player
+   *[other] { $count } players
+}).
 tournament-already-in = You are already in tournament #{ $number }.
 tournament-full = Tournament #{ $number } is full ({ $max } players).
 tournament-not-open = Tournament #{ $number } has started: entries are closed.
 tournament-not-in = You are not in tournament #{ $number }.
-tournament-left-open = { $player } leaves tournament #{ $number } ({ $count } players).
+tournament-left-open = { $player } leaves tournament #{ $number } ({ $count ->
+    [one] 1 player
+   *[other] { $count } players
+}).
 tournament-left-running = { $player } leaves tournament #{ $number }: their games not yet played are forfeited.
 tournament-not-yours = Only the organiser ({ $organiser }) or the server's managers may do that.
 tournament-too-few = Tournament #{ $number } needs at least { $min } players; it has { $count }.
@@ -44,7 +50,10 @@ tournament-running = Still playing: { $games }.
 tournament-running-game = { $first } vs { $second } in { $channel }
 tournament-winner = Tournament #{ $number } is over: { $winner } wins!
 tournament-list-head = Tournaments here:
-tournament-list-line = #{ $number }: { $game }, { $format }, { $stage }, { $count } players
+tournament-list-line = #{ $number }: { $game }, { $format }, { $stage }, { $count ->
+    [one] 1 player
+   *[other] { $count } players
+}
 tournament-list-none = No tournament here yet. Organise one with `tournament create <game>`.
 tournament-stage-open = open
 tournament-stage-running = running

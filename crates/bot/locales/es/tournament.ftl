@@ -13,12 +13,18 @@ tournament-format-roundrobin = todos contra todos
 tournament-format-double = todos contra todos a doble vuelta
 tournament-format-swiss-auto = suizo
 tournament-format-swiss = suizo a { $rounds } rondas
-tournament-joined = { $player } se apunta al torneo n.º { $number } ({ $count } jugadores).
+tournament-joined = { $player } se apunta al torneo n.º { $number } ({ $count ->
+    [one] 1 jugador
+   *[other] { $count } jugadores
+}).
 tournament-already-in = Ya estás en el torneo n.º { $number }.
 tournament-full = El torneo n.º { $number } está completo ({ $max } jugadores).
 tournament-not-open = El torneo n.º { $number } ya empezó: las inscripciones están cerradas.
 tournament-not-in = No estás en el torneo n.º { $number }.
-tournament-left-open = { $player } deja el torneo n.º { $number } ({ $count } jugadores).
+tournament-left-open = { $player } deja el torneo n.º { $number } ({ $count ->
+    [one] 1 jugador
+   *[other] { $count } jugadores
+}).
 tournament-left-running = { $player } deja el torneo n.º { $number }: pierde por incomparecencia las partidas aún no jugadas.
 tournament-not-yours = Solo quien lo organiza ({ $organiser }) o quienes gestionan el servidor pueden hacerlo.
 tournament-too-few = El torneo n.º { $number } necesita al menos { $min } jugadores; tiene { $count }.
@@ -44,7 +50,10 @@ tournament-running = Aún en juego: { $games }.
 tournament-running-game = { $first } contra { $second } en { $channel }
 tournament-winner = El torneo n.º { $number } ha terminado: ¡gana { $winner }!
 tournament-list-head = Torneos de este canal:
-tournament-list-line = n.º { $number }: { $game }, { $format }, { $stage }, { $count } jugadores
+tournament-list-line = n.º { $number }: { $game }, { $format }, { $stage }, { $count ->
+    [one] 1 jugador
+   *[other] { $count } jugadores
+}
 tournament-list-none = Aquí aún no hay torneos. Organiza uno con `tournament create <juego>`.
 tournament-stage-open = abierto
 tournament-stage-running = en juego

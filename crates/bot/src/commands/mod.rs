@@ -26,7 +26,7 @@ pub(crate) use history::replay_attachment;
 pub(crate) use rematch::offer as rematch_offer;
 pub use rematch::REMATCH_WINDOW_MS;
 use settings::{lang, notify, settings};
-pub(crate) use tournament::{fire_tournaments, nudge_tournament};
+pub(crate) use tournament::{fire_tournaments, note_moved, nudge_tournament};
 
 use crate::i18n::{say, Lang};
 use crate::{t, Answer, Bot, ChannelKey, Reply, Request};

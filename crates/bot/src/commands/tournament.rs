@@ -25,7 +25,7 @@ use cairn_rules::{GameKind, Seat};
 use cairn_store::clock::TimeControl;
 use cairn_store::tournament::{
     game_key, parse_game_key, tournaments_channel, tournaments_key, Entrant, Format, Round, Score,
-    Stage, Tournament, Tournaments, TOURNAMENT_CHECK_MS,
+    Stage, Tournament, Tournaments, MOVED_GAMES_CHECK_MS, TOURNAMENT_CHECK_MS,
 };
 use cairn_store::{Challenge, Change, ChannelRecord, Player, StoreError, Update};
 
@@ -818,7 +818,10 @@ fn ended_games(
             if p.score.is_some() || !p.created {
                 continue;
             }
-            let game_channel = game_key(channel, tournament.number, number, board + 1);
+            let game_channel = p
+                .moved_to
+                .clone()
+                .unwrap_or_else(|| game_key(channel, tournament.number, number, board + 1));
             let Some(game) = bot.store.load(&game_channel)?.and_then(|r| r.game) else {
                 continue;
             };
@@ -897,8 +900,65 @@ fn advance(
     tournament.attention_ms = Some(if waiting {
         now
     } else {
-        now.saturating_add(TOURNAMENT_CHECK_MS)
+        now.saturating_add(check_after(tournament))
     });
+}
+
+/// How long until the scheduler looks again at a tournament whose games
+/// all started: soon where a game moved away from its own channel (no
+/// command there can tell the tournament it ended), else hourly.
+fn check_after(tournament: &Tournament) -> u64 {
+    let moved = tournament.rounds.last().is_some_and(|r| {
+        r.pairings
+            .iter()
+            .any(|p| p.moved_to.is_some() && p.score.is_none())
+    });
+    if moved {
+        MOVED_GAMES_CHECK_MS
+    } else {
+        TOURNAMENT_CHECK_MS
+    }
+}
+
+/// A tournament game moved from its own channel `from` to `to` (a thread
+/// a platform made for it): its tournament reads its result there.
+pub(crate) fn note_moved(bot: &Bot, from: &str, to: &str) {
+    let Some((channel, number, round, board)) = parse_game_key(from) else {
+        return;
+    };
+    let now = bot.now();
+    let noted = bot.store.update(&tournaments_key(channel), |current| {
+        let Some(mut record) = current else {
+            return Update::keep(());
+        };
+        let Some(tournament) = record
+            .tournaments
+            .as_deref_mut()
+            .and_then(|a| a.get_mut(number))
+        else {
+            return Update::keep(());
+        };
+        let Some(p) = tournament
+            .rounds
+            .get_mut(round.saturating_sub(1))
+            .and_then(|r| r.pairings.get_mut(board.saturating_sub(1)))
+        else {
+            return Update::keep(());
+        };
+        p.moved_to = Some(to.to_string());
+        if tournament.stage == Stage::Running {
+            let soon = now.saturating_add(MOVED_GAMES_CHECK_MS);
+            tournament.attention_ms = Some(tournament.attention_ms.map_or(soon, |at| at.min(soon)));
+        }
+        Update {
+            change: Change::Put(record),
+            archive: None,
+            value: (),
+        }
+    });
+    if let Err(error) = noted {
+        tracing::warn!(%error, %from, %to, "noting where a tournament game moved");
+    }
 }
 
 /// The games of the current round not yet written.
@@ -980,7 +1040,7 @@ fn start_games(bot: &Bot, key: &str, games: &[NewGame], now: u64, lang: Lang) ->
                 .last()
                 .is_some_and(|r| r.pairings.iter().any(|p| !p.created));
             if !waiting && tournament.stage == Stage::Running {
-                tournament.attention_ms = Some(now.saturating_add(TOURNAMENT_CHECK_MS));
+                tournament.attention_ms = Some(now.saturating_add(check_after(tournament)));
             }
         }
         Update {

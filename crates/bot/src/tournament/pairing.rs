@@ -29,6 +29,7 @@ impl Pair {
             created: false,
             score: None,
             forfeit: false,
+            moved_to: None,
         }
     }
 }

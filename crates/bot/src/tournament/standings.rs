@@ -117,6 +117,7 @@ mod tests {
             created: true,
             score: Some(score),
             forfeit: false,
+            moved_to: None,
         }
     }
 
