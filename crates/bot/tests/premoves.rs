@@ -164,6 +164,9 @@ fn a_line_of_several_pairs_plays_each_answer_in_turn() {
     assert!(r[0].text.contains("Kept"), "{}", r[0].text);
     say(&bot, "bob", &format!("move {t1}"));
     assert_eq!(game(&bot).premoves[0].len(), 1);
+    // The rest of the line survives a restart.
+    drop(bot);
+    let bot = bot_at(&dir.path().join("db"));
     let r = say(&bot, "bob", &format!("move {t2}"));
     assert!(
         r[0].text.contains(&format!("conditional turn: {m2}")),
