@@ -136,42 +136,9 @@ impl Bot {
                 return None;
             }
         };
-        let fired = self.store.update(key, |current| {
-            let Some(mut record) = current else {
-                return Update::keep(None);
-            };
-            let Some(player) = record.player.as_mut() else {
-                return Update::keep(None);
-            };
-            let user = player.user.clone();
-            let lang = player
-                .digest
-                .as_ref()
-                .and_then(|d| d.lang.as_deref())
-                .and_then(Lang::parse)
-                .unwrap_or_default();
-            let Some(digest) = player.digest.as_mut().filter(|d| d.next_ms <= now) else {
-                return Update::keep(None);
-            };
-            let listed = due_in_digest(digest, &waiting, now);
-            let at = DigestAt {
-                hour: digest.hour,
-                minute: digest.minute,
-                zone: digest.zone.clone(),
-            };
-            digest.next_ms = next_digest_ms(&at, now).unwrap_or(now + 24 * HOUR_MS);
-            digest
-                .named
-                .retain(|(_, at)| now.saturating_sub(*at) < QUIET_MS);
-            digest
-                .named
-                .extend(listed.iter().map(|(key, _)| (key.clone(), now)));
-            Update {
-                change: Change::Put(record),
-                archive: None,
-                value: (!listed.is_empty()).then_some((user, listed, lang)),
-            }
-        });
+        let fired = self
+            .store
+            .update(key, |current| take_digest(current, &waiting, now));
         let (user, listed, lang) = match fired {
             Ok(Some(fired)) => fired,
             Ok(None) => return None,
@@ -205,6 +172,50 @@ impl Bot {
                 .map(|(seat, clock)| clock.deadline_ms(seat.index()))
         });
         Ok(games)
+    }
+}
+
+/// What a digest says, if one is due: its reader, the games it names and
+/// its language; the record moves to the next digest in the same write.
+type Taken = Option<(Player, Vec<(String, GameRecord)>, Lang)>;
+
+fn take_digest(
+    current: Option<cairn_store::ChannelRecord>,
+    waiting: &[(String, GameRecord)],
+    now: u64,
+) -> Update<Taken> {
+    let Some(mut record) = current else {
+        return Update::keep(None);
+    };
+    let Some(player) = record.player.as_mut() else {
+        return Update::keep(None);
+    };
+    let user = player.user.clone();
+    let Some(digest) = player.digest.as_mut().filter(|d| d.next_ms <= now) else {
+        return Update::keep(None);
+    };
+    let lang = digest
+        .lang
+        .as_deref()
+        .and_then(Lang::parse)
+        .unwrap_or_default();
+    let listed = due_in_digest(digest, waiting, now);
+    let at = DigestAt {
+        hour: digest.hour,
+        minute: digest.minute,
+        zone: digest.zone.clone(),
+    };
+    digest.next_ms = next_digest_ms(&at, now).unwrap_or(now + 24 * HOUR_MS);
+    digest
+        .named
+        .retain(|(_, at)| now.saturating_sub(*at) < QUIET_MS);
+    digest
+        .named
+        .extend(listed.iter().map(|(key, _)| (key.clone(), now)));
+    Update {
+        change: Change::Put(record),
+        archive: None,
+        value: (!listed.is_empty()).then_some((user, listed, lang)),
     }
 }
 

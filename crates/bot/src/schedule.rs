@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use super::{commands, i18n, t, Answer, Bot, ChannelKey, Lang, Reply, Request, User};
 use cairn_rules::Seat;
-use cairn_store::clock::{ClockEvent, Pause, HOUR_MS};
+use cairn_store::clock::{ClockEvent, GameClock, Pause, HOUR_MS};
 use cairn_store::{Change, ChannelRecord, GameRecord, News, Notify, Update};
 
 /// Something the scheduler has to say in a channel.
@@ -379,34 +379,14 @@ fn fire(
         return Update::keep(None);
     };
     let mut clock = clock.clone();
-    let mut changed = carried;
-    let mut hour_spent = false;
-    // Catch up with everything due (after a long downtime only the latest
-    // reminder is worth saying).
-    let mut reminder = None;
-    loop {
-        let (event, due) = clock.next_event(seat.index());
-        if due > now {
-            break;
-        }
-        match event {
-            ClockEvent::Reminder(n) => {
-                clock.reminders_sent = n;
-                reminder = Some((n, due));
-            }
-            ClockEvent::Timeout if extra.hour_granted && !hour_spent => {
-                // An hour of vacation spent: the timeout moves an hour on.
-                clock.extend(HOUR_MS);
-                hour_spent = true;
-                changed = true;
-            }
-            ClockEvent::Timeout => {
-                game.clock = Some(clock);
-                return commands::lose_on_time(key, game.clone(), seat, now, lang)
-                    .map_value(|answer| Some((answer, None)));
-            }
-        }
+    let caught = catch_up(&mut clock, seat.index(), now, extra.hour_granted);
+    if caught.timed_out {
+        game.clock = Some(clock);
+        return commands::lose_on_time(key, game.clone(), seat, now, lang)
+            .map_value(|answer| Some((answer, None)));
     }
+    let changed = carried || caught.extended;
+    let reminder = caught.reminder;
     let Some((n, due)) = reminder else {
         if changed {
             game.clock = Some(clock);
@@ -432,6 +412,45 @@ fn fire(
         change: Change::Put(record),
         archive: None,
         value,
+    }
+}
+
+/// What a clock did by `now`: the latest reminder due, a timeout, or an
+/// hour of vacation spent on one.
+struct Caught {
+    reminder: Option<(u8, u64)>,
+    timed_out: bool,
+    extended: bool,
+}
+
+/// Catch up with everything due on `clock` by `now` (after a long
+/// downtime only the latest reminder is worth saying); a timeout is put
+/// off once by an hour of vacation when `hour_granted`.
+fn catch_up(clock: &mut GameClock, seat: usize, now: u64, hour_granted: bool) -> Caught {
+    let mut caught = Caught {
+        reminder: None,
+        timed_out: false,
+        extended: false,
+    };
+    loop {
+        let (event, due) = clock.next_event(seat);
+        if due > now {
+            return caught;
+        }
+        match event {
+            ClockEvent::Reminder(n) => {
+                clock.reminders_sent = n;
+                caught.reminder = Some((n, due));
+            }
+            ClockEvent::Timeout if hour_granted && !caught.extended => {
+                clock.extend(HOUR_MS);
+                caught.extended = true;
+            }
+            ClockEvent::Timeout => {
+                caught.timed_out = true;
+                return caught;
+            }
+        }
     }
 }
 
