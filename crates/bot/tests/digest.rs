@@ -3,50 +3,15 @@
 //! daylight-saving change, by direct message, never naming a game named
 //! within 12 hours, and it survives a restart.
 
-use std::sync::Arc;
+mod common;
 
-use cairn_bot::{Bot, BotConfig, Delivery, Reply, Request, User};
+use cairn_bot::{Bot, Delivery};
 use cairn_store::clock::{Clock, ManualClock, DAY_MS, HOUR_MS};
-use cairn_store::Store;
+use common::{open, say};
 
 fn ms(text: &str) -> u64 {
     let t: jiff::Timestamp = text.parse().expect("a timestamp");
     t.as_millisecond() as u64
-}
-
-fn user(name: &str) -> User {
-    User::new(format!("id-{name}"), name)
-}
-
-fn say(bot: &Bot, channel: &str, who: &str, command: &str) -> Vec<Reply> {
-    let mentions = command
-        .split_whitespace()
-        .filter_map(|w| w.strip_prefix('@'))
-        .map(user)
-        .collect();
-    bot.handle(&Request {
-        platform: "test".into(),
-        channel: channel.into(),
-        user: user(who),
-        command: command.into(),
-        mentions,
-        capabilities: cairn_bot::Capabilities {
-            direct_messages: true,
-            ..Default::default()
-        },
-        ..Default::default()
-    })
-}
-
-fn open(path: &std::path::Path, clock: &ManualClock) -> Bot {
-    Bot::new(
-        Store::open(path).expect("open"),
-        BotConfig {
-            images: false,
-            clock: Arc::new(clock.clone()),
-            ..BotConfig::default()
-        },
-    )
 }
 
 /// bob to move in `channel` (a 30-day clock: no reminder comes by itself
@@ -54,14 +19,7 @@ fn open(path: &std::path::Path, clock: &ManualClock) -> Bot {
 fn bob_to_move(bot: &Bot, channel: &str) {
     say(bot, channel, "alice", "challenge sight @bob clock=30d");
     say(bot, channel, "bob", "accept");
-    let game = bot
-        .store()
-        .load(&Store::channel_key("test", channel))
-        .unwrap()
-        .unwrap()
-        .game
-        .unwrap();
-    let turn = game.game.legal_strings()[0].clone();
+    let turn = common::game_in(bot, channel).game.legal_strings()[0].clone();
     let r = say(bot, channel, "alice", &format!("move {turn}"));
     assert!(!r[0].ephemeral, "{}", r[0].text);
 }
@@ -147,14 +105,7 @@ fn with_a_digest_the_first_reminder_is_silent_and_the_urgent_one_comes_directly(
     say(&bot, "one", "alice", "challenge sight @bob clock=10h");
     say(&bot, "one", "bob", "accept");
     say(&bot, "one", "bob", "notify digest 23:00");
-    let game = bot
-        .store()
-        .load(&Store::channel_key("test", "one"))
-        .unwrap()
-        .unwrap()
-        .game
-        .unwrap();
-    let turn = game.game.legal_strings()[0].clone();
+    let turn = common::game_in(&bot, "one").game.legal_strings()[0].clone();
     say(&bot, "one", "alice", &format!("move {turn}"));
     let mut all = Vec::new();
     for _ in 0..10 {

@@ -2,57 +2,23 @@
 //! privately, with vacation and conditional-turn marks; `next` shows the
 //! board of my most urgent game where it is my turn, with its channel.
 
-use std::sync::Arc;
+mod common;
 
-use cairn_bot::{Bot, BotConfig, Reply, Request, User};
+use cairn_bot::Bot;
 use cairn_store::clock::{ManualClock, HOUR_MS};
-use cairn_store::Store;
+use common::say;
 
 const START: u64 = 1_795_435_200_000;
 
-fn user(name: &str) -> User {
-    User::new(format!("id-{name}"), name)
-}
-
-fn say(bot: &Bot, channel: &str, who: &str, command: &str) -> Vec<Reply> {
-    let mentions = command
-        .split_whitespace()
-        .filter_map(|w| w.strip_prefix('@'))
-        .map(user)
-        .collect();
-    bot.handle(&Request {
-        platform: "test".into(),
-        channel: channel.into(),
-        user: user(who),
-        command: command.into(),
-        mentions,
-        ..Default::default()
-    })
-}
-
 fn first_turn(bot: &Bot, channel: &str) -> String {
-    let game = bot
-        .store()
-        .load(&Store::channel_key("test", channel))
-        .unwrap()
-        .unwrap()
-        .game
-        .unwrap();
-    game.game.legal_strings()[0].clone()
+    common::game_in(bot, channel).game.legal_strings()[0].clone()
 }
 
 #[test]
 fn next_shows_the_most_urgent_game_waiting_for_me() {
     let dir = tempfile::tempdir().expect("dir");
     let clock = ManualClock::at(START);
-    let bot = Bot::new(
-        Store::open(dir.path().join("db")).expect("open"),
-        BotConfig {
-            images: false,
-            clock: Arc::new(clock.clone()),
-            ..BotConfig::default()
-        },
-    );
+    let bot = common::open(&dir.path().join("db"), &clock);
     let r = say(&bot, "slow", "bob", "next");
     assert!(r[0].text.contains("none of your games"), "{}", r[0].text);
     // Three games: bob to move in two (clocks of 3 days and 1 day), alice

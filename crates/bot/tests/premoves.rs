@@ -7,28 +7,14 @@
 
 use std::sync::{Arc, Barrier};
 
-use cairn_bot::{Bot, BotConfig, Reply, Request, User};
+mod common;
+
+use cairn_bot::{Bot, BotConfig, Reply, Request};
 use cairn_rules::AnyGame;
 use cairn_store::{testing, GameRecord, Store};
 
-fn user(name: &str) -> User {
-    User::new(format!("id-{name}"), name)
-}
-
 fn request(who: &str, command: &str) -> Request {
-    let mentions = command
-        .split_whitespace()
-        .filter_map(|w| w.strip_prefix('@'))
-        .map(user)
-        .collect();
-    Request {
-        platform: "test".into(),
-        channel: "main".into(),
-        user: user(who),
-        command: command.into(),
-        mentions,
-        ..Default::default()
-    }
+    common::request("main", who, command)
 }
 
 fn bot_at(path: &std::path::Path) -> Bot {
@@ -40,15 +26,11 @@ fn bot_at(path: &std::path::Path) -> Bot {
 }
 
 fn say(bot: &Bot, who: &str, command: &str) -> Vec<Reply> {
-    bot.handle(&request(who, command))
+    common::say(bot, "main", who, command)
 }
 
 fn game(bot: &Bot) -> GameRecord {
-    bot.store()
-        .load(&Store::channel_key("test", "main"))
-        .expect("load")
-        .and_then(|r| r.game)
-        .expect("a game")
+    common::game_in(bot, "main")
 }
 
 fn start(bot: &Bot, game: &str) {

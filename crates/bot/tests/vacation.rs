@@ -4,36 +4,17 @@
 //! running, automatic vacation spends an hour only when a timeout is due,
 //! and the yearly quota holds across random stints, turns and restarts.
 
-use std::sync::Arc;
+mod common;
 
-use cairn_bot::{Bot, BotConfig, Delivery, Reply, Request, User};
+use cairn_bot::{Bot, Delivery, Reply};
 use cairn_rules::Reason;
 use cairn_store::clock::{ManualClock, DAY_MS, HOUR_MS};
 use cairn_store::{GameRecord, PlayerRecord, Store};
+use common::open;
 use proptest::prelude::*;
 
 /// 2026-11-23 12:00 UTC.
 const START: u64 = 1_795_435_200_000;
-
-fn user(name: &str) -> User {
-    User::new(format!("id-{name}"), name)
-}
-
-fn request(channel: &str, who: &str, command: &str) -> Request {
-    let mentions = command
-        .split_whitespace()
-        .filter_map(|w| w.strip_prefix('@'))
-        .map(user)
-        .collect();
-    Request {
-        platform: "test".into(),
-        channel: channel.into(),
-        user: user(who),
-        command: command.into(),
-        mentions,
-        ..Default::default()
-    }
-}
 
 struct Chat {
     bot: Bot,
@@ -56,14 +37,24 @@ impl Chat {
     }
 
     /// Close the database and open it again, as a restarted process would.
-    fn restart(&mut self) {
-        let placeholder = open_temp();
-        drop(std::mem::replace(&mut self.bot, placeholder));
-        self.bot = open(&self.path, &self.clock);
+    fn restart(self) -> Chat {
+        let Chat {
+            bot,
+            clock,
+            path,
+            _dir,
+        } = self;
+        drop(bot);
+        Chat {
+            bot: open(&path, &clock),
+            clock,
+            path,
+            _dir,
+        }
     }
 
     fn say(&self, channel: &str, who: &str, command: &str) -> Vec<Reply> {
-        self.bot.handle(&request(channel, who, command))
+        common::say(&self.bot, channel, who, command)
     }
 
     /// Let `ms` pass in steps of at most an hour, firing what is due; all
@@ -81,12 +72,7 @@ impl Chat {
     }
 
     fn game(&self, channel: &str) -> GameRecord {
-        self.bot
-            .store()
-            .load(&Store::channel_key("test", channel))
-            .expect("load")
-            .and_then(|r| r.game)
-            .expect("a game in the channel")
+        common::game_in(&self.bot, channel)
     }
 
     fn player(&self, name: &str) -> PlayerRecord {
@@ -122,25 +108,6 @@ impl Chat {
         let (seat, clock) = game.running_clock().expect("a running clock");
         clock.left_ms(seat.index(), self.clock.now())
     }
-}
-
-fn open(path: &std::path::Path, clock: &ManualClock) -> Bot {
-    let config = BotConfig {
-        images: false,
-        clock: Arc::new(clock.clone()),
-        ..BotConfig::default()
-    };
-    Bot::new(Store::open(path).expect("open store"), config)
-}
-
-fn open_temp() -> Bot {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let bot = Bot::new(
-        Store::open(dir.path().join("db")).expect("open store"),
-        BotConfig::default(),
-    );
-    std::mem::forget(dir);
-    bot
 }
 
 trait Now {
@@ -217,7 +184,7 @@ fn a_vacation_no_game_keeps_running_and_a_game_started_on_vacation_waits() {
 
 #[test]
 fn ending_a_vacation_early_gives_back_the_unused_hours_and_restarts_the_clocks() {
-    let mut chat = Chat::new();
+    let chat = Chat::new();
     chat.start("one", "clock=1d");
     chat.say("one", "bob", "vacation start 10d");
     assert_eq!(
@@ -225,7 +192,7 @@ fn ending_a_vacation_early_gives_back_the_unused_hours_and_restarts_the_clocks()
         10 * DAY_MS
     );
     chat.wait(DAY_MS + 30 * 60_000);
-    chat.restart();
+    let chat = chat.restart();
     let r = chat.say("one", "bob", "vacation end");
     assert!(r[0].text.contains("over"), "{}", r[0].text);
     // 24.5 hours count as 25.
@@ -351,7 +318,7 @@ proptest! {
                     }
                 }
                 Step::Wait(ms) => { chat.wait(ms); }
-                Step::Restart => chat.restart(),
+                Step::Restart => chat = chat.restart(),
             }
             for (_, used) in chat.player("bob").vacation.used_ms {
                 prop_assert!(used <= 14 * DAY_MS, "used {used}");
