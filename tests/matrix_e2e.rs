@@ -39,7 +39,7 @@ use matrix_sdk::deserialized_responses::EncryptionInfo;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoomRequest;
 use matrix_sdk::ruma::events::reaction::ReactionEventContent;
-use matrix_sdk::ruma::events::relation::Annotation;
+use matrix_sdk::ruma::events::relation::{Annotation, Thread};
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::{
     ImageMessageEventContent, MessageType, OriginalSyncRoomMessageEvent, Relation,
@@ -799,7 +799,7 @@ async fn matrix_end_to_end() {
         synapse.url,
         began.elapsed()
     );
-    synapse.register(&["cairn", "alice", "bob"]);
+    synapse.register(&["cairn", "alice", "bob", "carol"]);
     let data = tempfile::tempdir().expect("temporary directory");
     let mut scene = Scene::start(&synapse.url, data.path()).await;
     eprintln!("matrix e2e: bot joined after {:?}", began.elapsed());
@@ -808,6 +808,7 @@ async fn matrix_end_to_end() {
     scene.alquad_to_its_end_by_the_rules().await;
     scene.a_sight_game_by_reactions_only().await;
     scene.a_clock_of_seconds_runs_out().await;
+    scene.a_round_robin_plays_in_room_threads().await;
     scene.latency_in_plain_and_encrypted_rooms().await;
     eprintln!(
         "matrix e2e: latency rounds done after {:?}",
@@ -1321,6 +1322,84 @@ impl Scene {
             "matrix e2e: a game against the bot in a DM room, {turns} turns of Alice's: {end}"
         );
         let _ = self.alice.quiet(&dm, Duration::from_millis(500)).await;
+    }
+
+    /// A tournament in a room (#39): three players join, it starts, its
+    /// first game opens a thread of the room with both players mentioned;
+    /// a resignation in the thread posts the standings in the room and
+    /// the next round's game opens its own thread.
+    async fn a_round_robin_plays_in_room_threads(&mut self) {
+        let carol = Player::login(&self.url, "carol", "Carol", BOT_ID).await;
+        let carol_id = carol.id.to_string();
+        let room = self
+            .alice
+            .create_room("Cairn tournament", &[BOT_ID, &self.bob_id, &carol_id], false)
+            .await;
+        let room_id = room.room_id().to_owned();
+        let bob_room = self.bob.join(&room_id).await;
+        let carol_room = carol.join(&room_id).await;
+        for who in [BOT_ID, &self.bob_id, &carol_id] {
+            wait_joined(&room, who, &self.bot).await;
+        }
+        self.alice.say(&room, "!cairn tournament create sight").await;
+        self.alice_hears(&room, "organises tournament #1").await;
+        for (player_room, name) in [(&room, "Alice"), (&bob_room, "Bob"), (&carol_room, "Carol")] {
+            self.alice.say(player_room, "!cairn tournament join").await;
+            self.alice_hears(&room, &format!("{name} joins tournament #1")).await;
+        }
+        self.alice.say(&room, "!cairn tournament start").await;
+        let (root, start) = self.alice_hears_in_a_thread(&room).await;
+        eprintln!("matrix e2e: a tournament game in its thread: {start}");
+        assert!(start.contains("Tournament #1, round 1"), "{start}");
+        // The first mover resigns there (asked, then confirmed).
+        let mover = ["Alice", "Bob", "Carol"]
+            .into_iter()
+            .find(|name| start.contains(&format!("{name} (White) to move")))
+            .expect("a player to move");
+        let mover_room = match mover {
+            "Alice" => &room,
+            "Bob" => &bob_room,
+            _ => &carol_room,
+        };
+        for _ in 0..2 {
+            let mut content = RoomMessageEventContent::text_plain("!cairn resign");
+            content.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
+            mover_room.send(content).await.expect("resigning in the thread");
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+        let standings = self.alice_hears(&room, "rounds played").await;
+        eprintln!("matrix e2e: standings in the room: {standings}");
+        let (next_root, next) = self.alice_hears_in_a_thread(&room).await;
+        assert_ne!(next_root, root);
+        assert!(next.contains("round 2"), "{next}");
+        drop(carol);
+    }
+
+    /// The bot's next notice in `room` holding `text` (others skipped).
+    async fn alice_hears(&mut self, room: &Room, text: &str) -> String {
+        for _ in 0..20 {
+            let seen = self.alice.next_notice(room, &self.bot).await;
+            if let Some((body, _)) = seen.notice() {
+                if body.contains(text) {
+                    return body.to_string();
+                }
+            }
+        }
+        panic!("no notice with {text:?}");
+    }
+
+    /// The bot's next notice in a thread of `room`: the thread's root and
+    /// the notice.
+    async fn alice_hears_in_a_thread(&mut self, room: &Room) -> (OwnedEventId, String) {
+        for _ in 0..20 {
+            let seen = self.alice.next_notice(room, &self.bot).await;
+            let Some(Relation::Thread(thread)) = &seen.event.content.relates_to else {
+                continue;
+            };
+            let body = seen.notice().map(|(b, _)| b.to_string()).unwrap_or_default();
+            return (thread.event_id.clone(), body);
+        }
+        panic!("no notice in a thread");
     }
 
     /// `notify digest` at the next minute (UTC): the digest, naming the
