@@ -1333,7 +1333,11 @@ impl Scene {
         let carol_id = carol.id.to_string();
         let room = self
             .alice
-            .create_room("Cairn tournament", &[BOT_ID, &self.bob_id, &carol_id], false)
+            .create_room(
+                "Cairn tournament",
+                &[BOT_ID, &self.bob_id, &carol_id],
+                false,
+            )
             .await;
         let room_id = room.room_id().to_owned();
         let bob_room = self.bob.join(&room_id).await;
@@ -1341,11 +1345,14 @@ impl Scene {
         for who in [BOT_ID, &self.bob_id, &carol_id] {
             wait_joined(&room, who, &self.bot).await;
         }
-        self.alice.say(&room, "!cairn tournament create sight").await;
+        self.alice
+            .say(&room, "!cairn tournament create sight")
+            .await;
         self.alice_hears(&room, "organises tournament #1").await;
         for (player_room, name) in [(&room, "Alice"), (&bob_room, "Bob"), (&carol_room, "Carol")] {
             self.alice.say(player_room, "!cairn tournament join").await;
-            self.alice_hears(&room, &format!("{name} joins tournament #1")).await;
+            self.alice_hears(&room, &format!("{name} joins tournament #1"))
+                .await;
         }
         self.alice.say(&room, "!cairn tournament start").await;
         let (root, start) = self.alice_hears_in_a_thread(&room).await;
@@ -1364,7 +1371,10 @@ impl Scene {
         for _ in 0..2 {
             let mut content = RoomMessageEventContent::text_plain("!cairn resign");
             content.relates_to = Some(Relation::Thread(Thread::plain(root.clone(), root.clone())));
-            mover_room.send(content).await.expect("resigning in the thread");
+            mover_room
+                .send(content)
+                .await
+                .expect("resigning in the thread");
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
         let standings = self.alice_hears(&room, "rounds played").await;
@@ -1396,7 +1406,10 @@ impl Scene {
             let Some(Relation::Thread(thread)) = &seen.event.content.relates_to else {
                 continue;
             };
-            let body = seen.notice().map(|(b, _)| b.to_string()).unwrap_or_default();
+            let body = seen
+                .notice()
+                .map(|(b, _)| b.to_string())
+                .unwrap_or_default();
             return (thread.event_id.clone(), body);
         }
         panic!("no notice in a thread");

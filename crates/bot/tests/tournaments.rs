@@ -323,6 +323,55 @@ fn a_player_who_leaves_forfeits_and_the_organiser_may_cancel() {
     assert_eq!(chat.tournament().stage, Stage::Cancelled);
 }
 
+/// A process that wrote a round's games and stopped before saying them
+/// or marking them started (its claim on them left to lapse): a minute
+/// later another process says each game once, and only those.
+#[test]
+fn games_written_by_a_process_that_stopped_are_announced_by_another() {
+    let chat = Chat::new(3);
+    chat.say("org", "tournament create sight");
+    for name in ["ann", "ben", "cy", "dee"] {
+        chat.say(name, "tournament join");
+    }
+    chat.say("org", "tournament start");
+    let first = texts(&chat.settle());
+    let starts = |said: &[String]| {
+        said.iter()
+            .filter(|t| t.contains("Tournament #1, round 1"))
+            .count()
+    };
+    assert_eq!(starts(&first), 2, "{first:?}");
+    // As if the deliveries and the marking were lost with the process.
+    chat.bot
+        .store()
+        .update(&tournaments_key(CHANNEL), |current| {
+            let mut record = current.expect("the record");
+            let all = record.tournaments.as_deref_mut().expect("tournaments");
+            let tournament = all.list.last_mut().expect("a tournament");
+            for p in &mut tournament.rounds[0].pairings {
+                p.created = false;
+            }
+            tournament.attention_ms = Some(START);
+            cairn_store::Update {
+                change: cairn_store::Change::Put(record),
+                archive: None,
+                value: (),
+            }
+        })
+        .expect("update");
+    // Within the claim nobody starts them again.
+    assert_eq!(starts(&texts(&chat.settle())), 0);
+    chat.clock.advance(61_000);
+    let again = texts(&chat.settle());
+    assert_eq!(starts(&again), 2, "{again:?}");
+    assert!(chat.tournament().rounds[0]
+        .pairings
+        .iter()
+        .all(|p| p.created));
+    chat.clock.advance(61_000);
+    assert_eq!(starts(&texts(&chat.settle())), 0);
+}
+
 /// The last game of a round: its clock runs out while its first player
 /// resigns, the scheduler and the command racing on two threads, many
 /// times over. Whichever ends the game, its result is counted once, as

@@ -95,6 +95,12 @@ pub struct Pairing {
     /// for it), where its result is read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moved_to: Option<String>,
+    /// A process is starting (and announcing) this game until then: no
+    /// other starts it meanwhile; past it, the game is started again by
+    /// whichever process looks (announced again if it exists unplayed, as
+    /// after a crash between writing it and saying it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimed_until: Option<u64>,
 }
 
 /// One round: its pairings and the entrant who sits out with a bye (a

@@ -24,10 +24,10 @@ use crate::{Reply, Request};
 use cairn_rules::{GameKind, Seat};
 use cairn_store::clock::TimeControl;
 use cairn_store::tournament::{
-    game_key, parse_game_key, tournaments_channel, tournaments_key, Entrant, Format, Round, Score,
-    Stage, Tournament, Tournaments, MOVED_GAMES_CHECK_MS, TOURNAMENT_CHECK_MS,
+    game_key, parse_game_key, tournaments_channel, tournaments_key, Entrant, Format, Pairing,
+    Round, Score, Stage, Tournament, Tournaments, MOVED_GAMES_CHECK_MS, TOURNAMENT_CHECK_MS,
 };
-use cairn_store::{Challenge, Change, ChannelRecord, Player, StoreError, Update};
+use cairn_store::{Challenge, Change, ChannelRecord, GameRecord, Player, StoreError, Update};
 
 /// The words of `tournament`'s action.
 pub const TOURNAMENT_ACTIONS: &[&str] =
@@ -761,7 +761,11 @@ pub(crate) fn fire_tournaments(bot: &Bot, key: &str, now: u64) -> Vec<Delivery> 
         let mut games = Vec::new();
         for tournament in all.list.iter_mut().filter(|t| t.active()) {
             advance(tournament, &results, channel, now, lang, &mut said);
-            games.extend(games_to_create(tournament, channel));
+            let claimed = claim_games(tournament, channel, now);
+            if !claimed.is_empty() {
+                tournament.attention_ms = Some(attention_after(tournament, now));
+            }
+            games.extend(claimed);
         }
         Update {
             change: Change::Put(record),
@@ -893,15 +897,22 @@ fn advance(
         // A round decided by forfeits alone: look again at once.
         return;
     }
-    let waiting = tournament
+    tournament.attention_ms = Some(attention_after(tournament, now));
+}
+
+/// When a running tournament needs looking at again: now for a game to
+/// start, when a claim to start one lapses, else after `check_after`.
+fn attention_after(tournament: &Tournament, now: u64) -> u64 {
+    let unstarted = tournament
         .rounds
         .last()
-        .is_some_and(|r| r.pairings.iter().any(|p| !p.created));
-    tournament.attention_ms = Some(if waiting {
-        now
-    } else {
-        now.saturating_add(check_after(tournament))
-    });
+        .into_iter()
+        .flat_map(|r| r.pairings.iter())
+        .filter(|p| !p.created);
+    let soonest = unstarted
+        .map(|p| p.claimed_until.map_or(now, |until| until.max(now)))
+        .min();
+    soonest.unwrap_or_else(|| now.saturating_add(check_after(tournament)))
 }
 
 /// How long until the scheduler looks again at a tournament whose games
@@ -961,34 +972,52 @@ pub(crate) fn note_moved(bot: &Bot, from: &str, to: &str) {
     }
 }
 
-/// The games of the current round not yet written.
-fn games_to_create(tournament: &Tournament, channel: &str) -> Vec<NewGame> {
+/// The games of the current round not yet started and not claimed by
+/// another process: claimed here (in the tournament's write) for
+/// [`CLAIM_MS`], to be started and announced by this process.
+fn claim_games(tournament: &mut Tournament, channel: &str, now: u64) -> Vec<NewGame> {
     if tournament.stage != Stage::Running {
         return Vec::new();
     }
-    let Some(round) = tournament.rounds.last() else {
+    let number = tournament.rounds.len();
+    let (entrants, tournament_number) = (tournament.entrants.clone(), tournament.number);
+    let (game, options, clock, public_place) = (
+        tournament.game,
+        tournament.options.clone(),
+        tournament.clock,
+        tournament.public_place,
+    );
+    let Some(round) = tournament.rounds.last_mut() else {
         return Vec::new();
     };
-    let number = tournament.rounds.len();
-    round
+    let claimable = |p: &Pairing| !p.created && p.claimed_until.is_none_or(|until| until <= now);
+    let new: Vec<NewGame> = round
         .pairings
-        .iter()
+        .iter_mut()
         .enumerate()
-        .filter(|(_, p)| !p.created)
-        .map(|(board, p)| NewGame {
-            key: game_key(channel, tournament.number, number, board + 1),
-            number: tournament.number,
-            round: number,
-            board,
-            first: tournament.entrants[p.first].player.clone(),
-            second: tournament.entrants[p.second].player.clone(),
-            game: tournament.game,
-            options: tournament.options.clone(),
-            clock: tournament.clock,
-            public_place: tournament.public_place,
+        .filter(|(_, p)| claimable(p))
+        .map(|(board, p)| {
+            p.claimed_until = Some(now.saturating_add(CLAIM_MS));
+            NewGame {
+                key: game_key(channel, tournament_number, number, board + 1),
+                number: tournament_number,
+                round: number,
+                board,
+                first: entrants[p.first].player.clone(),
+                second: entrants[p.second].player.clone(),
+                game,
+                options: options.clone(),
+                clock,
+                public_place,
+            }
         })
-        .collect()
+        .collect();
+    new
 }
+
+/// How long a process has to start the games it claimed before another
+/// may start them again.
+const CLAIM_MS: u64 = 60_000;
 
 /// Write each new game into its own channel if that is still empty, say
 /// the ones written here, and mark them all created in the tournament.
@@ -1085,9 +1114,28 @@ fn write_game(
         }
     };
     bot.store.update(&new.key, |current| {
-        if current.is_some() {
-            return Update::keep(None);
+        if let Some(found) = current {
+            // Written by a process that stopped before saying it (its
+            // claim lapsed): say it now, if nobody has played yet.
+            let unplayed = found
+                .game
+                .filter(|g| g.in_progress() && g.history.is_empty() && g.players == game.players);
+            return Update::keep(unplayed.map(|g| start_answer(&g, new, lang)));
         }
+        let answer = start_answer(&game, new, lang);
+        Update {
+            change: Change::Put(ChannelRecord::new(None, Some(game.clone()))),
+            archive: None,
+            value: Some(answer),
+        }
+    })
+}
+
+/// A tournament game's first message: both players mentioned, and the
+/// request for a thread of its own.
+fn start_answer(game: &GameRecord, new: &NewGame, lang: Lang) -> Answer {
+    {
+        let game = game.clone();
         let text = t!(
             lang,
             "tournament-game-start",
@@ -1110,10 +1158,6 @@ fn write_game(
                 players: vec![crate::to_user(&new.first), crate::to_user(&new.second)],
             });
         }
-        Update {
-            change: Change::Put(ChannelRecord::new(None, Some(game.clone()))),
-            archive: None,
-            value: Some(answer),
-        }
-    })
+        answer
+    }
 }

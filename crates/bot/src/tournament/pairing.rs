@@ -30,6 +30,7 @@ impl Pair {
             score: None,
             forfeit: false,
             moved_to: None,
+            claimed_until: None,
         }
     }
 }

@@ -118,6 +118,7 @@ mod tests {
             score: Some(score),
             forfeit: false,
             moved_to: None,
+            claimed_until: None,
         }
     }
 
