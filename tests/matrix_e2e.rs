@@ -1431,20 +1431,22 @@ impl Scene {
             .await;
         let started = Instant::now();
         let mut said = Vec::new();
-        while started.elapsed() < Duration::from_secs(150) {
-            let seen = self.alice.next_notice(dm, &self.bot).await;
-            let Some((body, _)) = seen.notice() else {
-                continue;
-            };
-            said.push(body.to_string());
-            if body.contains("Your turn in one game") {
-                eprintln!(
-                    "matrix e2e: the digest came in the DM room after {:.0} s",
-                    started.elapsed().as_secs_f64()
-                );
-                self.alice.say(dm, "!cairn notify on").await;
-                let _ = self.alice.next_notice(dm, &self.bot).await;
-                return;
+        while started.elapsed() < Duration::from_secs(160) {
+            self.bot.check();
+            for seen in self.alice.quiet(dm, Duration::from_secs(5)).await {
+                let Some((body, _)) = seen.notice() else {
+                    continue;
+                };
+                said.push(body.to_string());
+                if body.contains("Your turn in one game") {
+                    eprintln!(
+                        "matrix e2e: the digest came in the DM room after {:.0} s: {body}",
+                        started.elapsed().as_secs_f64()
+                    );
+                    self.alice.say(dm, "!cairn notify on").await;
+                    let _ = self.alice.next_notice(dm, &self.bot).await;
+                    return;
+                }
             }
         }
         panic!("no digest in the DM room: {said:?}");

@@ -577,22 +577,33 @@ pub(crate) fn table_text(tournament: &Tournament, key: &str, lang: Lang) -> Stri
     );
     for (rank, line) in lines.iter().enumerate() {
         let entrant = &tournament.entrants[line.entrant];
-        let id = match tournament.format {
-            Format::RoundRobin { .. } => "tournament-line-roundrobin",
-            Format::Swiss { .. } => "tournament-line-swiss",
-        };
         let left = [("no"), ("yes")][usize::from(entrant.left)];
+        let (player, points) = (entrant.player.name.as_str(), halves(line.half_points));
+        let sb = quarters(line.sonneborn_berger);
+        // A round robin's tie-break is Sonneborn-Berger alone.
+        let said = match tournament.format {
+            Format::RoundRobin { .. } => t!(
+                lang,
+                "tournament-line-roundrobin",
+                rank = rank + 1,
+                player = player,
+                points = points,
+                sb = sb,
+                left = left
+            ),
+            Format::Swiss { .. } => t!(
+                lang,
+                "tournament-line-swiss",
+                rank = rank + 1,
+                player = player,
+                points = points,
+                buchholz = halves(line.buchholz),
+                sb = sb,
+                left = left
+            ),
+        };
         text.push('\n');
-        text.push_str(&t!(
-            lang,
-            id,
-            rank = rank + 1,
-            player = entrant.player.name.as_str(),
-            points = halves(line.half_points),
-            buchholz = halves(line.buchholz),
-            sb = quarters(line.sonneborn_berger),
-            left = left
-        ));
+        text.push_str(&said);
     }
     let running = running_games(tournament, key, lang);
     if !running.is_empty() {
