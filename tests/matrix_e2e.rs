@@ -1416,8 +1416,8 @@ impl Scene {
     }
 
     /// `notify digest` at the next minute (UTC): the digest, naming the
-    /// game waiting for Alice, comes in her direct-message room with the
-    /// bot (#36).
+    /// games waiting for Alice with a link to each, comes in her
+    /// direct-message room with the bot (#36).
     async fn a_digest_comes_in_the_direct_message_room(&mut self, dm: &Room) {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -1438,7 +1438,8 @@ impl Scene {
                     continue;
                 };
                 said.push(body.to_string());
-                if body.contains("Your turn in one game") {
+                // The DM game waits for Alice (and so may a tournament's).
+                if body.contains("Your turn in") && body.contains(dm.room_id().as_str()) {
                     eprintln!(
                         "matrix e2e: the digest came in the DM room after {:.0} s: {body}",
                         started.elapsed().as_secs_f64()
