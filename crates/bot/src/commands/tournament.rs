@@ -1079,8 +1079,11 @@ fn start_games(bot: &Bot, key: &str, games: &[NewGame], now: u64, lang: Lang) ->
                 .rounds
                 .last()
                 .is_some_and(|r| r.pairings.iter().any(|p| !p.created));
+            // Look again at once: a game may have ended before it was
+            // marked started (a process stopped in between), and its
+            // result is read only once it is.
             if !waiting && tournament.stage == Stage::Running {
-                tournament.attention_ms = Some(now.saturating_add(check_after(tournament)));
+                tournament.attention_ms = Some(now);
             }
         }
         Update {
