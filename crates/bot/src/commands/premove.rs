@@ -114,7 +114,7 @@ fn conditional_reply(record: &mut GameRecord, seat: Seat, before: &AnyGame) -> O
     };
     record.premoves[seat.index()] = followed
         .into_iter()
-        .map(|line| line[2..].to_vec())
+        .map(|line| line.get(2..).map(<[String]>::to_vec).unwrap_or_default())
         .filter(|line| !line.is_empty())
         .collect();
     Some(reply)
