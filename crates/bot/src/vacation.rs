@@ -427,18 +427,60 @@ impl Bot {
         })
     }
 
-    /// "bob is on vacation until 3 December." for the player to move of a
-    /// game whose clock their vacation pauses now.
-    pub(crate) fn on_vacation_line(game: &GameRecord, now: u64, lang: Lang) -> Option<String> {
-        let clock = game.clock.as_ref()?;
+    /// When each seat's player is on vacation now, until when (their
+    /// record's stint; `None` for the bot and for a player at home).
+    pub(crate) fn away_of(&self, platform: &str, game: &GameRecord) -> [Option<u64>; 2] {
+        let now = self.now();
+        let mut away = [None; 2];
+        for (seat, player) in game.players.iter().enumerate() {
+            if player.is_bot {
+                continue;
+            }
+            let stint = match self.player_record(platform, &player.id) {
+                Ok(record) => record.and_then(|r| r.vacation.stint),
+                Err(error) => {
+                    tracing::warn!(%error, "reading a player's vacation");
+                    None
+                }
+            };
+            away[seat] = stint
+                .filter(|s| s.from_ms <= now && now < s.until_ms)
+                .map(|s| s.until_ms);
+        }
+        away
+    }
+
+    /// "bob is on vacation until 3 December." for the player to move, if
+    /// they are away (`away`: from [`Bot::away_of`]); with "their clock
+    /// stands still" where the game's clock is paused for it.
+    pub(crate) fn on_vacation_line(
+        game: &GameRecord,
+        away: [Option<u64>; 2],
+        now: u64,
+        lang: Lang,
+    ) -> Option<String> {
         let seat = game.game.to_move();
-        let pause = clock.pauses[seat.index()].filter(|p| p.covers(now))?;
-        Some(t!(
-            lang,
-            "vacation-opponent-away",
-            name = &game.player(seat).name,
-            until = date(lang, pause.until_ms)
-        ))
+        let name = &game.player(seat).name;
+        let paused = game
+            .clock
+            .as_ref()
+            .and_then(|c| c.pauses[seat.index()])
+            .filter(|p| p.covers(now));
+        match (paused, away[seat.index()]) {
+            (Some(pause), _) => Some(t!(
+                lang,
+                "vacation-opponent-away",
+                name = name,
+                until = date(lang, pause.until_ms)
+            )),
+            (None, Some(until)) => Some(t!(
+                lang,
+                "vacation-player-away",
+                name = name,
+                until = date(lang, until)
+            )),
+            (None, None) => None,
+        }
     }
 }
 

@@ -88,3 +88,4 @@ digest-bad-time = { $word } is not a time of day: write hours and minutes, like 
 digest-bad-zone = { $word } is not a time zone I know: write its IANA name, like `Europe/Madrid`, `Asia/Tokyo` or `America/Mexico_City`.
 notify-digest = A digest comes once a day by direct message, listing the games where it is your turn; only the urgent reminder (a tenth of your time left) comes on its own.
 notify-digest-at = A digest comes every day at { $time } ({ $zone }) by direct message, listing the games where it is your turn; only the urgent reminder (a tenth of your time left) comes on its own.
+vacation-player-away = { $name } is on vacation until { $until }.

@@ -88,3 +88,4 @@ digest-bad-time = { $word } no es una hora del día: escribe horas y minutos, co
 digest-bad-zone = No conozco la zona horaria { $word }: escribe su nombre IANA, como `Europe/Madrid`, `America/Mexico_City` o `Asia/Tokyo`.
 notify-digest = Un resumen llega una vez al día por mensaje directo con las partidas en las que es tu turno; solo el recordatorio urgente (cuando te queda una décima del tiempo) llega aparte.
 notify-digest-at = Un resumen llega cada día a las { $time } ({ $zone }) por mensaje directo con las partidas en las que es tu turno; solo el recordatorio urgente (cuando te queda una décima del tiempo) llega aparte.
+vacation-player-away = { $name } está de vacaciones hasta el { $until }.

@@ -74,3 +74,4 @@ digest-bad-time = { $word }は時刻ではありません：`08:00`や`19:30`の
 digest-bad-zone = { $word }というタイムゾーンは知りません：`Asia/Tokyo`や`Europe/Madrid`のようにIANA名で書いてください。
 notify-digest = 1日1回、あなたの番の対局をまとめてダイレクトメッセージで送ります。急ぎの通知（持ち時間の残り10分の1）だけは別に届きます。
 notify-digest-at = 毎日{ $time }（{ $zone }）に、あなたの番の対局をまとめてダイレクトメッセージで送ります。急ぎの通知（持ち時間の残り10分の1）だけは別に届きます。
+vacation-player-away = { $name }さんは{ $until }まで休暇中です。

@@ -122,6 +122,9 @@ pub(super) struct InGame<'a> {
     pub(super) now: u64,
     /// Each seat's `autoplay` (read before the write).
     pub(super) autoplay: [bool; 2],
+    /// Until when each seat's player is on vacation, if they are (read
+    /// before the write).
+    pub(super) away: [Option<u64>; 2],
 }
 
 /// Run a command of a player of the channel's game in progress: the
@@ -136,6 +139,7 @@ pub(super) fn update_game(
     let now = bot.now();
     let langs = bot.langs(request);
     let autoplay = bot.autoplay_in(&request.platform, key)?;
+    let away = bot.away_in(&request.platform, key)?;
     bot.store.update(key, |current| {
         match game_of(&current, request, langs.private) {
             Ok((game, seat)) => decide(InGame {
@@ -145,6 +149,7 @@ pub(super) fn update_game(
                 private: langs.private,
                 now,
                 autoplay,
+                away,
             }),
             Err(answer) => Update::keep(answer),
         }
@@ -174,6 +179,7 @@ pub(crate) fn play_bot_turn(
     let now = bot.now();
     let langs = bot.langs(request);
     let autoplay = bot.autoplay_in(&request.platform, key)?;
+    let away = bot.away_in(&request.platform, key)?;
     bot.store.update(key, |current| {
         let game = current.as_ref().and_then(|r| r.active_game());
         let Some(game) = game.filter(|g| g.history.len() == turns_before) else {
@@ -190,6 +196,7 @@ pub(crate) fn play_bot_turn(
             private: langs.private,
             now,
             autoplay,
+            away,
         };
         play_turn(&at, key, turn)
     })
@@ -259,7 +266,7 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
         let before = position_before_whole_turn(game, &record, was_mid_turn);
         super::premove::follow_up(&mut record, before, at)
     };
-    let away = Bot::on_vacation_line(&record, at.now, at.public);
+    let away = Bot::on_vacation_line(&record, at.away, at.now, at.public);
     for note in lapsed
         .iter()
         .chain(&following)
@@ -858,7 +865,8 @@ pub(super) fn games(bot: &Bot, request: &Request) -> Result<Answer, StoreError> 
                 ),
                 None => String::new(),
             };
-            for mark in marks(game, user, now, lang) {
+            let away = bot.away_of(&ChannelKey::from_key(channel).platform, game);
+            for mark in marks(game, away, user, lang) {
                 time.push(' ');
                 time.push_str(&mark);
             }
@@ -951,18 +959,16 @@ pub(super) fn next(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
 
 /// A `games` line's marks: who is on vacation, and the requester's
 /// conditional turns waiting (theirs only: they are private).
-fn marks(game: &GameRecord, user: &str, now: u64, lang: Lang) -> Vec<String> {
+fn marks(game: &GameRecord, away: [Option<u64>; 2], user: &str, lang: Lang) -> Vec<String> {
     let mut marks = Vec::new();
-    if let Some(clock) = &game.clock {
-        for seat in Seat::BOTH {
-            if let Some(pause) = clock.pauses[seat.index()].filter(|p| p.covers(now)) {
-                marks.push(t!(
-                    lang,
-                    "games-on-vacation",
-                    name = &game.player(seat).name,
-                    until = crate::i18n::date(lang, pause.until_ms)
-                ));
-            }
+    for seat in Seat::BOTH {
+        if let Some(until) = away[seat.index()] {
+            marks.push(t!(
+                lang,
+                "games-on-vacation",
+                name = &game.player(seat).name,
+                until = crate::i18n::date(lang, until)
+            ));
         }
     }
     if let Some(seat) = game.seat_of(user) {

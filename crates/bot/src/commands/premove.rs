@@ -28,6 +28,18 @@ pub enum PremoveAction {
 }
 
 impl Bot {
+    /// Until when each seat's player of the game in `key` is on vacation.
+    pub(crate) fn away_in(
+        &self,
+        platform: &str,
+        key: &str,
+    ) -> Result<[Option<u64>; 2], StoreError> {
+        Ok(match self.store.load(key)?.and_then(|r| r.game) {
+            Some(game) => self.away_of(platform, &game),
+            None => [None; 2],
+        })
+    }
+
     /// Each seat's `autoplay` for the game in `key` (off for the bot and
     /// where no game is).
     pub(crate) fn autoplay_in(&self, platform: &str, key: &str) -> Result<[bool; 2], StoreError> {
