@@ -337,10 +337,18 @@ fn the_opponent_of_a_player_away_reads_it_in_an_untimed_game_too() {
     chat.say("one", "bob", "accept");
     chat.say("one", "bob", "vacation start 3d");
     let r = chat.play_first("one", "alice");
-    assert!(r[0].text.contains("bob is on vacation until 26 November."), "{}", r[0].text);
+    assert!(
+        r[0].text.contains("bob is on vacation until 26 November."),
+        "{}",
+        r[0].text
+    );
     assert!(!r[0].text.contains("stands still"), "{}", r[0].text);
     let games = chat.say("one", "alice", "games");
-    assert!(games[0].text.contains("bob on vacation until 26 November"), "{}", games[0].text);
+    assert!(
+        games[0].text.contains("bob on vacation until 26 November"),
+        "{}",
+        games[0].text
+    );
     chat.say("one", "bob", "vacation end");
     let games = chat.say("one", "alice", "games");
     assert!(!games[0].text.contains("on vacation"), "{}", games[0].text);
