@@ -130,19 +130,28 @@ impl Bot {
             return pauses;
         }
         for (seat, player) in game.players.iter().enumerate() {
-            if player.is_bot {
-                continue;
-            }
-            pauses[seat] = match self.player_record(platform, &player.id) {
-                Ok(record) => record.and_then(|r| r.vacation.stint).map(pause_of),
+            pauses[seat] = match self.stint_of(platform, player) {
+                Ok(stint) => stint.map(pause_of),
                 // Unreadable now: the game keeps what it holds.
-                Err(error) => {
-                    tracing::warn!(%error, "reading a player's vacation");
-                    game.clock.as_ref().and_then(|c| c.pauses[seat])
-                }
+                Err(()) => game.clock.as_ref().and_then(|c| c.pauses[seat]),
             };
         }
         pauses
+    }
+
+    /// A player's current or planned stint (none for the bot); `Err` when
+    /// their record cannot be read now (logged).
+    fn stint_of(&self, platform: &str, player: &Player) -> Result<Option<Stint>, ()> {
+        if player.is_bot {
+            return Ok(None);
+        }
+        match self.player_record(platform, &player.id) {
+            Ok(record) => Ok(record.and_then(|r| r.vacation.stint)),
+            Err(error) => {
+                tracing::warn!(%error, "reading a player's vacation");
+                Err(())
+            }
+        }
     }
 
     /// `vacation ...`: show, start, plan, end, or spend automatically.
@@ -433,16 +442,7 @@ impl Bot {
         let now = self.now();
         let mut away = [None; 2];
         for (seat, player) in game.players.iter().enumerate() {
-            if player.is_bot {
-                continue;
-            }
-            let stint = match self.player_record(platform, &player.id) {
-                Ok(record) => record.and_then(|r| r.vacation.stint),
-                Err(error) => {
-                    tracing::warn!(%error, "reading a player's vacation");
-                    None
-                }
-            };
+            let stint = self.stint_of(platform, player).unwrap_or(None);
             away[seat] = stint
                 .filter(|s| s.from_ms <= now && now < s.until_ms)
                 .map(|s| s.until_ms);

@@ -120,11 +120,8 @@ pub(super) struct InGame<'a> {
     pub(super) public: Lang,
     pub(super) private: Lang,
     pub(super) now: u64,
-    /// Each seat's `autoplay` (read before the write).
-    pub(super) autoplay: [bool; 2],
-    /// Until when each seat's player is on vacation, if they are (read
-    /// before the write).
-    pub(super) away: [Option<u64>; 2],
+    /// What the write needs of the players (read before it).
+    pub(super) seats: super::premove::Seats,
 }
 
 /// Run a command of a player of the channel's game in progress: the
@@ -138,8 +135,7 @@ pub(super) fn update_game(
 ) -> Result<Answer, StoreError> {
     let now = bot.now();
     let langs = bot.langs(request);
-    let autoplay = bot.autoplay_in(&request.platform, key)?;
-    let away = bot.away_in(&request.platform, key)?;
+    let seats = bot.seats_in(&request.platform, key)?;
     bot.store.update(key, |current| {
         match game_of(&current, request, langs.private) {
             Ok((game, seat)) => decide(InGame {
@@ -148,8 +144,7 @@ pub(super) fn update_game(
                 public: langs.public,
                 private: langs.private,
                 now,
-                autoplay,
-                away,
+                seats,
             }),
             Err(answer) => Update::keep(answer),
         }
@@ -178,8 +173,7 @@ pub(crate) fn play_bot_turn(
 ) -> Result<Answer, StoreError> {
     let now = bot.now();
     let langs = bot.langs(request);
-    let autoplay = bot.autoplay_in(&request.platform, key)?;
-    let away = bot.away_in(&request.platform, key)?;
+    let seats = bot.seats_in(&request.platform, key)?;
     bot.store.update(key, |current| {
         let game = current.as_ref().and_then(|r| r.active_game());
         let Some(game) = game.filter(|g| g.history.len() == turns_before) else {
@@ -195,8 +189,7 @@ pub(crate) fn play_bot_turn(
             public: langs.public,
             private: langs.private,
             now,
-            autoplay,
-            away,
+            seats,
         };
         play_turn(&at, key, turn)
     })
@@ -266,7 +259,7 @@ pub(super) fn play_turn(at: &InGame<'_>, key: &str, turn_text: &str) -> Update<A
         let before = position_before_whole_turn(game, &record, was_mid_turn);
         super::premove::follow_up(&mut record, before, at)
     };
-    let away = Bot::on_vacation_line(&record, at.away, at.now, at.public);
+    let away = Bot::on_vacation_line(&record, at.seats.away, at.now, at.public);
     for note in lapsed
         .iter()
         .chain(&following)

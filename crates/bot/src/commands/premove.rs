@@ -27,32 +27,29 @@ pub enum PremoveAction {
     Clear,
 }
 
-impl Bot {
-    /// Until when each seat's player of the game in `key` is on vacation.
-    pub(crate) fn away_in(
-        &self,
-        platform: &str,
-        key: &str,
-    ) -> Result<[Option<u64>; 2], StoreError> {
-        Ok(match self.store.load(key)?.and_then(|r| r.game) {
-            Some(game) => self.away_of(platform, &game),
-            None => [None; 2],
-        })
-    }
+/// What a turn's write needs to know of the players of the game in a
+/// channel, read once before it: each seat's `autoplay`, and until when
+/// each seat's player is on vacation (off and `None` for the bot and
+/// where no game is).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Seats {
+    pub(super) autoplay: [bool; 2],
+    pub(super) away: [Option<u64>; 2],
+}
 
-    /// Each seat's `autoplay` for the game in `key` (off for the bot and
-    /// where no game is).
-    pub(crate) fn autoplay_in(&self, platform: &str, key: &str) -> Result<[bool; 2], StoreError> {
-        let mut autoplay = [false; 2];
+impl Bot {
+    pub(super) fn seats_in(&self, platform: &str, key: &str) -> Result<Seats, StoreError> {
+        let mut seats = Seats::default();
         let Some(game) = self.store.load(key)?.and_then(|r| r.game) else {
-            return Ok(autoplay);
+            return Ok(seats);
         };
         for (seat, player) in game.players.iter().enumerate() {
             if !player.is_bot {
-                autoplay[seat] = self.store.user_settings(platform, &player.id)?.autoplay;
+                seats.autoplay[seat] = self.store.user_settings(platform, &player.id)?.autoplay;
             }
         }
-        Ok(autoplay)
+        seats.away = self.away_of(platform, &game);
+        Ok(seats)
     }
 }
 
@@ -76,7 +73,7 @@ pub(super) fn follow_up(
         let previous = record.game.clone();
         let next = match conditional_reply(record, seat, &before) {
             Some(turn) => Some((turn, "premove-played")),
-            None if at.autoplay[seat.index()] => {
+            None if at.seats.autoplay[seat.index()] => {
                 forced_turn(&record.game).map(|t| (t, "autoplay-forced"))
             }
             None => None,
