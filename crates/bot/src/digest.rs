@@ -129,7 +129,7 @@ impl Bot {
     pub(crate) fn fire_player(&self, key: &str, now: u64) -> Option<Delivery> {
         let ChannelKey { platform, channel } = ChannelKey::parse(key)?;
         let user_id = player_of_channel(&channel)?.to_string();
-        let waiting = match self.waiting_games(&platform, &user_id) {
+        let waiting = match crate::commands::waiting_for(self, &platform, &user_id) {
             Ok(waiting) => waiting,
             Err(error) => {
                 tracing::error!(%error, "reading a player's games for their digest");
@@ -154,24 +154,6 @@ impl Bot {
             direct: Some(to_user(&user)),
             answer_only: false,
         })
-    }
-
-    /// The games of `user_id` on `platform` where it is their turn.
-    fn waiting_games(
-        &self,
-        platform: &str,
-        user_id: &str,
-    ) -> Result<Vec<(String, GameRecord)>, StoreError> {
-        let (mut games, _) = self.store.active_games_of(user_id)?;
-        games.retain(|(key, game)| {
-            key.starts_with(&format!("{platform}:"))
-                && game.seat_of(user_id) == Some(game.game.to_move())
-        });
-        games.sort_by_key(|(_, game)| {
-            game.running_clock()
-                .map(|(seat, clock)| clock.deadline_ms(seat.index()))
-        });
-        Ok(games)
     }
 }
 

@@ -915,18 +915,28 @@ fn most_urgent_first(games: &mut [(String, GameRecord)], user: &str) {
     });
 }
 
+/// The games of `user` on `platform` where it is their turn, most urgent
+/// first (`next`, the daily digest).
+pub(crate) fn waiting_for(
+    bot: &Bot,
+    platform: &str,
+    user: &str,
+) -> Result<Vec<(String, GameRecord)>, StoreError> {
+    let (mut games, _) = bot.store.active_games_of(user)?;
+    games.retain(|(key, game)| {
+        ChannelKey::from_key(key).platform == platform
+            && game.seat_of(user) == Some(game.game.to_move())
+    });
+    most_urgent_first(&mut games, user);
+    Ok(games)
+}
+
 /// `next`: the board of the requester's most urgent game where it is
 /// their turn, with a link to its channel.
 pub(super) fn next(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
     let lang = bot.langs(request).private;
-    let user = request.user.id.as_str();
-    let (mut active, _) = bot.store.active_games_of(user)?;
-    active.retain(|(key, game)| {
-        key.starts_with(&format!("{}:", request.platform))
-            && game.seat_of(user) == Some(game.game.to_move())
-    });
-    most_urgent_first(&mut active, user);
-    let Some((key, game)) = active.into_iter().next() else {
+    let waiting = waiting_for(bot, &request.platform, &request.user.id)?;
+    let Some((key, game)) = waiting.into_iter().next() else {
         return Ok(Answer::reply(Reply::error(t!(lang, "next-none"))));
     };
     let mut text = t!(lang, "next-head", game = crate::captions_in(&game, lang).0);

@@ -21,7 +21,7 @@ pub mod set;
 
 use challenge::{accept, challenge, withdraw};
 use game::{draw, games, play, resign, show, undo};
-pub(crate) use game::{lose_on_time, play_bot_turn};
+pub(crate) use game::{lose_on_time, play_bot_turn, waiting_for};
 pub(crate) use history::replay_attachment;
 pub(crate) use rematch::offer as rematch_offer;
 pub use rematch::REMATCH_WINDOW_MS;
