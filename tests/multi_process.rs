@@ -9,14 +9,17 @@
 //! a process acknowledged is stored once, and each game's loss on time was
 //! announced once in the whole cluster.
 
+mod processes;
+
 use std::collections::HashMap;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use cairn_rules::{AnyGame, GameKind, Options, Reason, Seat};
 use cairn_store::Store;
+use processes::{start, Process};
 
 const GAMES: usize = 4;
 const TURNS: usize = 10;
@@ -98,66 +101,6 @@ fn commands(turns: &[String]) -> Vec<String> {
         }
     }
     out
-}
-
-struct Process {
-    child: Child,
-    stdout: Arc<Mutex<Vec<String>>>,
-    feeder: Option<std::thread::JoinHandle<()>>,
-}
-
-fn start(url: &str, dir: &std::path::Path, name: &str, lines: Vec<String>) -> Process {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
-        .env("CAIRN_DB", url)
-        .env("CAIRN_IMAGES", dir.join(format!("images-{name}")))
-        .env("CAIRN_CONFIG", dir.join("none.toml"))
-        .env("CAIRN_MIN_CLOCK", "1s")
-        .env("CAIRN_RATE_LIMIT", "0")
-        .env("RUST_LOG", "cairn=warn")
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("MATRIX_HOMESERVER")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start cairn");
-    let stdout = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&stdout);
-    let out = child.stdout.take().expect("stdout");
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(out).lines() {
-            let Ok(line) = line else { break };
-            sink.lock().expect("lines").push(line);
-        }
-    });
-    let mut stdin = child.stdin.take().expect("stdin");
-    let feeder = std::thread::spawn(move || {
-        for line in lines {
-            if writeln!(stdin, "{line}").is_err() {
-                return; // killed
-            }
-        }
-        // Keep stdin open (the console stops at its end) until killed:
-        // the schedulers must stay up for the timed events.
-        std::thread::sleep(Duration::from_secs(3600));
-    });
-    Process {
-        child,
-        stdout,
-        feeder: Some(feeder),
-    }
-}
-
-impl Process {
-    fn lines(&self) -> Vec<String> {
-        self.stdout.lock().expect("lines").clone()
-    }
-
-    fn kill(&mut self) {
-        let _ = self.child.kill(); // SIGKILL
-        let _ = self.child.wait();
-        drop(self.feeder.take());
-    }
 }
 
 /// The turns acknowledged in `lines`, by game: `a1 (White) played c3. …`.

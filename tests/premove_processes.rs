@@ -3,69 +3,13 @@
 //! this test skips with one line): the opponent's turn reaches all three
 //! at once, and the queued reply is played exactly once, after it.
 
-use std::io::{BufRead, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Arc, Barrier, Mutex};
+mod processes;
+
+use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use cairn_store::Store;
-
-struct Process {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: Arc<Mutex<Vec<String>>>,
-}
-
-fn start(url: &str, dir: &std::path::Path, name: &str) -> Process {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cairn"))
-        .env("CAIRN_DB", url)
-        .env("CAIRN_IMAGES", dir.join(format!("images-{name}")))
-        .env("CAIRN_CONFIG", dir.join("none.toml"))
-        .env("CAIRN_RATE_LIMIT", "0")
-        .env("RUST_LOG", "cairn=warn")
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("MATRIX_HOMESERVER")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start cairn");
-    let stdout = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&stdout);
-    let out = child.stdout.take().expect("stdout");
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(out).lines() {
-            let Ok(line) = line else { break };
-            sink.lock().expect("lines").push(line);
-        }
-    });
-    let stdin = child.stdin.take().expect("stdin");
-    Process {
-        child,
-        stdin,
-        stdout,
-    }
-}
-
-impl Process {
-    fn send(&mut self, lines: &str) {
-        self.stdin.write_all(lines.as_bytes()).expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn output(&self) -> String {
-        self.stdout.lock().expect("lines").join("\n")
-    }
-
-    /// Wait until `text` was printed `times` times in all.
-    fn wait_for(&self, text: &str, times: usize) {
-        let until = Instant::now() + Duration::from_secs(30);
-        while self.output().matches(text).count() < times {
-            assert!(Instant::now() < until, "no {text:?}: {}", self.output());
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
+use processes::{start, Process};
 
 #[test]
 fn three_processes_given_the_same_turn_play_the_conditional_reply_once() {
@@ -77,7 +21,7 @@ fn three_processes_given_the_same_turn_play_the_conditional_reply_once() {
     let url = cairn_store::testing::create_database(&admin).expect("a test database");
     let dir = tempfile::tempdir().expect("temp dir");
     let mut processes: Vec<Process> = (0..3)
-        .map(|i| start(&url, dir.path(), &format!("p{i}")))
+        .map(|i| start(&url, dir.path(), &format!("p{i}"), Vec::new()))
         .collect();
     let store = Store::connect(&url).expect("connect");
     let key = Store::channel_key("console", "lobby");
