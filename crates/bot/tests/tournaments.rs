@@ -42,11 +42,22 @@ impl Chat {
     }
 
     /// Close the database and open it again, as a restarted process would.
-    fn restart(mut self) -> Chat {
-        let bot = std::mem::replace(&mut self.bot, Bot::new(temp_store(), config(&self.clock)));
+    fn restart(self) -> Chat {
+        let Chat {
+            bot,
+            clock,
+            path,
+            _dir,
+            seed,
+        } = self;
         drop(bot);
-        self.bot = open(&self.path, &self.clock);
-        self
+        Chat {
+            bot: open(&path, &clock),
+            clock,
+            path,
+            _dir,
+            seed,
+        }
     }
 
     fn say_in(&self, channel: &str, who: &str, command: &str) -> Vec<Reply> {
@@ -147,13 +158,6 @@ fn config(clock: &ManualClock) -> BotConfig {
         clock: Arc::new(clock.clone()),
         ..BotConfig::default()
     }
-}
-
-fn temp_store() -> Store {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path().join("db")).expect("open");
-    std::mem::forget(dir);
-    store
 }
 
 fn open(path: &std::path::Path, clock: &ManualClock) -> Bot {
