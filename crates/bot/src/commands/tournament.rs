@@ -1148,30 +1148,28 @@ fn write_game(
 /// A tournament game's first message: both players mentioned, and the
 /// request for a thread of its own.
 fn start_answer(game: &GameRecord, new: &NewGame, lang: Lang) -> Answer {
-    {
-        let game = game.clone();
-        let text = t!(
-            lang,
-            "tournament-game-start",
-            number = new.number,
-            round = new.round,
-            title = captions_in(&game, lang).0,
-            status = status_caption_in(&game, lang),
-            hint = first_hint(game.kind, lang)
-        );
-        let mut answer = game_reply(&game, text);
-        if let Some(first) = answer.replies.first_mut() {
-            first.mentions = vec![crate::to_user(&new.first), crate::to_user(&new.second)];
-            let name = thread_name(&game);
-            first.thread = Some(GameThread {
-                moved: (
-                    t!(lang, "thread-moved-before", game = name.as_str()),
-                    t!(lang, "thread-moved-after"),
-                ),
-                name,
-                players: vec![crate::to_user(&new.first), crate::to_user(&new.second)],
-            });
-        }
-        answer
+    let text = t!(
+        lang,
+        "tournament-game-start",
+        number = new.number,
+        round = new.round,
+        title = captions_in(game, lang).0,
+        status = status_caption_in(game, lang),
+        hint = first_hint(game.kind, lang)
+    );
+    let mut answer = game_reply(game, text);
+    if let Some(first) = answer.replies.first_mut() {
+        let players = vec![crate::to_user(&new.first), crate::to_user(&new.second)];
+        first.mentions = players.clone();
+        let name = thread_name(game);
+        first.thread = Some(GameThread {
+            moved: (
+                t!(lang, "thread-moved-before", game = name.as_str()),
+                t!(lang, "thread-moved-after"),
+            ),
+            name,
+            players,
+        });
     }
+    answer
 }
