@@ -343,7 +343,11 @@ fn decodes(tree: TreeName, key: &[u8], bytes: &[u8]) -> std::result::Result<(), 
         TreeName::Archive => decode_finished(&shown, bytes)
             .map(|_| ())
             .map_err(|e| e.to_string()),
-        TreeName::Users | TreeName::Servers | TreeName::Ratings | TreeName::Games => json(bytes),
+        TreeName::Users
+        | TreeName::Servers
+        | TreeName::Ratings
+        | TreeName::Games
+        | TreeName::Puzzles => json(bytes),
         TreeName::Places => std::str::from_utf8(bytes)
             .map(|_| ())
             .map_err(|_| "it is not text".to_string()),

@@ -86,12 +86,14 @@ pub struct ChannelWrite {
     /// The ids of the players of the record's game when they changed
     /// (the index behind `games`; sled has none and scans).
     pub players: Option<Vec<String>>,
+    /// A puzzle answer's effect on the puzzle's rating.
+    pub puzzle: Option<crate::PuzzleResult>,
 }
 
 impl ChannelWrite {
     /// Nothing to write at all.
     pub fn is_empty(&self) -> bool {
-        matches!(self.change, RawChange::Keep) && self.archive.is_none()
+        matches!(self.change, RawChange::Keep) && self.archive.is_none() && self.puzzle.is_none()
     }
 }
 

@@ -413,6 +413,8 @@ impl Sled {
         let deadline_moves: RefCell<DeadlineMoves> = RefCell::default();
         // The rating entries the write replaced (key, old value).
         let rated: RefCell<Vec<(Vec<u8>, Option<IVec>)>> = RefCell::default();
+        // The puzzle entry the write replaced (key, old value).
+        let rated_puzzle: RefCell<Option<(Vec<u8>, Option<IVec>)>> = RefCell::default();
         let generation = RefCell::new(0u64);
         let state = self.read();
         let open = open_of(&state)?;
@@ -421,87 +423,111 @@ impl Sled {
         let deadlines = open.tree(TreeName::Deadlines);
         let ratings = open.tree(TreeName::Ratings);
         let places = open.tree(TreeName::Places);
-        let trees = (channels, archive, deadlines, &open.meta, ratings, places);
+        let puzzles = open.tree(TreeName::Puzzles);
+        let trees = (
+            channels, archive, deadlines, &open.meta, ratings, places, puzzles,
+        );
         let abort = |e: StoreError| ConflictableTransactionError::Abort(e);
-        let result = trees.transaction(|(channels, archive, deadlines, meta, ratings, places)| {
-            let bytes = channels.get(key)?;
-            let payload = bytes.as_deref().map(seal::open);
-            let same = match (payload, seen_record) {
-                (None, None) => true,
-                (Some(Ok(now)), Some(seen)) => now == seen.bytes.as_slice(),
-                _ => false,
-            };
-            if !same {
-                return Ok(false);
-            }
-            *seen.borrow_mut() = bytes;
-            *archived.borrow_mut() = None;
-            *deadline_moves.borrow_mut() = (None, None);
-            rated.borrow_mut().clear();
-            match &write.change {
-                RawChange::Keep => {}
-                RawChange::Put(bytes) => {
-                    channels.insert(key, seal::seal(bytes))?;
-                }
-                RawChange::Remove => {
-                    channels.remove(key)?;
-                }
-            }
-            // The deadline index changes with the record, so a due moment
-            // is never lost nor left behind.
-            if write.due_after != write.due_before {
-                let removed = write.due_before.map(|due| deadline_key(key, due));
-                let added = write.due_after.map(|due| deadline_key(key, due));
-                if let Some(old) = &removed {
-                    deadlines.remove(old.as_slice())?;
-                }
-                if let Some(new) = &added {
-                    deadlines.insert(new.as_slice(), seal::seal(&[]))?;
-                }
-                *deadline_moves.borrow_mut() = (removed, added);
-            }
-            if let Some((archive_key, bytes, finished)) = &write.archive {
-                *archived.borrow_mut() = Some(archive_key.clone().into_bytes());
-                archive.insert(archive_key.as_bytes(), seal::seal(bytes))?;
-                // The players' ratings change with the archived result, once.
-                let place = match places.get(key)? {
-                    Some(place) => String::from_utf8_lossy(
-                        &open_stored(TreeName::Places, key.as_bytes(), &place).map_err(abort)?,
-                    )
-                    .into_owned(),
-                    None => default_place(key),
+        let result = trees.transaction(
+            |(channels, archive, deadlines, meta, ratings, places, puzzles)| {
+                let bytes = channels.get(key)?;
+                let payload = bytes.as_deref().map(seal::open);
+                let same = match (payload, seen_record) {
+                    (None, None) => true,
+                    (Some(Ok(now)), Some(seen)) => now == seen.bytes.as_slice(),
+                    _ => false,
                 };
-                let keys = rating_keys(key, finished);
-                let mut stored: [Option<Vec<u8>>; 2] = [None, None];
-                let mut old: Vec<(Vec<u8>, Option<IVec>)> = Vec::new();
-                for (slot, rating_key) in stored.iter_mut().zip(&keys) {
-                    let bytes = ratings.get(rating_key.as_slice())?;
-                    *slot = match &bytes {
+                if !same {
+                    return Ok(false);
+                }
+                *seen.borrow_mut() = bytes;
+                *archived.borrow_mut() = None;
+                *deadline_moves.borrow_mut() = (None, None);
+                rated.borrow_mut().clear();
+                *rated_puzzle.borrow_mut() = None;
+                match &write.change {
+                    RawChange::Keep => {}
+                    RawChange::Put(bytes) => {
+                        channels.insert(key, seal::seal(bytes))?;
+                    }
+                    RawChange::Remove => {
+                        channels.remove(key)?;
+                    }
+                }
+                // The deadline index changes with the record, so a due moment
+                // is never lost nor left behind.
+                if write.due_after != write.due_before {
+                    let removed = write.due_before.map(|due| deadline_key(key, due));
+                    let added = write.due_after.map(|due| deadline_key(key, due));
+                    if let Some(old) = &removed {
+                        deadlines.remove(old.as_slice())?;
+                    }
+                    if let Some(new) = &added {
+                        deadlines.insert(new.as_slice(), seal::seal(&[]))?;
+                    }
+                    *deadline_moves.borrow_mut() = (removed, added);
+                }
+                if let Some((archive_key, bytes, finished)) = &write.archive {
+                    *archived.borrow_mut() = Some(archive_key.clone().into_bytes());
+                    archive.insert(archive_key.as_bytes(), seal::seal(bytes))?;
+                    // The players' ratings change with the archived result, once.
+                    let place = match places.get(key)? {
+                        Some(place) => String::from_utf8_lossy(
+                            &open_stored(TreeName::Places, key.as_bytes(), &place)
+                                .map_err(abort)?,
+                        )
+                        .into_owned(),
+                        None => default_place(key),
+                    };
+                    let keys = rating_keys(key, finished);
+                    let mut stored: [Option<Vec<u8>>; 2] = [None, None];
+                    let mut old: Vec<(Vec<u8>, Option<IVec>)> = Vec::new();
+                    for (slot, rating_key) in stored.iter_mut().zip(&keys) {
+                        let bytes = ratings.get(rating_key.as_slice())?;
+                        *slot = match &bytes {
+                            Some(b) => {
+                                Some(open_stored(TreeName::Ratings, rating_key, b).map_err(abort)?)
+                            }
+                            None => None,
+                        };
+                        old.push((rating_key.clone(), bytes));
+                    }
+                    if let Some(entries) =
+                        rating_writes(finished, &place, &keys, stored).map_err(abort)?
+                    {
+                        for (rating_key, bytes) in entries {
+                            ratings.insert(rating_key, seal::seal(&bytes))?;
+                        }
+                        *rated.borrow_mut() = old;
+                    }
+                }
+                if let Some(result) = &write.puzzle {
+                    // The puzzle's rating moves with the answer, once.
+                    let puzzle_key = crate::puzzle::puzzle_key(result.kind, &result.id);
+                    let bytes = puzzles.get(puzzle_key.as_slice())?;
+                    let stored = match &bytes {
                         Some(b) => {
-                            Some(open_stored(TreeName::Ratings, rating_key, b).map_err(abort)?)
+                            Some(open_stored(TreeName::Puzzles, &puzzle_key, b).map_err(abort)?)
                         }
                         None => None,
                     };
-                    old.push((rating_key.clone(), bytes));
-                }
-                if let Some(entries) =
-                    rating_writes(finished, &place, &keys, stored).map_err(abort)?
-                {
-                    for (rating_key, bytes) in entries {
-                        ratings.insert(rating_key, seal::seal(&bytes))?;
+                    if let Some(new) =
+                        crate::puzzle::apply_result(stored.as_deref(), result).map_err(abort)?
+                    {
+                        puzzles.insert(puzzle_key.clone(), seal::seal(&new))?;
+                        *rated_puzzle.borrow_mut() = Some((puzzle_key, bytes));
                     }
-                    *rated.borrow_mut() = old;
                 }
-            }
-            let next = meta
-                .get(GENERATION)?
-                .and_then(|v| <[u8; 8]>::try_from(v.as_ref()).ok())
-                .map_or(0, u64::from_be_bytes)
-                + 1;
-            meta.insert(GENERATION, &next.to_be_bytes())?;
-            *generation.borrow_mut() = next;
-            Ok(true)
-        });
+                let next = meta
+                    .get(GENERATION)?
+                    .and_then(|v| <[u8; 8]>::try_from(v.as_ref()).ok())
+                    .map_or(0, u64::from_be_bytes)
+                    + 1;
+                meta.insert(GENERATION, &next.to_be_bytes())?;
+                *generation.borrow_mut() = next;
+                Ok(true)
+            },
+        );
         let written = match result {
             Ok(false) => return Ok(false),
             Ok(true) => open
@@ -550,6 +576,12 @@ impl Sled {
                         .overlay
                         .entry((TreeName::Ratings, rating_key.clone()))
                         .or_insert_with(|| old.clone());
+                }
+                if let Some((puzzle_key, old)) = rated_puzzle.borrow().clone() {
+                    state
+                        .overlay
+                        .entry((TreeName::Puzzles, puzzle_key))
+                        .or_insert(old);
                 }
                 state.failure.get_or_insert(cause.clone());
                 Err(StoreError::WriteFailed { cause })

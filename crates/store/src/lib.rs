@@ -19,6 +19,7 @@ mod durable;
 mod game_id;
 pub mod player;
 mod postgres;
+pub mod puzzle;
 pub mod rating;
 pub mod ratings;
 mod scan;
@@ -34,6 +35,7 @@ use serde::{Deserialize, Serialize};
 pub use backend::{Lease, TreeScan};
 pub use game_id::{FoundGame, GameId, GamePlace, NoRandomness, NotAnId};
 pub use player::{PlayerRecord, Stint, Vacation};
+pub use puzzle::{PuzzleAttempt, PuzzlePlayer, PuzzleRecord, PuzzleResult, PuzzleSource};
 pub use scan::LostStretch;
 pub use store::{ActiveGames, Location, RawEntry, Store, TreeName, UserChannels};
 

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::Player;
 
 /// What a player record holds.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PlayerRecord {
     pub user: Player,
     #[serde(default)]
@@ -19,6 +19,9 @@ pub struct PlayerRecord {
     /// One message a day instead of a reminder per turn (`notify digest`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digest: Option<Digest>,
+    /// Their puzzles: rating, counts and the one being solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzles: Option<Box<crate::PuzzlePlayer>>,
 }
 
 /// A player's vacation: the current or planned stint and the time used.

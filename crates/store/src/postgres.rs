@@ -667,6 +667,27 @@ async fn notify(client: &impl GenericClient, platform: &str) -> Result<(), Store
     Ok(())
 }
 
+/// The puzzle's rating after an answer, in the answer's transaction (the
+/// row is locked, so two answers to one puzzle both count).
+async fn rate_puzzle_in(
+    tx: &deadpool_postgres::Transaction<'_>,
+    result: &crate::PuzzleResult,
+) -> Result<(), StoreError> {
+    let key = crate::puzzle::puzzle_key(result.kind, &result.id);
+    let row = tx
+        .query_opt(
+            "SELECT value FROM entries WHERE tree = 'puzzles' AND key = $1 FOR UPDATE",
+            &[&key],
+        )
+        .await
+        .map_err(pg)?;
+    let stored: Option<Vec<u8>> = row.map(|row| row.get(0));
+    if let Some(new) = crate::puzzle::apply_result(stored.as_deref(), result)? {
+        put_entry(tx, TreeName::Puzzles, &key, &new).await?;
+    }
+    Ok(())
+}
+
 async fn commit(
     pool: Pool,
     key: String,
@@ -780,6 +801,9 @@ async fn commit(
                 put_entry(&tx, TreeName::Ratings, &rating_key, &bytes).await?;
             }
         }
+    }
+    if let Some(result) = &write.puzzle {
+        rate_puzzle_in(&tx, result).await?;
     }
     if let Some((fault, then)) = take_commit_fault() {
         match fault {

@@ -112,6 +112,23 @@ pub fn rate(first: Rating, second: Rating, outcome: &Outcome) -> (Rating, Rating
     (a.into(), b.into())
 }
 
+/// A player's and a puzzle's new ratings after an attempt: solving it is
+/// a win over the puzzle, failing it a loss.
+pub fn rate_puzzle(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
+    let result = if solved {
+        Outcomes::WIN
+    } else {
+        Outcomes::LOSS
+    };
+    let (a, b) = glicko2(
+        &player.into(),
+        &puzzle.into(),
+        &result,
+        &Glicko2Config::new(),
+    );
+    (a.into(), b.into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

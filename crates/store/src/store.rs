@@ -44,10 +44,13 @@ pub enum TreeName {
     /// Where each game is, by its id (`game_id.rs`): id -> JSON
     /// `GamePlace`, a hint written after the game's record.
     Games,
+    /// Puzzles and their ratings: `game NUL id` -> JSON `PuzzleRecord`,
+    /// a rating changed in the same transaction as the answer's player.
+    Puzzles,
 }
 
 impl TreeName {
-    pub const ALL: [TreeName; 9] = [
+    pub const ALL: [TreeName; 10] = [
         TreeName::Channels,
         TreeName::Archive,
         TreeName::Quarantine,
@@ -57,6 +60,7 @@ impl TreeName {
         TreeName::Ratings,
         TreeName::Places,
         TreeName::Games,
+        TreeName::Puzzles,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -70,6 +74,7 @@ impl TreeName {
             TreeName::Ratings => "ratings",
             TreeName::Places => "places",
             TreeName::Games => "games",
+            TreeName::Puzzles => "puzzles",
         }
     }
 
@@ -271,6 +276,16 @@ impl Store {
         key: &str,
         decide: impl Fn(Option<ChannelRecord>) -> Update<T>,
     ) -> Result<T, StoreError> {
+        self.update_rating_puzzle(key, |record| (decide(record), None))
+    }
+
+    /// [`update`](Self::update) whose decision may also end a puzzle
+    /// attempt: the puzzle's rating then changes in the same transaction.
+    pub fn update_rating_puzzle<T>(
+        &self,
+        key: &str,
+        decide: impl Fn(Option<ChannelRecord>) -> (Update<T>, Option<crate::PuzzleResult>),
+    ) -> Result<T, StoreError> {
         loop {
             let loaded = self.backend.load(key)?;
             let current = match &loaded {
@@ -283,7 +298,7 @@ impl Store {
                 .map(ChannelRecord::player_ids)
                 .unwrap_or_default();
             let id_before = current.as_ref().and_then(game_id_of);
-            let mut update = decide(current);
+            let (mut update, puzzle) = decide(current);
             stamp_ids(key, &mut update);
             let (change, due_after, players_after) = match &update.change {
                 Change::Keep => (RawChange::Keep, due_before, players_before.clone()),
@@ -308,6 +323,7 @@ impl Store {
                 due_after,
                 archive,
                 players: (players_after != players_before).then_some(players_after),
+                puzzle,
             };
             if write.is_empty() {
                 return Ok(update.value);

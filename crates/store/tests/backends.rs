@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use cairn_rules::{AnyGame, GameKind, Options, Outcome, Reason, Seat};
 use cairn_store::{
-    Challenge, Change, ChannelRecord, FinishedGame, GameRecord, MoveError, Player, RawEntry,
+    Challenge, Change, ChannelRecord, FinishedGame, GameRecord, MoveError, Player, PlayerRecord,
+    PuzzleAttempt, PuzzlePlayer, PuzzleRecord, PuzzleResult, PuzzleSource, RawEntry,
     ServerSettings, Store, TreeName, TurnRecord, Update, UserSettings, SCHEMA_VERSION,
 };
 
@@ -692,4 +693,114 @@ fn a_deadline_changed_by_another_process_wakes_the_scheduler() {
     );
     rx.recv_timeout(wait)
         .expect("woken by the other process's deadline");
+}
+
+/// Answer the puzzle `id` for `user` unless their attempt is already over:
+/// true when this call ended it.
+fn answer_puzzle(store: &Store, user: &str, id: &str, solved: bool) -> bool {
+    let key = format!("console:~player~{user}");
+    store
+        .update_rating_puzzle(&key, |record| {
+            let mut record = record.expect("the player's record");
+            let player = record.player.as_mut().expect("a player record");
+            let puzzles = player.puzzles.get_or_insert_with(Default::default);
+            if puzzles.current.as_ref().map(|c| c.id.as_str()) != Some(id) {
+                return (Update::keep(false), None);
+            }
+            puzzles.current = None;
+            let result = PuzzleResult {
+                kind: GameKind::Sight,
+                id: id.to_string(),
+                player: puzzles.rating,
+                solved,
+            };
+            let (mine, _) = cairn_store::rating::rate_puzzle(
+                puzzles.rating,
+                cairn_store::rating::Rating::default(),
+                solved,
+            );
+            puzzles.rating = mine;
+            puzzles.attempts += 1;
+            let update = Update {
+                change: Change::Put(record),
+                archive: None,
+                value: true,
+            };
+            (update, Some(result))
+        })
+        .expect("update")
+}
+
+#[test]
+fn a_puzzle_answered_by_two_racing_commands_is_rated_once() {
+    for (name, store, _dir) in backends("a_puzzle_answered_by_two_racing_commands_is_rated_once") {
+        let store = Arc::new(store);
+        let puzzle = PuzzleRecord::new(
+            GameKind::Sight,
+            vec![],
+            vec!["a1".into()],
+            3,
+            "b2".into(),
+            PuzzleSource::Shipped,
+        );
+        assert_eq!(
+            store
+                .add_puzzles(std::slice::from_ref(&puzzle))
+                .expect("add"),
+            1
+        );
+        assert_eq!(
+            store
+                .add_puzzles(std::slice::from_ref(&puzzle))
+                .expect("add"),
+            0,
+            "{name}"
+        );
+        for round in 0..5 {
+            let user = format!("u{round}");
+            let attempt = PuzzleAttempt {
+                id: puzzle.id.clone(),
+                kind: GameKind::Sight,
+                channel: "console:c".into(),
+                line: vec![],
+                started_ms: 0,
+                pick: None,
+            };
+            let record = ChannelRecord {
+                player: Some(PlayerRecord {
+                    user: player(&user),
+                    puzzles: Some(Box::new(PuzzlePlayer {
+                        current: Some(attempt),
+                        ..PuzzlePlayer::default()
+                    })),
+                    ..PlayerRecord::default()
+                }),
+                ..ChannelRecord::new(None, None)
+            };
+            put(&store, &format!("console:~player~{user}"), record);
+            let answers: Vec<_> = (0..2)
+                .map(|_| {
+                    let (store, user, id) = (Arc::clone(&store), user.clone(), puzzle.id.clone());
+                    std::thread::spawn(move || answer_puzzle(&store, &user, &id, round % 2 == 0))
+                })
+                .collect();
+            let ended = answers
+                .into_iter()
+                .map(|t| t.join().expect("thread"))
+                .filter(|e| *e)
+                .count();
+            assert_eq!(ended, 1, "{name}: one answer ended attempt {round}");
+        }
+        let stored = store
+            .puzzle(GameKind::Sight, &puzzle.id)
+            .expect("read")
+            .expect("kept");
+        assert_eq!((stored.attempts, stored.solved), (5, 3), "{name}");
+        assert_ne!(stored.rating, puzzle.rating, "{name}");
+        assert_eq!(store.puzzles(Some(GameKind::Sight)).expect("list").len(), 1);
+        assert!(store
+            .puzzles(Some(GameKind::Collapse))
+            .expect("list")
+            .is_empty());
+    }
 }
