@@ -104,6 +104,7 @@ struct FileConfig {
     min_clock: Option<String>,
     challenge_ttl: Option<String>,
     vacation_days: Option<u32>,
+    review_budget: Option<String>,
     // Load and backup settings (see `resolve_limits`).
     ai_workers: Option<usize>,
     ai_memory: Option<String>,
@@ -137,6 +138,9 @@ pub struct Config {
     pub challenge_ttl_ms: u64,
     /// Days of vacation per player and year (`CAIRN_VACATION_DAYS`).
     pub vacation_days: u32,
+    /// What `review` may spend per position and per game
+    /// (`CAIRN_REVIEW_BUDGET`, `2s,60s` by default).
+    pub review_budget: (Duration, Duration),
     /// Bot searches at once (`CAIRN_AI_WORKERS`, default: the cores).
     pub ai_workers: usize,
     /// Bytes of kept search trees (`CAIRN_AI_MEMORY`, default 256 MB).
@@ -293,8 +297,18 @@ impl Config {
                 })?,
             None => file.vacation_days.unwrap_or(14),
         };
+        let review_budget = match setting("CAIRN_REVIEW_BUDGET", file.review_budget) {
+            Some(text) => parse_review_budget(&text).with_context(|| {
+                format!(
+                    "CAIRN_REVIEW_BUDGET must be the time per position and per game, such as `2s,60s`, not `{}`",
+                    clip(&text)
+                )
+            })?,
+            None => (Duration::from_secs(2), Duration::from_secs(60)),
+        };
         Ok(Config {
             vacation_days,
+            review_budget,
             default_clock,
             min_clock_ms,
             challenge_ttl_ms,
@@ -565,9 +579,33 @@ fn parse_bytes(text: &str) -> Option<usize> {
     number.parse::<usize>().ok()?.checked_mul(1 << shift)
 }
 
+/// `2s,60s`: the time `review` may spend per position, then per game (the
+/// second no shorter than the first).
+fn parse_review_budget(text: &str) -> Option<(Duration, Duration)> {
+    let (position, game) = text.split_once(',')?;
+    let position = cairn_store::clock::parse_duration(position)?;
+    let game = cairn_store::clock::parse_duration(game)?;
+    (game >= position).then(|| (Duration::from_millis(position), Duration::from_millis(game)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn review_budget_reads_a_position_and_a_game_time() {
+        assert_eq!(
+            parse_review_budget("2s,60s"),
+            Some((Duration::from_secs(2), Duration::from_secs(60)))
+        );
+        assert_eq!(
+            parse_review_budget(" 5s , 2m "),
+            Some((Duration::from_secs(5), Duration::from_secs(120)))
+        );
+        assert_eq!(parse_review_budget("60s,2s"), None);
+        assert_eq!(parse_review_budget("2s"), None);
+        assert_eq!(parse_review_budget("fast,slow"), None);
+    }
 
     #[test]
     fn file_settings_parse() {

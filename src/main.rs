@@ -1,7 +1,7 @@
 //! The `cairn` command line (clap): each subcommand lives in its own
 //! module: `run` in `run_cmd.rs`, `position` and `render` in
 //! `position_cmd.rs`, `solve` and `arena` in `solve_cmd.rs`, `engine` in
-//! `engine_cmd.rs`, `db` in `db_cli.rs`.
+//! `engine_cmd.rs`, `db` in `db_cli.rs`, `puzzles` in `puzzles_cmd.rs`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,6 +14,7 @@ use cairn::config::Config;
 mod db_cli;
 mod engine_cmd;
 mod position_cmd;
+mod puzzles_cmd;
 mod run_cmd;
 mod solve_cmd;
 
@@ -99,6 +100,12 @@ enum Command {
         /// random, mcts:<playouts>, solver or level:<1-5>
         #[arg(long, default_value = "level:5")]
         player: cairn_ai::Player,
+    },
+    /// Puzzles: find new ones in finished games and store them, or list
+    /// them (see src/puzzles_cmd.rs).
+    Puzzles {
+        #[command(subcommand)]
+        command: puzzles_cmd::PuzzlesCommand,
     },
     /// Discord tools (the bot itself starts with `run` when DISCORD_TOKEN is set).
     Discord {
@@ -201,6 +208,7 @@ fn run(cli: Cli) -> Result<()> {
         ),
         Some(Command::Discord { print_commands }) => run_cmd::discord_tools(print_commands),
         Some(Command::Db { command }) => db_cli::run(&Config::load()?.db, command),
+        Some(Command::Puzzles { command }) => puzzles_cmd::run(&Config::load()?.db, command),
         Some(Command::Run) | None => run_cmd::run_bot(),
     }
 }

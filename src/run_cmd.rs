@@ -56,6 +56,7 @@ pub fn run_bot() -> Result<()> {
             min_clock_ms: config.min_clock_ms,
             challenge_ttl_ms: config.challenge_ttl_ms,
             vacation_days: config.vacation_days,
+            review_budget: config.review_budget,
             ai_workers: config.ai_workers,
             ai_memory: config.ai_memory,
             rate_limit: (config.rate_limit > 0).then_some(cairn_bot::limits::RateLimit {

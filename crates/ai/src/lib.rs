@@ -7,6 +7,8 @@ pub mod arena;
 pub mod mcts;
 pub mod pns;
 pub mod pool;
+pub mod puzzle;
+pub mod review;
 pub mod solver;
 
 use std::time::{Duration, Instant};

@@ -51,6 +51,9 @@ pub struct BotConfig {
     /// Days of vacation each player has per calendar year
     /// (`CAIRN_VACATION_DAYS`, default 14).
     pub vacation_days: u32,
+    /// What `review` may spend: per position, and per game
+    /// (`CAIRN_REVIEW_BUDGET`, default 2 s and 60 s).
+    pub review_budget: (Duration, Duration),
 }
 
 impl Default for BotConfig {
@@ -67,6 +70,7 @@ impl Default for BotConfig {
             challenge_ttl_ms: 7 * DAY_MS,
             web_url: None,
             vacation_days: 14,
+            review_budget: (Duration::from_secs(2), Duration::from_secs(60)),
             ai_workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             ai_memory: 256 << 20,
             rate_limit: None,
@@ -88,6 +92,8 @@ pub struct Bot {
     /// Wakes the scheduler after a command (a new deadline may be sooner).
     pub(crate) waker: Arc<schedule::Waker>,
     pub(crate) open_channels: Arc<crate::news::OpenChannels>,
+    /// The shipped puzzles are in this bot's store.
+    pub(crate) shipped_stored: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// What a command decided, before images are drawn.
@@ -144,6 +150,7 @@ impl Bot {
             config,
             waker: Arc::default(),
             open_channels: Arc::default(),
+            shipped_stored: Arc::default(),
         }
     }
 
@@ -160,6 +167,7 @@ impl Bot {
             rate: self.rate.clone(),
             waker: Arc::clone(&self.waker),
             open_channels: Arc::clone(&self.open_channels),
+            shipped_stored: Arc::clone(&self.shipped_stored),
         }
     }
 
@@ -238,7 +246,7 @@ impl Bot {
             return vec![refusal];
         }
         let news = self.take_news(request);
-        let answer = commands::run(self, request);
+        let answer = commands::run(self, request, &mut progress);
         commands::nudge_tournament(self, &ChannelKey::of(request).to_string());
         self.note_answer_only(request);
         let langs = self.langs(request);

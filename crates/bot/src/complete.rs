@@ -66,6 +66,40 @@ pub fn complete_turn(
     complete_game_turn(&game.game, typed, limits)
 }
 
+/// Completions of `puzzle …` for `user_id`: the legal turns of their
+/// puzzle's position (every legal turn, so no hint), else `new` and the
+/// games' names.
+pub fn complete_puzzle(
+    bot: &Bot,
+    platform: &str,
+    user_id: &str,
+    typed: &str,
+    limits: Limits,
+) -> Vec<String> {
+    let attempt = bot
+        .player_record(platform, user_id)
+        .ok()
+        .flatten()
+        .and_then(|p| p.puzzles)
+        .and_then(|p| p.current);
+    let puzzle = attempt
+        .as_ref()
+        .and_then(|a| bot.store().puzzle(a.kind, &a.id).ok().flatten());
+    if let (Some(attempt), Some(puzzle)) = (attempt, puzzle) {
+        let turns: Vec<String> = puzzle.turns.iter().chain(&attempt.line).cloned().collect();
+        if let Ok((game, _)) = crate::replay(puzzle.kind, &puzzle.options, &turns) {
+            return complete_game_turn(&game, typed, limits);
+        }
+    }
+    let typed = typed.trim().to_lowercase();
+    std::iter::once("new")
+        .chain(GameKind::ALL.iter().map(|k| k.name()))
+        .filter(|word| word.starts_with(&typed))
+        .map(str::to_string)
+        .take(limits.choices)
+        .collect()
+}
+
 /// The completions of `typed` in `game` (see [`complete_turn`]).
 pub fn complete_game_turn(game: &AnyGame, typed: &str, limits: Limits) -> Vec<String> {
     if game.outcome().is_some() {

@@ -51,6 +51,7 @@ pub const BOT_FILES: &[&str] = &[
     "web.ftl",
     "comforts.ftl",
     "tournament.ftl",
+    "depth.ftl",
 ];
 const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "core.ftl",
@@ -66,7 +67,8 @@ const BOT_SOURCES: [&[&str]; 3] = bot_sources!(
     "platforms.ftl",
     "web.ftl",
     "comforts.ftl",
-    "tournament.ftl"
+    "tournament.ftl",
+    "depth.ftl"
 );
 
 /// Every Fluent source of `lang`: the bot's and the games'.

@@ -12,6 +12,7 @@ mod captions;
 mod cards;
 mod commands;
 pub mod complete;
+mod daily;
 pub mod describe;
 pub mod digest;
 pub mod history;
@@ -43,6 +44,6 @@ pub use commands::set::{
     self as command_set, command_names, ArgKind, ArgSpec, Args, Command, CommandSpec, Input,
     ParseError, Syntax, COMMANDS,
 };
-pub use commands::REMATCH_WINDOW_MS;
+pub use commands::{shipped_puzzles, REMATCH_WINDOW_MS};
 pub use i18n::{Lang, Langs};
 pub use schedule::Delivery;

@@ -96,6 +96,11 @@ impl Bot {
                 self.drop_stale(&key, due_ms);
                 continue;
             }
+            if cairn_store::puzzle::daily_channel(&key).is_some() {
+                deliveries.extend(self.fire_daily(&key, now));
+                self.drop_stale(&key, due_ms);
+                continue;
+            }
             if is_player_key(&key) {
                 deliveries.extend(self.fire_player(&key, now));
                 self.drop_stale(&key, due_ms);

@@ -1,7 +1,7 @@
 //! The command set is declared once: the text parser, `help` and the typed
 //! commands all come from `COMMANDS`, in every language.
 
-use cairn_bot::command_set::{find, help_list, help_topic};
+use cairn_bot::command_set::{find, help_list, help_topic, DailySetting, PuzzleAction};
 use cairn_bot::i18n::{take_slips, Lang};
 use cairn_bot::{
     ArgError, Bot, BotConfig, ChallengeArgs, ClockSetting, Command, Context, GameSetup, HelpTopic,
@@ -109,16 +109,74 @@ fn arguments_are_read_by_their_declaration_in_any_order() {
         parse("settings threads=off"),
         Ok(Command::Settings {
             threads: Some(false),
-            web: None
+            web: None,
+            puzzle: None
         })
     );
     assert_eq!(
         parse("settings web=off"),
         Ok(Command::Settings {
             threads: None,
-            web: Some(false)
+            web: Some(false),
+            puzzle: None
         })
     );
+    assert_eq!(
+        parse("settings puzzle=08:30 zone=Asia/Tokyo"),
+        Ok(Command::Settings {
+            threads: None,
+            web: None,
+            puzzle: Some(DailySetting::At(
+                cairn_bot::digest::DigestAt::parse("08:30", Some("Asia/Tokyo")).unwrap()
+            ))
+        })
+    );
+    assert_eq!(
+        parse("settings puzzle=off"),
+        Ok(Command::Settings {
+            threads: None,
+            web: None,
+            puzzle: Some(DailySetting::Off)
+        })
+    );
+    assert!(parse("settings puzzle=25:00").is_err());
+    assert!(parse("settings zone=Asia/Tokyo").is_err());
+    assert_eq!(
+        parse("puzzle"),
+        Ok(Command::Puzzle {
+            action: PuzzleAction::Show
+        })
+    );
+    assert_eq!(
+        parse("puzzle sight"),
+        Ok(Command::Puzzle {
+            action: PuzzleAction::New(Some(GameKind::Sight))
+        })
+    );
+    assert_eq!(
+        parse("puzzle new"),
+        Ok(Command::Puzzle {
+            action: PuzzleAction::New(None)
+        })
+    );
+    assert_eq!(
+        parse("puzzle b3"),
+        Ok(Command::Puzzle {
+            action: PuzzleAction::Answer("b3".into())
+        })
+    );
+    assert_eq!(
+        parse("rating puzzles @bob"),
+        Ok(Command::PuzzleRating {
+            player: Some(User::new("bob", "bob"))
+        })
+    );
+    assert_eq!(
+        parse("puzzle rating"),
+        Ok(Command::PuzzleRating { player: None })
+    );
+    assert_eq!(parse("review"), Ok(Command::Review { game: None }));
+    assert!(parse("review not-an-id").is_err());
     assert_eq!(
         parse("notify dm"),
         Ok(Command::Notify {

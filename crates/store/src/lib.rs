@@ -552,6 +552,10 @@ pub struct ChannelRecord {
     /// [`tournament::tournaments_key`] (never in a channel's own).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournaments: Option<Box<tournament::Tournaments>>,
+    /// A channel's daily puzzle, in the record of its
+    /// [`puzzle::daily_key`] (never in a channel's own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<puzzle::DailyPuzzle>,
 }
 
 /// A timed event that happened while the bot could not post in its
@@ -601,11 +605,13 @@ impl ChannelRecord {
         let clock = self.game.as_ref().and_then(GameRecord::next_due_ms);
         let player = self.player.as_ref().and_then(PlayerRecord::next_due_ms);
         let tournament = self.tournaments.as_ref().and_then(|t| t.next_due_ms());
+        let daily = self.daily.as_ref().map(|d| d.next_ms);
         expiry
             .into_iter()
             .chain(clock)
             .chain(player)
             .chain(tournament)
+            .chain(daily)
             .min()
     }
 }
@@ -620,6 +626,7 @@ impl Default for ChannelRecord {
             news: Vec::new(),
             player: None,
             tournaments: None,
+            daily: None,
         }
     }
 }

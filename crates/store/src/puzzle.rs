@@ -166,6 +166,36 @@ pub fn apply_result(
         .map_err(StoreError::Encode)
 }
 
+/// A channel's puzzle of the day (`settings puzzle=08:00`), posted at a
+/// local time each day by the scheduler, once in the whole cluster (its
+/// due moment is in the deadline index).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyPuzzle {
+    pub hour: u8,
+    pub minute: u8,
+    /// An IANA time zone name.
+    pub zone: String,
+    /// When the next one is posted.
+    pub next_ms: u64,
+    /// The latest one posted (its game and id): `puzzle <turn>` in the
+    /// channel answers it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<(GameKind, String)>,
+}
+
+/// What marks the record of a channel's daily puzzle, after the channel.
+pub const DAILY_SUFFIX: &str = "~daily";
+
+/// The key of the record holding the daily puzzle of the channel `key`.
+pub fn daily_key(channel_key: &str) -> String {
+    format!("{channel_key}{DAILY_SUFFIX}")
+}
+
+/// The channel key whose daily puzzle `key` holds, if it is such a record.
+pub fn daily_channel(key: &str) -> Option<&str> {
+    key.strip_suffix(DAILY_SUFFIX)
+}
+
 fn decode(key: &[u8], bytes: &[u8]) -> Result<PuzzleRecord, StoreError> {
     serde_json::from_slice(bytes).map_err(|source| StoreError::Corrupt {
         key: crate::shown_key(key),

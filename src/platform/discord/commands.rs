@@ -413,6 +413,13 @@ pub fn autocomplete_values(bot: &Bot, interaction: &CommandInteraction) -> Vec<S
         return Vec::new();
     };
     let mut values = match arg.kind {
+        ArgKind::Turn if spec.name == "puzzle" => cairn_bot::complete::complete_puzzle(
+            bot,
+            PLATFORM,
+            &interaction.user.id.to_string(),
+            focused.value,
+            LIMITS,
+        ),
         ArgKind::Turn => complete_turn(
             bot,
             PLATFORM,

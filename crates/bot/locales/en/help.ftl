@@ -62,7 +62,7 @@ command-export = the record of the game in this channel, as JSON and as text
 command-export-details = The JSON follows Abstract Play's format.
 command-rating-name = rating
 command-rating = your ratings (or another player's), Glicko-2 per game
-command-rating-details = Games between two people count once each player has made two turns, however they end; games against the bot do not.
+command-rating-details = Games between two people count once each player has made two turns, however they end; games against the bot do not. `rating puzzles` shows puzzle ratings.
 command-leaderboard-name = leaderboard
 command-leaderboard = the best rated players of a game here, or everywhere with `all`
 command-leaderboard-details = Here is this server, room or channel; `all` is everyone the bot plays with.
@@ -71,7 +71,7 @@ command-notify = how you hear that it is your turn: in the channel, by direct me
 command-notify-details = `on`: a mention in the game's channel; `dm`: a direct message; `off`: no reminders; `digest 08:00 Europe/Madrid`: one direct message a day at that local time listing the games where it is your turn (the urgent reminder still comes on its own).
 command-settings-name = settings
 command-settings = this server's settings; members who may manage the server change them
-command-settings-details = `threads=on` moves each accepted game into a thread of its own; `threads=off` keeps games in their channel. `web=off` takes this server's games off the web pages, records and statistics; `web=on` puts them back.
+command-settings-details = `threads=on` moves each accepted game into a thread of its own; `threads=off` keeps games in their channel. `web=off` takes this server's games off the web pages, records and statistics; `web=on` puts them back. `puzzle=08:00 zone=Asia/Tokyo` posts a puzzle in this channel every day at that time; `puzzle=off` stops it.
 command-lang-name = lang
 command-lang = the language I speak here: English, Japanese (日本語) or Spanish (español)
 command-help-name = help
@@ -182,3 +182,17 @@ command-next = the board of your most urgent game where it is your turn, with a 
 arg-at-name = at
 arg-notify-at = With digest: the time of day, HH:MM, and your time zone (e.g. 08:00 Europe/Madrid; default UTC)
 choice-mode-digest = A daily digest by direct message
+
+command-review-name = review
+command-review = the solver's verdict on a finished game: who wins with best play, and the turns that changed it
+command-review-details = `review` looks at the last finished game in this channel; `review <id>` at any game by the id at the end of its web page's address. Each position the solver reaches within the budget is proven (win in N, loss in N, draw); a turn that changed who wins is named with one that kept the result. Games in progress are not reviewed.
+arg-review-game = A game's id (leave it out for this channel's last game)
+command-puzzle-name = puzzle
+command-puzzle = a puzzle from real games: win within a few turns, with exactly one first turn that does
+command-puzzle-details = `puzzle` shows your puzzle (or a new one), `puzzle <game>` or `puzzle new` a new one, `puzzle <turn>` answers (or use `pick`). A right answer goes on against the solver's best defence until the win; a wrong one ends the puzzle. Solved and failed puzzles rate you and the puzzle (Glicko-2): `rating puzzles`.
+arg-puzzle-answer = Your answer (a turn), a game for a new puzzle, new, or rating
+arg-settings-puzzle = Post a puzzle here every day at this time (HH:MM), or off
+arg-settings-zone = The time zone of the daily puzzle's time (IANA name, e.g. Asia/Tokyo; UTC if left out)
+arg-answer-name = answer
+arg-puzzle-name = puzzle
+arg-zone-name = zone

@@ -62,7 +62,7 @@ command-export = el registro de la partida de este canal, en JSON y en texto
 command-export-details = El JSON sigue el formato de Abstract Play.
 command-rating-name = puntuación
 command-rating = tus puntuaciones (o las de otro jugador), Glicko-2 por juego
-command-rating-details = Cuentan las partidas entre dos personas en las que cada jugador hizo al menos dos jugadas, terminen como terminen; las partidas contra el bot no cuentan.
+command-rating-details = Cuentan las partidas entre dos personas en las que cada jugador hizo al menos dos jugadas, terminen como terminen; las partidas contra el bot no cuentan. `puntuación puzzles` muestra las puntuaciones de problemas.
 command-leaderboard-name = clasificación
 command-leaderboard = los mejores jugadores de un juego aquí, o en todas partes con `all`
 command-leaderboard-details = Aquí es este servidor, sala o canal; `all` es todo el que juega con el bot.
@@ -71,7 +71,7 @@ command-notify = cómo te enteras de que es tu turno: en el canal, por mensaje d
 command-notify-details = `on`: una mención en el canal de la partida; `dm`: un mensaje directo; `off`: sin recordatorios; `digest 08:00 Europe/Madrid`: un mensaje directo al día a esa hora local con las partidas en las que es tu turno (el recordatorio urgente llega aparte).
 command-settings-name = ajustes
 command-settings = los ajustes de este servidor; los cambian los miembros que pueden gestionarlo
-command-settings-details = `threads=on` lleva cada partida aceptada a un hilo propio; `threads=off` deja las partidas en su canal. `web=off` quita las partidas de este servidor de las páginas web, los registros y las estadísticas; `web=on` las devuelve.
+command-settings-details = `threads=on` lleva cada partida aceptada a un hilo propio; `threads=off` deja las partidas en su canal. `web=off` quita las partidas de este servidor de las páginas web, los registros y las estadísticas; `web=on` las devuelve. `puzzle=08:00 zone=Europe/Madrid` publica un problema en este canal cada día a esa hora; `puzzle=off` lo detiene.
 command-lang-name = idioma
 command-lang = el idioma que hablo aquí: inglés (English), japonés (日本語) o español
 command-help-name = ayuda
@@ -182,3 +182,17 @@ command-next = el tablero de tu partida más urgente en la que es tu turno, con 
 arg-at-name = hora
 arg-notify-at = Con digest: la hora del día, HH:MM, y tu zona horaria (p. ej. 08:00 Europe/Madrid; por defecto UTC)
 choice-mode-digest = Un resumen diario por mensaje directo
+
+command-review-name = revisar
+command-review = el veredicto del resolutor sobre una partida terminada y los turnos que cambiaron quién gana
+command-review-details = `revisar` mira la última partida terminada en este canal; `revisar <id>`, cualquier partida por el identificador del final de la dirección de su página web. Cada posición al alcance del resolutor dentro del presupuesto queda demostrada (victoria en N, derrota en N, tablas); un turno que cambió quién gana se nombra con otro que mantenía el resultado. Las partidas en juego no se revisan.
+arg-review-game = El identificador de una partida (si falta, la última de este canal)
+command-puzzle-name = problema
+command-puzzle = un problema de partidas reales: ganar en pocos turnos con un único primer turno bueno
+command-puzzle-details = `problema` muestra tu problema (o uno nuevo), `problema <juego>` o `problema new` uno nuevo, `problema <turno>` responde (o usa `elegir`). Una respuesta correcta sigue contra la mejor defensa del resolutor hasta la victoria; una incorrecta termina el problema. Los problemas resueltos y fallados te puntúan a ti y al problema (Glicko-2): `puntuación puzzles`.
+arg-puzzle-answer = Tu respuesta (un turno), un juego para un problema nuevo, new o rating
+arg-settings-puzzle = Publicar aquí un problema cada día a esta hora (HH:MM), u off
+arg-settings-zone = La zona horaria de la hora del problema del día (nombre IANA, p. ej. Europe/Madrid; UTC si falta)
+arg-answer-name = respuesta
+arg-puzzle-name = problema
+arg-zone-name = zona

@@ -62,7 +62,7 @@ command-export = このチャンネルの対局の記録（JSONとテキスト�
 command-export-details = JSONはAbstract Playの棋譜形式です。
 command-rating-name = レーティング
 command-rating = あなた（または他のプレイヤー）のゲームごとのGlicko-2レーティング
-command-rating-details = 人間どうしの対局は、双方が2手以上指していれば、どう終わっても数えられます。ボットとの対局は数えません。
+command-rating-details = 人間どうしの対局は、双方が2手以上指していれば、どう終わっても数えられます。ボットとの対局は数えません。`レーティング puzzles`でパズルのレーティングを表示します。
 command-leaderboard-name = ランキング
 command-leaderboard = ここでのゲームの上位プレイヤー（`all`で全体）
 command-leaderboard-details = 「ここ」はこのサーバー、ルーム、チャンネルのことです。`all`はボットと対局するすべての人です。
@@ -71,7 +71,7 @@ command-notify = 自分の番を知らせる方法：チャンネルで、ダイ
 command-notify-details = `on`：対局のチャンネルでメンション。`dm`：ダイレクトメッセージ。`off`：通知なし。`digest 08:00 Asia/Tokyo`：毎日その時刻に、あなたの番の対局をまとめてダイレクトメッセージで（急ぎの通知は別に届きます）。
 command-settings-name = 設定
 command-settings = このサーバーの設定（サーバー管理の権限を持つメンバーが変更できます）
-command-settings-details = `threads=on`で受けた対局ごとに専用のスレッドを作ります。`threads=off`で対局はチャンネルにとどまります。`web=off`でこのサーバーの対局をウェブページ・棋譜・統計から外し、`web=on`で戻します。
+command-settings-details = `threads=on`で受けた対局ごとに専用のスレッドを作ります。`threads=off`で対局はチャンネルにとどまります。`web=off`でこのサーバーの対局をウェブページ・棋譜・統計から外し、`web=on`で戻します。`puzzle=08:00 zone=Asia/Tokyo`で毎日その時刻にこのチャンネルへパズルを出題し、`puzzle=off`でやめます。
 command-lang-name = 言語
 command-lang = ここで話す言語：英語（English）、日本語、スペイン語（español）
 command-help-name = ヘルプ
@@ -182,3 +182,17 @@ command-next = あなたの番の対局のうち、いちばん急ぐものの�
 arg-at-name = 時刻
 arg-notify-at = `digest`のとき：時刻`HH:MM`とタイムゾーン（例：`08:00 Asia/Tokyo`、省略時はUTC）
 choice-mode-digest = 毎日のまとめをダイレクトメッセージで
+
+command-review-name = 検討
+command-review = 終わった対局をソルバーが1手ずつ検討：最善手順での勝敗と、それを変えた手
+command-review-details = `検討`はこのチャンネルで最後に終わった対局を、`検討 <ID>`はウェブページのアドレス末尾のIDで指定した対局を調べます。予算内にソルバーが届いた局面はすべて証明され（N手で勝ち・負け、引き分け）、勝敗を変えた手には結果を保てた手を添えます。対局中の検討はできません。
+arg-review-game = 対局のID（省略するとこのチャンネルで最後の対局）
+command-puzzle-name = パズル
+command-puzzle = 実戦から作ったパズル：数手以内に勝つ、初手がただ一つに決まる問題
+command-puzzle-details = `パズル`で今のパズル（なければ新しい問題）、`パズル <ゲーム>`か`パズル new`で新しい問題、`パズル <手>`で解答します（`選ぶ`でも答えられます）。正解ならソルバーの最善の受けに対して勝つまで続き、不正解で終わります。結果であなたとパズルのレーティング（Glicko-2）が動きます：`レーティング puzzles`。
+arg-puzzle-answer = 答えの手、新しい問題のゲーム名、new、またはrating
+arg-settings-puzzle = 毎日この時刻（例：`08:00`）にここへパズルを出題する、または`off`
+arg-settings-zone = 今日のパズルの時刻のタイムゾーン（IANA名、例：Asia/Tokyo。省略するとUTC）
+arg-answer-name = 答え
+arg-puzzle-name = パズル
+arg-zone-name = タイムゾーン

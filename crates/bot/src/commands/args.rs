@@ -242,6 +242,10 @@ pub enum ArgError {
     VacationDate { word: String },
     /// `tournament`: what its arguments cannot be.
     Tournament(super::tournament::TournamentArgError),
+    /// `settings zone=` without `puzzle=`.
+    DailyUsage,
+    /// `review`: a word that is no game's id.
+    NotAGameId { word: String },
 }
 
 impl ArgError {
@@ -313,8 +317,19 @@ impl ArgError {
             ArgError::VacationDays { word } => t!(lang, "vacation-bad-days", word = quote(word)),
             ArgError::VacationDate { word } => t!(lang, "vacation-bad-date", word = quote(word)),
             ArgError::Tournament(error) => error.text(lang),
+            ArgError::DailyUsage => t!(lang, "daily-usage"),
+            ArgError::NotAGameId { word } => t!(lang, "review-not-an-id", word = quote(word)),
         }
     }
+}
+
+/// A game's id, as its web page's address ends (`review <id>`).
+pub fn game_id(word: &str) -> Result<cairn_store::GameId, ArgError> {
+    let id = word.trim().trim_end_matches('/');
+    let id = id.rsplit('/').next().unwrap_or(id);
+    id.parse().map_err(|_| ArgError::NotAGameId {
+        word: word.to_string(),
+    })
 }
 
 /// "Write `challenge <game> [opponent] ...`, e.g. ...".

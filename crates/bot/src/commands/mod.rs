@@ -12,7 +12,10 @@ mod game;
 mod history;
 mod pick;
 mod premove;
+mod puzzle;
+mod puzzle_pick;
 mod rematch;
+mod review;
 mod settings;
 mod tournament;
 
@@ -23,6 +26,8 @@ use challenge::{accept, challenge, withdraw};
 use game::{draw, games, play, resign, show, undo};
 pub(crate) use game::{lose_on_time, play_bot_turn, waiting_for};
 pub(crate) use history::replay_attachment;
+pub use puzzle::shipped_puzzles;
+pub(crate) use puzzle::{ensure_shipped as ensure_shipped_puzzles, puzzle_board};
 pub(crate) use rematch::offer as rematch_offer;
 pub use rematch::REMATCH_WINDOW_MS;
 use settings::{lang, notify, settings};
@@ -37,7 +42,11 @@ use set::{Command, Input, ParseError};
 
 /// Run one request: read its command (text is parsed against the command
 /// set), then run the typed command.
-pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
+pub(super) fn run(
+    bot: &Bot,
+    request: &Request,
+    progress: &mut dyn FnMut(Reply),
+) -> Result<Answer, StoreError> {
     let parsed;
     let command = match &request.command {
         Input::Command(command) => command,
@@ -60,7 +69,7 @@ pub(super) fn run(bot: &Bot, request: &Request) -> Result<Answer, StoreError> {
             }
         }
     };
-    execute(bot, request, command)
+    execute(bot, request, command, progress)
 }
 
 /// Run a typed command; a player whose conditional turns were dropped
@@ -69,8 +78,9 @@ pub(super) fn execute(
     bot: &Bot,
     request: &Request,
     command: &Command,
+    progress: &mut dyn FnMut(Reply),
 ) -> Result<Answer, StoreError> {
-    let mut answer = dispatch(bot, request, command)?;
+    let mut answer = dispatch(bot, request, command, progress)?;
     let key = ChannelKey::of(request).to_string();
     if let Some(notice) = premove::dropped_notice(bot, request, &key) {
         answer.replies.push(notice);
@@ -79,7 +89,12 @@ pub(super) fn execute(
 }
 
 /// The handler of each command.
-fn dispatch(bot: &Bot, request: &Request, command: &Command) -> Result<Answer, StoreError> {
+fn dispatch(
+    bot: &Bot,
+    request: &Request,
+    command: &Command,
+    progress: &mut dyn FnMut(Reply),
+) -> Result<Answer, StoreError> {
     let key = ChannelKey::of(request).to_string();
     let langs = bot.langs(request);
     match command {
@@ -97,6 +112,9 @@ fn dispatch(bot: &Bot, request: &Request, command: &Command) -> Result<Answer, S
         Command::Cancel => withdraw(bot, request, &key, false),
         Command::Rematch => rematch::rematch(bot, request, &key),
         Command::Move { turn } => play(bot, request, &key, turn),
+        Command::Pick { step } if puzzle_pick::is_for_puzzle(bot, request, &key)? => {
+            puzzle_pick::pick(bot, request, *step)
+        }
         Command::Pick { step } => pick::pick(bot, request, &key, *step),
         Command::Board => show(bot, request, &key, false),
         Command::Moves => show(bot, request, &key, true),
@@ -104,7 +122,11 @@ fn dispatch(bot: &Bot, request: &Request, command: &Command) -> Result<Answer, S
         Command::Resign => resign(bot, request, &key),
         Command::Draw => draw(bot, request, &key),
         Command::Notify { mode, digest } => notify(bot, request, *mode, digest.as_ref()),
-        Command::Settings { threads, web } => settings(bot, request, *threads, *web),
+        Command::Settings {
+            threads,
+            web,
+            puzzle,
+        } => settings(bot, request, *threads, *web, puzzle.as_ref()),
         Command::Lang { language } => lang(bot, request, langs, *language),
         Command::Replay => history::replay(bot, request, &key),
         Command::Export => history::export(bot, request, &key),
@@ -118,6 +140,9 @@ fn dispatch(bot: &Bot, request: &Request, command: &Command) -> Result<Answer, S
         Command::Premove { action } => premove::premove(bot, request, &key, action),
         Command::Premoves => premove::list(bot, request, &key),
         Command::Autoplay { on } => settings::autoplay(bot, request, *on),
+        Command::Review { game } => review::review(bot, request, &key, *game, progress),
+        Command::Puzzle { action } => puzzle::puzzle(bot, request, &key, action),
+        Command::PuzzleRating { player } => puzzle::rating(bot, request, player.as_ref()),
     }
 }
 

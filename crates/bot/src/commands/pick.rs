@@ -28,13 +28,13 @@ pub(super) fn pick(
 }
 
 /// One entry of a list: a step to take, or the turn to play as it stands.
-enum Entry<'a> {
+pub(super) enum Entry<'a> {
     Step(&'a cairn_rules::Step),
     Play(&'a str),
 }
 
 /// The list's entries, numbered from 1 in this order.
-fn entries(pick: &Pick) -> Vec<Entry<'_>> {
+pub(super) fn entries(pick: &Pick) -> Vec<Entry<'_>> {
     let mut out: Vec<Entry<'_>> = pick.options.iter().map(Entry::Step).collect();
     out.extend(pick.whole.as_deref().map(Entry::Play));
     out
@@ -156,8 +156,18 @@ fn show(at: &InGame<'_>, key: &str, state: PickRecord) -> Update<Answer> {
 
 /// The typed list of `pick`, worded in the channel's language.
 fn menu_of(at: &InGame<'_>, pick: &Pick, state: &PickRecord) -> PickMenu {
-    let lang = at.public;
-    let options = entries(pick)
+    PickMenu {
+        user: to_user(at.game.player(at.seat)),
+        so_far: pick.written(),
+        options: menu_options(pick, at.public),
+        page: state.page,
+        can_go_back: !state.choices.is_empty(),
+    }
+}
+
+/// The numbered options of `pick`, worded in `lang`.
+pub(super) fn menu_options(pick: &Pick, lang: Lang) -> Vec<PickOption> {
+    entries(pick)
         .into_iter()
         .enumerate()
         .map(|(i, entry)| match entry {
@@ -174,18 +184,11 @@ fn menu_of(at: &InGame<'_>, pick: &Pick, state: &PickRecord) -> PickMenu {
                 plays: true,
             },
         })
-        .collect();
-    PickMenu {
-        user: to_user(at.game.player(at.seat)),
-        so_far: pick.written(),
-        options,
-        page: state.page,
-        can_go_back: !state.choices.is_empty(),
-    }
+        .collect()
 }
 
 /// The list as text: a head, the page's options, and how to go on.
-fn menu_text(menu: &PickMenu, lang: Lang) -> String {
+pub(super) fn menu_text(menu: &PickMenu, lang: Lang) -> String {
     let mut text = if menu.so_far.is_empty() {
         t!(lang, "pick-head", player = &menu.user.name)
     } else {
@@ -239,7 +242,7 @@ fn menu_text(menu: &PickMenu, lang: Lang) -> String {
 
 /// A pick the rules could not follow: the game ended, or the choices no
 /// longer fit the position.
-fn refusal(error: &PickError, lang: Lang) -> Answer {
+pub(super) fn refusal(error: &PickError, lang: Lang) -> Answer {
     match error {
         PickError::GameOver => Answer::error(t!(lang, "game-already-over")),
         _ => Answer::error(t!(lang, "pick-stale")),

@@ -494,6 +494,9 @@ pub enum Command {
         threads: Option<bool>,
         /// `web=off`: the server's games leave the web.
         web: Option<bool>,
+        /// `puzzle=08:00 [zone=…]` or `puzzle=off`: the channel's daily
+        /// puzzle.
+        puzzle: Option<DailySetting>,
     },
     Lang {
         /// `None`: say the current language.
@@ -521,6 +524,38 @@ pub enum Command {
     Tournament(TournamentAction),
     /// The tournaments of the channel.
     Tournaments,
+    /// Prove a finished game position by position (`None`: the channel's
+    /// last game).
+    Review {
+        game: Option<cairn_store::GameId>,
+    },
+    /// Show, start or answer a puzzle.
+    Puzzle {
+        action: PuzzleAction,
+    },
+    /// `rating puzzles [player]`: ratings at puzzles.
+    PuzzleRating {
+        /// `None`: the requester.
+        player: Option<User>,
+    },
+}
+
+/// What `puzzle` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleAction {
+    /// `puzzle`: the puzzle being solved here, or a new one.
+    Show,
+    /// `puzzle new` or `puzzle <game>`: a new puzzle.
+    New(Option<GameKind>),
+    /// `puzzle <turn>`: an answer.
+    Answer(String),
+}
+
+/// `settings puzzle=…`: when the channel's daily puzzle is posted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DailySetting {
+    Off,
+    At(DigestAt),
 }
 
 impl Command {
@@ -556,6 +591,9 @@ impl Command {
             Command::Autoplay { .. } => "autoplay",
             Command::Tournament(_) => "tournament",
             Command::Tournaments => "tournaments",
+            Command::Review { .. } => "review",
+            Command::Puzzle { .. } => "puzzle",
+            Command::PuzzleRating { .. } => "rating",
         };
         // Every variant is declared (a test checks it); help is the last.
         find(name).unwrap_or(&COMMANDS[COMMANDS.len() - 1])
@@ -600,10 +638,25 @@ impl Command {
                 })
                 .chain(digest.iter().flat_map(DigestAt::words))
                 .collect(),
-            Command::Settings { threads, web } => threads
+            Command::Settings {
+                threads,
+                web,
+                puzzle,
+            } => threads
                 .iter()
                 .map(|&t| format!("threads={}", on_off(t)))
                 .chain(web.iter().map(|&w| format!("web={}", on_off(w))))
+                .chain(puzzle.iter().flat_map(daily_words))
+                .collect(),
+            Command::Review { game } => game.iter().map(|g| g.to_string()).collect(),
+            Command::Puzzle { action } => match action {
+                PuzzleAction::Show => Vec::new(),
+                PuzzleAction::New(None) => vec!["new".to_string()],
+                PuzzleAction::New(Some(kind)) => vec![kind.name().to_string()],
+                PuzzleAction::Answer(turn) => vec![turn.clone()],
+            },
+            Command::PuzzleRating { player } => std::iter::once("puzzles".to_string())
+                .chain(player.iter().map(|p| format!("@{}", p.name)))
                 .collect(),
             Command::Lang { language } => language.iter().map(|l| l.code().to_string()).collect(),
             Command::Vacation { action } => vacation_words(*action),
@@ -893,15 +946,7 @@ pub static COMMANDS: &[CommandSpec] = &[
             arg("game", Game, Positional)
         ],
         Details::Plain,
-        |a, c| Ok(Command::Rating {
-            game: a
-                .word("game")
-                .map(|w| args::game("rating", &w))
-                .transpose()?,
-            player: a
-                .user("player")
-                .or_else(|| c.player_of(a.word("player").as_deref())),
-        })
+        build_rating
     ),
     command!(
         "leaderboard",
@@ -935,19 +980,12 @@ pub static COMMANDS: &[CommandSpec] = &[
         [],
         [
             arg("threads", Choice(SWITCH), Keyed),
-            arg("web", Choice(SWITCH), Keyed)
+            arg("web", Choice(SWITCH), Keyed),
+            arg("puzzle", Words, Keyed).max_length(10),
+            arg("zone", Words, Keyed).max_length(60)
         ],
         Details::Plain,
-        |a, _| Ok(Command::Settings {
-            threads: a
-                .word("threads")
-                .map(|w| args::switch("settings", "threads", &w))
-                .transpose()?,
-            web: a
-                .word("web")
-                .map(|w| args::switch("settings", "web", &w))
-                .transpose()?
-        })
+        build_settings
     ),
     command!(
         "vacation",
@@ -977,6 +1015,22 @@ pub static COMMANDS: &[CommandSpec] = &[
     command!("tournaments", [], [], Details::None, |_, _| Ok(
         Command::Tournaments
     )),
+    command!(
+        "review",
+        ["analyse", "analyze"],
+        [arg("game", Words, Positional).max_length(40)],
+        Details::Plain,
+        |a, _| Ok(Command::Review {
+            game: a.word("game").map(|w| args::game_id(&w)).transpose()?
+        })
+    ),
+    command!(
+        "puzzle",
+        ["puzzles"],
+        [arg("answer", Turn, Rest).autocomplete().max_length(400)],
+        Details::Plain,
+        build_puzzle
+    ),
     command!(
         "premove",
         ["conditional"],
@@ -1066,6 +1120,94 @@ fn build_challenge(a: &mut Args, context: &Context<'_>) -> Result<Command, ArgEr
         level,
         vacation,
     }))
+}
+
+/// `rating [player] [game]`, or `rating puzzles [player]`.
+fn build_rating(a: &mut Args, c: &Context<'_>) -> Result<Command, ArgError> {
+    let puzzles = |w: &Option<String>| {
+        w.as_deref()
+            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "puzzles" | "puzzle"))
+    };
+    let (player_word, game_word) = (a.word("player"), a.word("game"));
+    if puzzles(&player_word) || puzzles(&game_word) {
+        let other = if puzzles(&player_word) {
+            game_word
+        } else {
+            player_word
+        };
+        return Ok(Command::PuzzleRating {
+            player: a.user("player").or_else(|| c.player_of(other.as_deref())),
+        });
+    }
+    Ok(Command::Rating {
+        game: game_word.map(|w| args::game("rating", &w)).transpose()?,
+        player: a
+            .user("player")
+            .or_else(|| c.player_of(player_word.as_deref())),
+    })
+}
+
+/// `puzzle`, `puzzle new`, `puzzle <game>`, `puzzle rating` or
+/// `puzzle <turn>`.
+fn build_puzzle(a: &mut Args, c: &Context<'_>) -> Result<Command, ArgError> {
+    let answer = normalise(&a.words("answer").join(" ")).trim().to_string();
+    let lower = answer.to_lowercase();
+    if lower.is_empty() {
+        return Ok(Command::Puzzle {
+            action: PuzzleAction::Show,
+        });
+    }
+    if lower == "rating" || lower == "ratings" {
+        return Ok(Command::PuzzleRating { player: None });
+    }
+    if lower == "new" {
+        return Ok(Command::Puzzle {
+            action: PuzzleAction::New(None),
+        });
+    }
+    let _ = c;
+    let action = match args::game("puzzle", &answer) {
+        Ok(kind) if !answer.contains(' ') => PuzzleAction::New(Some(kind)),
+        _ => PuzzleAction::Answer(answer),
+    };
+    Ok(Command::Puzzle { action })
+}
+
+/// `settings [threads=on|off] [web=on|off] [puzzle=HH:MM|off [zone=…]]`.
+fn build_settings(a: &mut Args, _: &Context<'_>) -> Result<Command, ArgError> {
+    let threads = a
+        .word("threads")
+        .map(|w| args::switch("settings", "threads", &w))
+        .transpose()?;
+    let web = a
+        .word("web")
+        .map(|w| args::switch("settings", "web", &w))
+        .transpose()?;
+    let zone = a.word("zone");
+    let puzzle = match a.word("puzzle") {
+        None if zone.is_some() => return Err(ArgError::DailyUsage),
+        None => None,
+        Some(w) if w.eq_ignore_ascii_case("off") => Some(DailySetting::Off),
+        Some(w) => Some(DailySetting::At(
+            DigestAt::parse(&w, zone.as_deref()).map_err(|e| ArgError::Digest(Some(e)))?,
+        )),
+    };
+    Ok(Command::Settings {
+        threads,
+        web,
+        puzzle,
+    })
+}
+
+/// `puzzle=08:00 zone=Europe/Madrid` or `puzzle=off`.
+fn daily_words(setting: &DailySetting) -> Vec<String> {
+    match setting {
+        DailySetting::Off => vec!["puzzle=off".to_string()],
+        DailySetting::At(at) => vec![
+            format!("puzzle={:02}:{:02}", at.hour, at.minute),
+            format!("zone={}", at.zone),
+        ],
+    }
 }
 
 /// `notify [on|off|dm|digest <HH:MM> [<time zone>]]`.

@@ -1,5 +1,6 @@
 //! Settings: a player's reminders (`notify`) and a server's (`settings`).
 
+use super::set::DailySetting;
 use crate::digest::DigestAt;
 use crate::i18n::{Lang, Langs};
 use crate::{place_scope, t, Answer, Bot, Reply, Request};
@@ -105,7 +106,13 @@ pub(super) fn settings(
     request: &Request,
     threads: Option<bool>,
     web: Option<bool>,
+    puzzle: Option<&DailySetting>,
 ) -> Result<Answer, StoreError> {
+    if let Some(puzzle) = puzzle {
+        if threads.is_none() && web.is_none() {
+            return daily(bot, request, puzzle);
+        }
+    }
     let langs = bot.langs(request);
     let (public, private) = (langs.public, langs.private);
     let platform = request.platform.as_str();
@@ -114,12 +121,16 @@ pub(super) fn settings(
     };
     let current = bot.store.server_settings(platform, server)?;
     if threads.is_none() && web.is_none() {
-        return Ok(Answer::reply(Reply::error(t!(
+        let mut text = t!(
             private,
             "settings-now",
             threads = describe_threads(current.threads, private),
             web = describe_web(current.web, private)
-        ))));
+        );
+        let key = crate::ChannelKey::of(request).to_string();
+        text.push(' ');
+        text.push_str(&describe_daily(bot.daily_of(&key)?.as_ref(), private));
+        return Ok(Answer::reply(Reply::error(text)));
     }
     if !request.server_admin {
         return Ok(Answer::error(t!(private, "settings-admin-only")));
@@ -135,12 +146,49 @@ pub(super) fn settings(
         said.push(describe_web(web, public));
     }
     bot.store.set_server_settings(platform, server, &changed)?;
+    if let Some(puzzle) = puzzle {
+        let key = crate::ChannelKey::of(request).to_string();
+        bot.set_daily(&key, puzzle)?;
+        said.push(describe_daily(bot.daily_of(&key)?.as_ref(), public));
+    }
     Ok(Answer::reply(Reply::text(t!(
         public,
         "settings-changed",
         name = &request.user.name,
         changes = said.join(" ")
     ))))
+}
+
+/// `settings puzzle=…` alone: the channel's daily puzzle. In a server only
+/// its managers may set it; elsewhere (a room, a conversation) anyone
+/// there may, as with `lang`.
+fn daily(bot: &Bot, request: &Request, puzzle: &DailySetting) -> Result<Answer, StoreError> {
+    let langs = bot.langs(request);
+    if request.server.is_some() && !request.server_admin {
+        return Ok(Answer::error(t!(langs.private, "settings-admin-only")));
+    }
+    let key = crate::ChannelKey::of(request).to_string();
+    bot.set_daily(&key, puzzle)?;
+    let now = bot.daily_of(&key)?;
+    Ok(Answer::reply(Reply::text(t!(
+        langs.public,
+        "settings-changed-here",
+        name = &request.user.name,
+        changes = describe_daily(now.as_ref(), langs.public)
+    ))))
+}
+
+/// "puzzle=08:00 Asia/Tokyo: a puzzle is posted here every day at …".
+fn describe_daily(daily: Option<&cairn_store::puzzle::DailyPuzzle>, lang: Lang) -> String {
+    match daily {
+        Some(d) => t!(
+            lang,
+            "settings-puzzle-on",
+            time = format!("{:02}:{:02}", d.hour, d.minute),
+            zone = d.zone.as_str()
+        ),
+        None => t!(lang, "settings-puzzle-off"),
+    }
 }
 
 fn describe_threads(threads: bool, lang: Lang) -> String {
