@@ -270,21 +270,38 @@ pub fn proves_win_within<G: Game>(
     deadline: Option<Instant>,
     table_bits: u32,
 ) -> Result<(bool, u64), OutOfBudget> {
+    proves_win_for(game, game.to_move(), turns, budget, deadline, table_bits)
+}
+
+/// [`proves_win_within`] for either side: whether `attacker` can force a
+/// win in `game` within `turns` turns (plies), whoever is to move. A
+/// finished game is won if `attacker` won it (in 0 turns).
+pub fn proves_win_for<G: Game>(
+    game: &G,
+    attacker: Seat,
+    turns: Option<u32>,
+    budget: u64,
+    deadline: Option<Instant>,
+    table_bits: u32,
+) -> Result<(bool, u64), OutOfBudget> {
+    if let Some(outcome) = game.outcome() {
+        return Ok((outcome.winner == Some(attacker), 0));
+    }
+    if turns == Some(0) {
+        return Ok((false, 0));
+    }
     let len = 1usize << table_bits;
     let mut buckets = Vec::with_capacity(len);
     advise_huge_pages(&buckets);
     buckets.resize(len, [EMPTY; 2]);
     let mut search = Search {
         buckets,
-        attacker: game.to_move(),
+        attacker,
         limit: turns,
         nodes: 0,
         budget,
         deadline,
     };
-    if turns == Some(0) {
-        return Ok((false, 0));
-    }
     let key = search.key_at(game, 0);
     let numbers = search.expand(game, key, 0, INF, INF)?;
     Ok((numbers.pn == 0, search.nodes))
