@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use cairn_rules::Game;
 
-use crate::solver::{Goal, Session, Verdict};
+use crate::solver::{too_many_turns, Goal, Session, Verdict};
 
 /// Solver node budget at the top level for games the solver is made for
 /// ([`Game::SOLVABLE`]), also capped by the deadline.
@@ -78,6 +78,9 @@ pub fn most_testing_draw<G: Game>(
     deadline: Instant,
 ) -> G::Turn {
     let me = game.to_move();
+    if too_many_turns(game) {
+        return drawing;
+    }
     let mut best = (losing_replies(session, game, &drawing, deadline), drawing);
     if best.0.timed_out {
         return best.1;
@@ -128,6 +131,10 @@ fn losing_replies<G: Game>(
     // A finished game, or one where the mover moves again, leaves the
     // opponent no reply to go wrong with.
     if next.outcome().is_some() || next.to_move() == me {
+        return count;
+    }
+    if too_many_turns(&next) {
+        count.timed_out = true;
         return count;
     }
     for reply in next.legal_turns() {

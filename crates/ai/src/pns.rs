@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use super::solver::{advise_huge_pages, key_of, OutOfBudget};
+use super::solver::{advise_huge_pages, key_of, too_many_turns, OutOfBudget};
 use cairn_rules::{Game, Seat};
 
 /// An infinite proof or disproof number: proven impossible.
@@ -158,6 +158,9 @@ impl Search {
             || (self.nodes.is_multiple_of(4096)
                 && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
+            return Err(OutOfBudget);
+        }
+        if too_many_turns(game) {
             return Err(OutOfBudget);
         }
         let started = self.nodes;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use cairn_rules::{AnyGame, Game, GameKind, OptionError, Options, Seat, SplitRng, TurnError};
 use serde::{Deserialize, Serialize};
 
-use crate::solver::{Goal, Session};
+use crate::solver::{too_many_turns, Goal, Session};
 use crate::{choose_with, pns, Player};
 
 /// The longest puzzle, in turns (plies) counted like `Verdict::Win(n)`.
@@ -134,6 +134,9 @@ impl<G: Game> Provers<G> {
         game: &G,
         distance: u32,
     ) -> Result<Vec<G::Turn>, PuzzleError> {
+        if too_many_turns(game) {
+            return Err(PuzzleError::OutOfBudget);
+        }
         let me = game.to_move();
         let mut winning = Vec::new();
         for turn in game.legal_turns() {

@@ -216,6 +216,16 @@ struct Child<G> {
     game: G,
 }
 
+/// The most turns a search lists in one position of a game whose turns
+/// can be astronomically many ([`Game::HUGE_TURN_COUNTS`], Floaters): past
+/// it the search gives up (out of budget) rather than fill the memory.
+pub const MAX_LISTED_TURNS: u64 = 20_000;
+
+/// Whether listing the turns of `game` would pass [`MAX_LISTED_TURNS`].
+pub fn too_many_turns<G: Game>(game: &G) -> bool {
+    G::HUGE_TURN_COUNTS && game.count_turns() > MAX_LISTED_TURNS
+}
+
 /// The transposition key of a position.
 pub(crate) fn key_of<G: Game>(game: &G) -> u64 {
     game.symmetric_key().unwrap_or_else(|| position_hash(game))
@@ -399,6 +409,9 @@ impl<G: Game> Solver<G> {
         if self.turns.len() <= depth {
             self.turns.resize_with(depth + 1, Vec::new);
             self.children.resize_with(depth + 1, Vec::new);
+        }
+        if too_many_turns(game) {
+            return Err(OutOfBudget);
         }
         let mut turns = std::mem::take(&mut self.turns[depth]);
         turns.clear();
