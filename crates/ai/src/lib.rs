@@ -5,6 +5,7 @@
 
 pub mod arena;
 pub mod mcts;
+pub mod perfect;
 pub mod pns;
 pub mod pool;
 pub mod puzzle;
@@ -78,9 +79,6 @@ pub fn level_playouts(level: u8) -> u32 {
         _ => 20_000,
     }
 }
-
-/// Solver node budget at the top level (also capped by the deadline).
-const SOLVER_NODES: u64 = 3_000_000;
 
 /// What a player keeps between its turns: the last search tree, grown on
 /// when the next position lies in it (tree reuse). Any game's tree fits;
@@ -175,45 +173,30 @@ pub fn choose_with_memory<G: Game>(
             ),
         },
         Player::Level(level) => {
-            let mut note = None;
-            let mut verdict = None;
-            if level >= 5 && G::SOLVABLE {
-                // Leave the search half the time if the solver gives up.
-                let solve_by =
-                    Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2;
-                if let Ok(solution) = solver::solve(game, SOLVER_NODES, Some(solve_by)) {
-                    match (solution.verdict, solution.best) {
-                        (Verdict::Win(_), Some(turn)) | (Verdict::Draw, Some(turn)) => {
-                            let won = matches!(solution.verdict, Verdict::Win(_));
-                            return Some(Choice {
-                                turn: turn.to_string(),
-                                note: won.then(|| verdict_note(game, solution.verdict)),
-                                verdict: won.then_some(solution.verdict),
-                            });
-                        }
-                        // Lost against perfect play: the search still finds
-                        // the turns that give a fallible opponent most room
-                        // to go wrong.
-                        _ => {
-                            note = Some(verdict_note(game, solution.verdict));
-                            verdict = Some(solution.verdict);
-                        }
-                    }
+            if level >= 5 {
+                if let Some(solved) = perfect::solved_choice(game, deadline) {
+                    return Some(solved_note(game, solved));
                 }
             }
-            let choice = choose_with_memory(
+            choose_with_memory(
                 game,
                 Player::Mcts(level_playouts(level)),
                 deadline,
                 seed,
                 memory,
-            );
-            choice.map(|c| Choice {
-                note: note.or(c.note),
-                verdict: verdict.or(c.verdict),
-                ..c
-            })
+            )
         }
+    }
+}
+
+/// The choice for a solved position: a win or a loss is said (the
+/// verdict and its note), a draw is not.
+fn solved_note<G: Game>(game: &G, solved: perfect::Solved<G::Turn>) -> Choice {
+    let said = !matches!(solved.verdict, Verdict::Draw);
+    Choice {
+        turn: solved.turn.to_string(),
+        note: said.then(|| verdict_note(game, solved.verdict)),
+        verdict: said.then_some(solved.verdict),
     }
 }
 

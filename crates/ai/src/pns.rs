@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use super::solver::{advise_huge_pages, key_of, OutOfBudget};
+use super::solver::{advise_huge_pages, key_of, too_many_turns, OutOfBudget};
 use cairn_rules::{Game, Seat};
 
 /// An infinite proof or disproof number: proven impossible.
@@ -160,6 +160,9 @@ impl Search {
         {
             return Err(OutOfBudget);
         }
+        if too_many_turns(game) {
+            return Err(OutOfBudget);
+        }
         let started = self.nodes;
         // OR node: one proven child proves it. AND node: it needs all.
         let or = game.to_move() == self.attacker;
@@ -270,21 +273,38 @@ pub fn proves_win_within<G: Game>(
     deadline: Option<Instant>,
     table_bits: u32,
 ) -> Result<(bool, u64), OutOfBudget> {
+    proves_win_for(game, game.to_move(), turns, budget, deadline, table_bits)
+}
+
+/// [`proves_win_within`] for either side: whether `attacker` can force a
+/// win in `game` within `turns` turns (plies), whoever is to move. A
+/// finished game is won if `attacker` won it (in 0 turns).
+pub fn proves_win_for<G: Game>(
+    game: &G,
+    attacker: Seat,
+    turns: Option<u32>,
+    budget: u64,
+    deadline: Option<Instant>,
+    table_bits: u32,
+) -> Result<(bool, u64), OutOfBudget> {
+    if let Some(outcome) = game.outcome() {
+        return Ok((outcome.winner == Some(attacker), 0));
+    }
+    if turns == Some(0) {
+        return Ok((false, 0));
+    }
     let len = 1usize << table_bits;
     let mut buckets = Vec::with_capacity(len);
     advise_huge_pages(&buckets);
     buckets.resize(len, [EMPTY; 2]);
     let mut search = Search {
         buckets,
-        attacker: game.to_move(),
+        attacker,
         limit: turns,
         nodes: 0,
         budget,
         deadline,
     };
-    if turns == Some(0) {
-        return Ok((false, 0));
-    }
     let key = search.key_at(game, 0);
     let numbers = search.expand(game, key, 0, INF, INF)?;
     Ok((numbers.pn == 0, search.nodes))

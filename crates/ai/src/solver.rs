@@ -216,6 +216,16 @@ struct Child<G> {
     game: G,
 }
 
+/// The most turns a search lists in one position of a game whose turns
+/// can be astronomically many ([`Game::HUGE_TURN_COUNTS`], Floaters): past
+/// it the search gives up (out of budget) rather than fill the memory.
+pub const MAX_LISTED_TURNS: u64 = 20_000;
+
+/// Whether listing the turns of `game` would pass [`MAX_LISTED_TURNS`].
+pub fn too_many_turns<G: Game>(game: &G) -> bool {
+    G::HUGE_TURN_COUNTS && game.count_turns() > MAX_LISTED_TURNS
+}
+
 /// The transposition key of a position.
 pub(crate) fn key_of<G: Game>(game: &G) -> u64 {
     game.symmetric_key().unwrap_or_else(|| position_hash(game))
@@ -239,6 +249,82 @@ impl<G: Game> Solver<G> {
             deadline,
             turns: Vec::new(),
             children: Vec::new(),
+        }
+    }
+
+    /// Start a new search on the same table: a fresh node count, budget
+    /// and deadline.
+    fn restart(&mut self, budget: u64, deadline: Option<Instant>) {
+        self.nodes = 0;
+        self.budget = budget;
+        self.deadline = deadline;
+    }
+
+    /// MTD(f): only null-window searches, which cut far more than a full
+    /// window. The first asks who wins; each next one asks whether the
+    /// score beats the bound the last one returned, and the table carries
+    /// the work from one to the next, until the bounds meet.
+    fn solve(
+        &mut self,
+        game: &G,
+        mut progress: impl FnMut(Bounds),
+    ) -> Result<Solution<G::Turn>, OutOfBudget> {
+        let key = key_of(game);
+        let (mut lower, mut upper) = (-MATE - 1, MATE + 1);
+        let mut score = 0;
+        while lower < upper {
+            let beta = if score == lower { score + 1 } else { score };
+            score = self.negamax(game, key, beta - 1, beta, 0)?;
+            if score < beta {
+                upper = score;
+            } else {
+                lower = score;
+            }
+            progress(Bounds {
+                at_best: (upper <= MATE).then(|| Verdict::from_score(upper)),
+                at_worst: (lower >= -MATE).then(|| Verdict::from_score(lower)),
+            });
+        }
+        let best = self.best_turn(game, score)?;
+        Ok(Solution {
+            verdict: Verdict::from_score(score),
+            best,
+            nodes: self.nodes,
+        })
+    }
+
+    /// The best turn of a position whose score is known: the first child
+    /// that reaches the score (none beats it).
+    fn best_turn(&mut self, game: &G, score: i32) -> Result<Option<G::Turn>, OutOfBudget> {
+        let me = game.to_move();
+        for turn in game.legal_turns() {
+            let mut next = game.clone();
+            next.apply(&turn);
+            let key = if next.outcome().is_none() {
+                key_of(&next)
+            } else {
+                0
+            };
+            if self.child_score(&next, key, me, score - 1, score, 0)? >= score {
+                return Ok(Some(turn));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether `seat`'s score in `game` (over or not) is at least `beta`:
+    /// one null-window search from the point of view of the side to move.
+    fn at_least(&mut self, game: &G, seat: Seat, beta: i32) -> Result<bool, OutOfBudget> {
+        if let Some(outcome) = game.outcome() {
+            return Ok(terminal_score(outcome, seat, 0) >= beta);
+        }
+        let key = key_of(game);
+        if game.to_move() == seat {
+            Ok(self.negamax(game, key, beta - 1, beta, 0)? >= beta)
+        } else {
+            // seat's score >= beta  <=>  the mover's score < 1 - beta.
+            let mover_beta = 1 - beta;
+            Ok(self.negamax(game, key, mover_beta - 1, mover_beta, 0)? < mover_beta)
         }
     }
 
@@ -323,6 +409,9 @@ impl<G: Game> Solver<G> {
         if self.turns.len() <= depth {
             self.turns.resize_with(depth + 1, Vec::new);
             self.children.resize_with(depth + 1, Vec::new);
+        }
+        if too_many_turns(game) {
+            return Err(OutOfBudget);
         }
         let mut turns = std::mem::take(&mut self.turns[depth]);
         turns.clear();
@@ -487,51 +576,10 @@ pub fn solve_with_table<G: Game>(
     budget: u64,
     deadline: Option<Instant>,
     table_bits: u32,
-    mut progress: impl FnMut(Bounds),
+    progress: impl FnMut(Bounds),
 ) -> Result<Solution<G::Turn>, OutOfBudget> {
     let mut solver = Solver::new(table_bits, budget, deadline);
-    // MTD(f): only null-window searches, which cut far more than a full
-    // window. The first asks who wins; each next one asks whether the
-    // score beats the bound the last one returned, and the table carries
-    // the work from one to the next, until the bounds meet.
-    let key = key_of(game);
-    let (mut lower, mut upper) = (-MATE - 1, MATE + 1);
-    let mut score = 0;
-    while lower < upper {
-        let beta = if score == lower { score + 1 } else { score };
-        score = solver.negamax(game, key, beta - 1, beta, 0)?;
-        if score < beta {
-            upper = score;
-        } else {
-            lower = score;
-        }
-        progress(Bounds {
-            at_best: (upper <= MATE).then(|| Verdict::from_score(upper)),
-            at_worst: (lower >= -MATE).then(|| Verdict::from_score(lower)),
-        });
-    }
-    let verdict = Verdict::from_score(score);
-    // The best turn: the first child that reaches the score (none beats it).
-    let me = game.to_move();
-    let mut best = None;
-    for turn in game.legal_turns() {
-        let mut next = game.clone();
-        next.apply(&turn);
-        let key = if next.outcome().is_none() {
-            key_of(&next)
-        } else {
-            0
-        };
-        if solver.child_score(&next, key, me, score - 1, score, 0)? >= score {
-            best = Some(turn);
-            break;
-        }
-    }
-    Ok(Solution {
-        verdict,
-        best,
-        nodes: solver.nodes,
-    })
+    solver.solve(game, progress)
 }
 
 /// Who wins with best play, without the distance: 1, 0 or -1 for the
@@ -568,9 +616,8 @@ pub fn wins_within<G: Game>(
     table_bits: u32,
 ) -> Result<(bool, u64), OutOfBudget> {
     let mut solver = Solver::new(table_bits, budget, deadline);
-    let beta = MATE - turns.min(MATE as u32 / 2) as i32;
-    let score = solver.negamax(game, key_of(game), beta - 1, beta, 0)?;
-    Ok((score >= beta, solver.nodes))
+    let won = solver.at_least(game, game.to_move(), Goal::WinWithin(turns).beta())?;
+    Ok((won, solver.nodes))
 }
 
 /// An independent check: win (1), draw (0) or loss (-1) for the player to
@@ -615,4 +662,74 @@ pub fn solve_wdl<G: Game>(game: &G, budget: u64) -> Result<i8, OutOfBudget> {
     let mut memo = HashMap::new();
     let mut nodes = 0;
     go(game, &mut memo, &mut nodes, budget)
+}
+
+/// What a side may ask of a position in a [`Session`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// A win, however far.
+    Win,
+    /// A win within this many turns (plies), counted from the position.
+    WinWithin(u32),
+    /// A win or a draw.
+    NotLose,
+}
+
+impl Goal {
+    /// The least score that meets the goal.
+    fn beta(self) -> i32 {
+        match self {
+            Goal::Win => 1,
+            Goal::WinWithin(turns) => MATE - turns.min(MATE as u32 / 2) as i32,
+            Goal::NotLose => 0,
+        }
+    }
+}
+
+/// A solver that keeps one transposition table across many searches, so
+/// later searches reuse earlier work: solving the positions of a game from
+/// its last one backwards, or asking many questions of one position's
+/// children. Sound because mate scores are stored relative to their node
+/// and the table is keyed by the whole position.
+pub struct Session<G: Game> {
+    solver: Solver<G>,
+}
+
+impl<G: Game> Session<G> {
+    /// A session with a table of 2^`table_bits` buckets (32 bytes each).
+    pub fn new(table_bits: u32) -> Session<G> {
+        Session {
+            solver: Solver::new(table_bits, 0, None),
+        }
+    }
+
+    /// [`solve`] on the session's table (the game must not be over).
+    pub fn solve(
+        &mut self,
+        game: &G,
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Result<Solution<G::Turn>, OutOfBudget> {
+        self.solver.restart(budget, deadline);
+        self.solver.solve(game, |_| {})
+    }
+
+    /// Whether `seat` can force `goal` in `game` (which may be over, or
+    /// have either side to move) against best play.
+    pub fn achieves(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        goal: Goal,
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Result<bool, OutOfBudget> {
+        self.solver.restart(budget, deadline);
+        self.solver.at_least(game, seat, goal.beta())
+    }
+
+    /// The nodes searched by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.solver.nodes
+    }
 }

@@ -27,7 +27,7 @@ review-beyond = { $count ->
    *[other] { $count } positions were
 } beyond the solver's reach within the budget.
 
-puzzle-task = Puzzle { $id } ({ $game }, rated { $rating }): { $player } to play and win within { $turns } turns. Answer with `puzzle <turn>` or `pick`.
+puzzle-task = Puzzle { $id } ({ $game }, rated { $rating }): { $player } to play and win within { $turns } turns, both sides' turns counted. Answer with `puzzle <turn>` or `pick`.
 puzzle-you = You
 puzzle-none-stored = There are no puzzles yet: an operator adds them with `cairn puzzles generate`.
 puzzle-none-of-game = There are no puzzles of { $game } yet.

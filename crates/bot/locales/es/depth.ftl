@@ -27,7 +27,7 @@ review-beyond = { $count ->
    *[other] { $count } posiciones quedaron
 } fuera del alcance del resolutor dentro del presupuesto.
 
-puzzle-task = Problema { $id } ({ $game }, puntuación { $rating }): juega { $player } y gana en { $turns } turnos como mucho. Responde con `problema <turno>` o con `elegir`.
+puzzle-task = Problema { $id } ({ $game }, puntuación { $rating }): juega { $player } y gana en { $turns } turnos como mucho, contando los de ambos bandos. Responde con `problema <turno>` o con `elegir`.
 puzzle-you = Tú
 puzzle-none-stored = Todavía no hay problemas: un operador los añade con `cairn puzzles generate`.
 puzzle-none-of-game = Todavía no hay problemas de { $game }.

@@ -21,7 +21,7 @@ review-drawing-instead = 代わりに{ $turn }なら引き分けでした。
 review-more = ……ほかに{ $count }手あります。
 review-beyond = { $count }局面は予算内でソルバーの手が届きませんでした。
 
-puzzle-task = パズル{ $id }（{ $game }、レーティング{ $rating }）：{ $player }の番で、{ $turns }手以内に勝ってください。`パズル <手>`か`選ぶ`で答えます。
+puzzle-task = パズル{ $id }（{ $game }、レーティング{ $rating }）：{ $player }の番で、双方の手を数えて{ $turns }手以内に勝ってください。`パズル <手>`か`選ぶ`で答えます。
 puzzle-you = あなた
 puzzle-none-stored = パズルはまだありません。運営者が`cairn puzzles generate`で追加します。
 puzzle-none-of-game = { $game }のパズルはまだありません。
