@@ -78,6 +78,8 @@ impl Running {
             .env("CAIRN_IMAGES", dir.join("images"))
             .env("CAIRN_CONFIG", dir.join("none.toml"))
             .env("RUST_LOG", "cairn=info")
+            // Scripts send faster than a person; the limit has its own test.
+            .env("CAIRN_RATE_LIMIT", "0")
             .env_remove("DISCORD_TOKEN")
             .env_remove("MATRIX_HOMESERVER")
             .stdin(Stdio::piped())
@@ -647,4 +649,109 @@ fn console_runs_a_four_player_round_robin_to_its_end() {
     if std::env::var_os("CAIRN_PRINT_TRANSCRIPT").is_some() {
         println!("{out}");
     }
+}
+
+/// The text between `start` and `end` in the last line holding `start`.
+fn last_between(output: &str, start: &str, end: &str) -> Option<String> {
+    let line = output.lines().rev().find(|l| l.contains(start))?;
+    let rest = &line[line.find(start)? + start.len()..];
+    Some(rest[..rest.find(end)?].to_string())
+}
+
+/// The real binary: a shipped puzzle solved turn by turn against the
+/// solver's defence, `rating puzzles`, then a whole game of Collapse and
+/// its `review`.
+#[test]
+fn console_solves_a_puzzle_and_reviews_a_finished_game() {
+    use cairn_ai::puzzle::{keeps_win_within_any, PuzzleBudget};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut console = Running::start(dir.path());
+    console.send("puzzle collapse\n");
+    assert!(console.wait_for("Puzzle col-", 60), "{}", console.output());
+    let id = last_between(&console.output(), "Puzzle ", " (").expect("an id");
+    let puzzle = cairn_bot::shipped_puzzles()
+        .into_iter()
+        .find(|p| p.id == id)
+        .expect("a shipped puzzle");
+    let mut line: Vec<String> = Vec::new();
+    let budget = PuzzleBudget {
+        nodes: 50_000_000,
+        deadline: None,
+    };
+    for step in 0..puzzle.distance {
+        let turns: Vec<String> = puzzle.turns.iter().chain(&line).cloned().collect();
+        let options = cairn_rules::Options::parse(&puzzle.options).expect("options");
+        let game = cairn_rules::AnyGame::replay_each(puzzle.kind, &options, &turns, |_, _| {})
+            .expect("replays");
+        let left = puzzle.distance - line.len() as u32;
+        let turn = game
+            .legal_strings()
+            .into_iter()
+            .find(|t| keeps_win_within_any(&game, t, left, &budget).expect("proven"))
+            .expect("a winning turn");
+        console.send(&format!("puzzle {turn}\n"));
+        let said = format!("Right: {turn}.");
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !console.output().contains(&said)
+            && !console.output().contains("Solved! alice played")
+            && std::time::Instant::now() < until
+        {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        if console.output().contains("Solved! alice played") {
+            break;
+        }
+        assert!(
+            console.output().contains(&said),
+            "step {step}: {}",
+            console.output()
+        );
+        line.push(turn);
+        if let Some(reply) = last_between(&console.output(), "defends with ", ".") {
+            line.push(reply);
+        }
+    }
+    assert!(
+        console.wait_for("Solved! alice played", 60),
+        "{}",
+        console.output()
+    );
+    console.send("rating puzzles\n");
+    assert!(
+        console.wait_for("(1 solved of 1)", 30),
+        "{}",
+        console.output()
+    );
+    // A game of Collapse to its end, then its review.
+    console.send("challenge collapse bob\n/as bob\naccept\n");
+    assert!(console.wait_for("bob accepts", 30), "{}", console.output());
+    let none: [&str; 0] = [];
+    let options = cairn_rules::Options::parse(&none).expect("options");
+    let mut game = cairn_rules::AnyGame::replay_each(
+        cairn_rules::GameKind::Collapse,
+        &options,
+        &none,
+        |_, _| {},
+    )
+    .expect("start");
+    let names = ["alice", "bob"];
+    while game.outcome().is_none() {
+        let turn = game.legal_strings().remove(0);
+        let who = names[game.to_move().index()];
+        console.send(&format!("/as {who}\nmove {turn}\n"));
+        game.play_str(&turn).expect("legal");
+    }
+    console.send("review\n");
+    assert!(
+        console.wait_for("Review of Collapse", 120),
+        "{}",
+        console.output()
+    );
+    assert!(
+        console.wait_for("positions proven", 5),
+        "{}",
+        console.output()
+    );
+    console.send("/quit\n");
+    let _ = console.child.wait();
 }
