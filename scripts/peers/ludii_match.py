@@ -4,6 +4,7 @@
     ludii_match.py [--ludii-src DIR] [--games N] [--think-ms MS]
                    [--games-only callanish,alquerque] [--agents uct,ab]
                    [--seed S] [--jsonl FILE] [--no-build]
+    ludii_match.py --summarise FILE [FILE ...]
 
 For each game (Callanish 9x9; Alquerque, Cairn's rules=basic against
 Ludii's "Murray (Suggested)" ruleset) and each agent, LudiiMatch.java plays
@@ -19,6 +20,9 @@ Compiles what it needs, as run.py does: Ludii's Common, Language and Core
 Features and AI modules (the agents) into $LUDII_BUILD/ai-classes, then
 LudiiMatch.java; and cairn itself (release, --no-default-features) unless
 --no-build. DIR is a checkout of github.com/Ludeme/Ludii (or $LUDII_SRC).
+--summarise prints the table again from --jsonl records (several batches,
+e.g. with different --seed, merge into one row a pairing).
+
 One Java process plays a pairing's games one after another, under
 `nice -n 10`: the pairings run one at a time on purpose, so that the two
 sides' thinking times are not squeezed by a parallel match.
@@ -112,8 +116,27 @@ def row(game, agent, records):
             f"| {turns:.0f} | {secs:.0f} s | {mean(ms[0]):.0f} / {mean(ms[1]):.0f} |")
 
 
+HEADER = ("| game | Ludii agent | games | Cairn W / D / L | score | 95 % (Wilson) | aborted "
+          "| ended by (rules) | turns | s a game | ms a turn Cairn / Ludii |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|")
+
+
+def summarise(paths):
+    records = [json.loads(line) for p in paths for line in Path(p).read_text().splitlines() if line.strip()]
+    print(HEADER)
+    for game in GAMES:
+        for agent in AGENTS:
+            mine = [r for r in records if r["game"] == game and r["agent"] == agent]
+            if mine:
+                print(row(game, agent, mine))
+                for r in mine:
+                    if r["error"]:
+                        print(f"    aborted game {r['index']}: {r['error']}")
+
+
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--summarise", nargs="+", metavar="FILE", help="the table from --jsonl records")
     ap.add_argument("--ludii-src", default=os.environ.get("LUDII_SRC"))
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--think-ms", type=int, default=1000)
@@ -123,6 +146,9 @@ def main():
     ap.add_argument("--jsonl", help="append every game's record to this file")
     ap.add_argument("--no-build", action="store_true", help="use the release binary as it is")
     args = ap.parse_args()
+    if args.summarise:
+        summarise(args.summarise)
+        return
     src = Path(args.ludii_src) if args.ludii_src else None
     if src is None or not (src / "AI" / "src").is_dir():
         sys.exit("give a checkout of github.com/Ludeme/Ludii (with AI/ and Features/) "
@@ -135,9 +161,7 @@ def main():
     cp = build(src)
     print(time.strftime("run of %Y-%m-%d %H:%M UTC", time.gmtime()))
     print(f"{args.games} games a pairing, {args.think_ms} ms a turn each side (wall time)\n")
-    print("| game | Ludii agent | games | Cairn W / D / L | score | 95 % (Wilson) | aborted "
-          "| ended by (rules) | turns | s a game | ms a turn Cairn / Ludii |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print(HEADER)
     for game in args.games_only.split(","):
         for agent in args.agents.split(","):
             records = play(cp, cairn, game, agent, args.games, args.think_ms, args.seed, args.jsonl)
