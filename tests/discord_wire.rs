@@ -908,14 +908,22 @@ async fn the_protocol_was_kept(fake: &Fake) {
 }
 
 /// A legal turn for `who` in `channel`, from the bot's own autocomplete.
+/// The reply to the turn before may come (deferred) before that turn is
+/// stored, and until then it is not `who`'s turn: ask again a few times.
 async fn next_turn_in(fake: &Fake, p: &mut Payloads, channel: &str, who: (&str, &str)) -> String {
-    let token = fake.interact(p.autocomplete(channel, who, ""));
-    let choices = fake
-        .wait_for("autocomplete choices", |s| {
-            s.exchanges.get(&token)?.choices.clone()
-        })
-        .await;
-    choices.into_iter().next().expect("a legal turn")
+    for _ in 0..50 {
+        let token = fake.interact(p.autocomplete(channel, who, ""));
+        let choices = fake
+            .wait_for("autocomplete choices", |s| {
+                s.exchanges.get(&token)?.choices.clone()
+            })
+            .await;
+        if let Some(turn) = choices.into_iter().next() {
+            return turn;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no legal turn for {} in {channel}", who.1)
 }
 
 /// `cairn db check` finds every record of the database readable.
