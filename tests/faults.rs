@@ -224,7 +224,9 @@ fn a_settings_write_on_a_full_disk_changes_nothing() {
         };
         let (notify_before, lang_before) = (notify(&bot), lang(&bot));
         let r = say(&bot, channel, "carol", command);
-        if text(&r).contains("not saved") {
+        // The place speaks English or Spanish, whichever `lang` came last
+        // before the disk was full (sled's files may hold some slack).
+        if text(&r).contains("not saved") || text(&r).contains("No se guardó") {
             // Refused: every read sees the setting as it was.
             assert_eq!(notify(&bot), notify_before, "memory ran ahead ({command})");
             assert_eq!(lang(&bot), lang_before, "memory ran ahead ({command})");
@@ -245,7 +247,11 @@ fn a_settings_write_on_a_full_disk_changes_nothing() {
         "notify off"
     };
     let r = say(&bot, "room", "carol", wanted);
-    assert!(text(&r).contains("Done"), "{}", text(&r));
+    assert!(
+        text(&r).contains("Done") || text(&r).contains("Hecho"),
+        "{}",
+        text(&r)
+    );
     let now = notify(&bot);
     drop(bot);
     let store = Store::open(&path).expect("reopen");
