@@ -86,8 +86,7 @@ pub fn complete_puzzle(
         .as_ref()
         .and_then(|a| bot.store().puzzle(a.kind, &a.id).ok().flatten());
     if let (Some(attempt), Some(puzzle)) = (attempt, puzzle) {
-        let turns: Vec<String> = puzzle.turns.iter().chain(&attempt.line).cloned().collect();
-        if let Ok((game, _)) = crate::replay(puzzle.kind, &puzzle.options, &turns) {
+        if let Some(game) = crate::commands::puzzle_position(&puzzle, &attempt.line) {
             return complete_game_turn(&game, typed, limits);
         }
     }

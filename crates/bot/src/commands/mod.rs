@@ -27,7 +27,9 @@ use game::{draw, games, play, resign, show, undo};
 pub(crate) use game::{lose_on_time, play_bot_turn, waiting_for};
 pub(crate) use history::replay_attachment;
 pub use puzzle::shipped_puzzles;
-pub(crate) use puzzle::{ensure_shipped as ensure_shipped_puzzles, puzzle_board};
+pub(crate) use puzzle::{
+    ensure_shipped as ensure_shipped_puzzles, position_of as puzzle_position, puzzle_board,
+};
 pub(crate) use rematch::offer as rematch_offer;
 pub use rematch::REMATCH_WINDOW_MS;
 use settings::{lang, notify, settings};

@@ -394,9 +394,7 @@ pub(super) fn answer_turn(
     text: &str,
 ) -> Result<Answer, StoreError> {
     let lang = bot.langs(request).private;
-    let mut turns = puzzle.turns.clone();
-    turns.extend(attempt.line.iter().cloned());
-    let Ok((position, _)) = replay(puzzle.kind, &puzzle.options, &turns) else {
+    let Some(position) = position_of(puzzle, &attempt.line) else {
         return Ok(Answer::error(t!(
             lang,
             "puzzle-unreadable",
@@ -410,6 +408,14 @@ pub(super) fn answer_turn(
         Err(refusal) => return Ok(Answer::error(refusal.text(lang))),
     };
     settle(bot, request, attempt, puzzle, verdict)
+}
+
+/// The position an attempt stands at: the puzzle's, then the line.
+pub(crate) fn position_of(puzzle: &PuzzleRecord, line: &[String]) -> Option<AnyGame> {
+    let turns: Vec<String> = puzzle.turns.iter().chain(line).cloned().collect();
+    replay(puzzle.kind, &puzzle.options, &turns)
+        .ok()
+        .map(|(game, _)| game)
 }
 
 /// Why an answer was not judged.

@@ -9,8 +9,8 @@ use cairn_store::{Change, PickRecord, PuzzleAttempt, PuzzleRecord, StoreError, U
 
 use super::args::PickStep;
 use super::pick::{entries, menu_options, menu_text, refusal, Entry};
-use super::puzzle::{answer_turn, current, show};
-use crate::{replay, t, Answer, Bot, PickMenu, Reply, Request};
+use super::puzzle::{answer_turn, current, position_of, show};
+use crate::{t, Answer, Bot, PickMenu, Reply, Request};
 
 /// Whether `pick` here is for the requester's puzzle: they are solving
 /// one and play no game in progress in this channel.
@@ -29,9 +29,7 @@ pub(super) fn pick(bot: &Bot, request: &Request, step: PickStep) -> Result<Answe
     let Some((attempt, puzzle)) = current(bot, request)? else {
         return Ok(Answer::error(t!(lang, "puzzle-not-solving")));
     };
-    let mut turns = puzzle.turns.clone();
-    turns.extend(attempt.line.iter().cloned());
-    let Ok((position, _)) = replay(puzzle.kind, &puzzle.options, &turns) else {
+    let Some(position) = position_of(&puzzle, &attempt.line) else {
         return Ok(Answer::error(t!(
             lang,
             "puzzle-unreadable",
