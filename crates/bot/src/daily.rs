@@ -5,6 +5,7 @@
 //! moves it to the next local day in the same write. `puzzle <turn>` in
 //! the channel answers the latest one.
 
+use cairn_store::clock::DAY_MS;
 use cairn_store::puzzle::{daily_channel, daily_key, DailyPuzzle};
 use cairn_store::{Change, PuzzleRecord, StoreError, Update};
 
@@ -12,10 +13,6 @@ use crate::commands::set::DailySetting;
 use crate::digest::{next_digest_ms, DigestAt};
 use crate::i18n::{say, Lang};
 use crate::{t, Bot, ChannelKey, Delivery};
-
-/// Milliseconds in a day: the puzzle of a day is chosen by the day's
-/// number since the epoch.
-const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 
 impl Bot {
     /// Set (or stop) the daily puzzle of the channel `key`.

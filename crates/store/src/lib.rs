@@ -413,6 +413,39 @@ fn no_picks(picks: &[Option<PickRecord>; 2]) -> bool {
 }
 
 impl GameRecord {
+    /// A game at its start, `started_ms`, with nothing pending: no id,
+    /// level or clock yet (the caller sets what its game has).
+    pub fn new(
+        kind: GameKind,
+        options: Vec<String>,
+        players: [Player; 2],
+        game: AnyGame,
+        started_ms: u64,
+    ) -> GameRecord {
+        GameRecord {
+            id: None,
+            kind,
+            options,
+            players,
+            game,
+            history: Vec::new(),
+            started_ms,
+            last: Default::default(),
+            undo_request: None,
+            draw_offer: None,
+            resign_request: [None; 2],
+            level: None,
+            result: None,
+            clock: None,
+            finished_ms: None,
+            picks: Default::default(),
+            public_place: false,
+            no_vacation: false,
+            premoves: Default::default(),
+            premoves_dropped: [false; 2],
+        }
+    }
+
     /// A number that names the position by the turns that led to it
     /// (FNV-1a of the history's turns and seats): equal stamps, same
     /// position; it changes with every turn played or taken back.

@@ -51,25 +51,17 @@ pub(super) fn start_game(
         .ok();
     Ok(GameRecord {
         id,
-        kind: challenge.game,
-        options: challenge.options.clone(),
-        players,
-        game,
-        history: Vec::new(),
-        started_ms: now,
-        last: Default::default(),
-        undo_request: None,
-        draw_offer: None,
-        resign_request: [None; 2],
         level: challenge.level,
-        result: None,
         clock: challenge.clock.map(|control| GameClock::new(control, now)),
-        finished_ms: None,
-        picks: Default::default(),
         public_place,
         no_vacation: challenge.no_vacation,
-        premoves: Default::default(),
-        premoves_dropped: [false; 2],
+        ..GameRecord::new(
+            challenge.game,
+            challenge.options.clone(),
+            players,
+            game,
+            now,
+        )
     })
 }
 

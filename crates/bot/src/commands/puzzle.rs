@@ -13,7 +13,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use cairn_ai::puzzle::{PuzzleBudget, PuzzleError};
+use cairn_ai::puzzle::PuzzleBudget;
 use cairn_rules::{AnyGame, GameKind, Seat, TurnError};
 use cairn_store::puzzle::RECENT_PUZZLES;
 use cairn_store::{
@@ -140,7 +140,15 @@ pub(super) fn current(
     bot: &Bot,
     request: &Request,
 ) -> Result<Option<(PuzzleAttempt, PuzzleRecord)>, StoreError> {
-    let Some(attempt) = standing(bot, request)?.current else {
+    current_in(bot, standing(bot, request)?)
+}
+
+/// The puzzle `standing` is solving, if any (and still stored).
+fn current_in(
+    bot: &Bot,
+    standing: PuzzlePlayer,
+) -> Result<Option<(PuzzleAttempt, PuzzleRecord)>, StoreError> {
+    let Some(attempt) = standing.current else {
         return Ok(None);
     };
     Ok(bot
@@ -261,26 +269,9 @@ fn position_record(
         Seat::Second => [cairn, me],
     };
     let record = GameRecord {
-        id: None,
-        kind: puzzle.kind,
-        options: puzzle.options.clone(),
-        players,
-        game,
         history,
-        started_ms: 0,
         last,
-        undo_request: None,
-        draw_offer: None,
-        resign_request: [None; 2],
-        level: None,
-        result: None,
-        clock: None,
-        finished_ms: None,
-        picks: Default::default(),
-        public_place: false,
-        no_vacation: false,
-        premoves: Default::default(),
-        premoves_dropped: [false; 2],
+        ..GameRecord::new(puzzle.kind, puzzle.options.clone(), players, game, 0)
     };
     Some((record, solver_seat))
 }
@@ -371,11 +362,13 @@ enum Verdict {
 /// `puzzle <turn>`: check the answer, then store its effect.
 fn answer(bot: &Bot, request: &Request, key: &str, text: &str) -> Result<Answer, StoreError> {
     let lang = bot.langs(request).private;
-    let (attempt, puzzle) = match current(bot, request)? {
+    let standing = standing(bot, request)?;
+    let recent = standing.recent.clone();
+    let (attempt, puzzle) = match current_in(bot, standing)? {
         Some(found) => found,
         None => match daily_of(bot, key)? {
             // The day's puzzle is tried once.
-            Some(puzzle) if standing(bot, request)?.recent.contains(&puzzle.id) => {
+            Some(puzzle) if recent.contains(&puzzle.id) => {
                 return Ok(Answer::error(t!(lang, "puzzle-daily-done")))
             }
             Some(puzzle) => (begin(bot, request, key, &puzzle)?, puzzle),
@@ -480,7 +473,7 @@ fn judge(position: &AnyGame, text: &str, left: u32) -> Result<Verdict, Refusal> 
     }
     let defence = match cairn_ai::puzzle::defence_any(&after, &budget()) {
         Ok(Some(defence)) => defence,
-        Ok(None) | Err(PuzzleError::OutOfBudget) | Err(_) => return Err(Refusal::Unchecked),
+        Ok(None) | Err(_) => return Err(Refusal::Unchecked),
     };
     Ok(Verdict::Right {
         played: vec![canonical, defence],
