@@ -3,6 +3,7 @@
 //! ([`solver`], checked by proof-number search in [`pns`]), and the arena
 //! that measures them against each other.
 
+pub mod alphabeta;
 pub mod arena;
 pub mod mcts;
 pub mod perfect;
@@ -40,11 +41,13 @@ pub struct Choice {
 }
 
 /// A way to choose turns, as the arena names them: `random`,
-/// `mcts:<playouts>`, `solver`, `level:<n>`.
+/// `mcts:<playouts>`, `alphabeta`, `solver`, `level:<n>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     Random,
     Mcts(u32),
+    /// Alpha-beta to the deadline on the game's estimate ([`alphabeta`]).
+    AlphaBeta,
     Solver,
     Level(u8),
 }
@@ -54,11 +57,12 @@ impl std::str::FromStr for Player {
     fn from_str(text: &str) -> Result<Player, String> {
         let text = text.trim().to_ascii_lowercase();
         let bad = || {
-            format!("`{text}` is not a player: use random, mcts:<playouts>, solver or level:<1-5>")
+            format!("`{text}` is not a player: use random, mcts:<playouts>, alphabeta, solver or level:<1-5>")
         };
         match text.split_once(':') {
             None if text == "random" => Ok(Player::Random),
             None if text == "solver" => Ok(Player::Solver),
+            None if text == "alphabeta" => Ok(Player::AlphaBeta),
             Some(("mcts", n)) => n.parse().map(Player::Mcts).map_err(|_| bad()),
             Some(("level", n)) => match n.parse() {
                 Ok(n @ 1..=5) => Ok(Player::Level(n)),
@@ -158,6 +162,7 @@ pub fn choose_with_memory<G: Game>(
             memory.keep(tree);
             search.best.map(plain)
         }
+        Player::AlphaBeta => alphabeta::search(game, deadline).best.map(plain),
         Player::Solver => match solver::solve(game, u64::MAX, Some(deadline)) {
             Ok(solution) => solution.best.map(|turn| Choice {
                 turn: turn.to_string(),
@@ -176,6 +181,9 @@ pub fn choose_with_memory<G: Game>(
             if level >= 5 {
                 if let Some(solved) = perfect::solved_choice(game, deadline) {
                     return Some(solved_note(game, solved));
+                }
+                if game.estimate().is_some() {
+                    return choose_with_memory(game, Player::AlphaBeta, deadline, seed, memory);
                 }
             }
             choose_with_memory(

@@ -1443,6 +1443,14 @@ impl Game for Alquerque {
         self.outcome
     }
 
+    /// The pieces each side has left: what wins a basic game that stalls,
+    /// and the material a capture game turns on.
+    fn estimate(&self) -> Option<i32> {
+        let mine = self.pieces[self.side.index()].count_ones() as i32;
+        let theirs = self.pieces[self.side.other().index()].count_ones() as i32;
+        Some(100 * (mine - theirs))
+    }
+
     /// The piece, then its step's destination or each landing of its
     /// chain (`xd4`), a chain that may stop offering to stop.
     fn turn_steps(&self, turn: &Turn) -> Vec<Vec<Step>> {

@@ -298,6 +298,17 @@ pub trait Game:
         None
     }
 
+    /// A quick static estimate of the position for the player to move
+    /// (positive when they stand better), in hundredths of a piece, for a
+    /// game whose balance a count of pieces tells (capture games). A game
+    /// that declares one is searched by alpha-beta to a depth at the
+    /// strongest level, with captures (turns that raise the mover's
+    /// estimate) followed past the depth; `None` (the default) leaves it
+    /// to Monte Carlo search.
+    fn estimate(&self) -> Option<i32> {
+        None
+    }
+
     /// A transposition key that is equal for positions which play alike
     /// under a symmetry of the board, for exact solvers; `None` (the
     /// default) makes them hash the whole state instead. Never 0.

@@ -1,0 +1,342 @@
+//! Alpha-beta search to a depth, for the games that declare a static
+//! estimate of a position ([`Game::estimate`]): capture games, where the
+//! count of pieces tells who stands better and a tactic three turns deep
+//! decides more than random playouts can see. Iterative deepening under a
+//! deadline, a transposition table carrying each depth's best turn to the
+//! next, children searched most promising first, and a quiescence search
+//! that follows captures past the depth so a leaf is never scored in the
+//! middle of an exchange.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use cairn_rules::{Game, Outcome, Seat};
+
+use crate::solver::position_hash;
+
+/// Score of a win in 0 plies; a win in d plies scores `WIN - d`. Far above
+/// any estimate.
+const WIN: i32 = 1_000_000;
+
+/// Scores beyond this are wins or losses, not estimates.
+const DECIDED: i32 = WIN - 10_000;
+
+/// What a draw costs the side searching, in hundredths of a piece: enough
+/// to prefer any level position over repeating one or letting the game
+/// stall, not enough to give a piece away for it. Without it a search that
+/// sees only level positions ahead shuffles into a repetition.
+const CONTEMPT: i32 = 50;
+
+/// How many captures past the depth the quiescence search follows.
+const QUIESCENCE_PLIES: u32 = 8;
+
+/// The deepest iteration tried (a position with few turns left is
+/// finished long before).
+const MAX_DEPTH: u32 = 64;
+
+/// The table is cleared past this many entries (each holds a turn).
+const TABLE_LIMIT: usize = 1 << 20;
+
+/// What a search found: the turn to play, its score for the player to move
+/// (an estimate, or beyond [`DECIDED`] a win or loss), the deepest
+/// iteration completed and the positions visited.
+#[derive(Clone, Debug)]
+pub struct Found<T> {
+    pub best: Option<T>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+impl<T> Found<T> {
+    /// Whether the score is a forced win or loss rather than an estimate.
+    pub fn decided(&self) -> bool {
+        self.score.abs() > DECIDED
+    }
+}
+
+/// Search `game` (not over, and declaring an estimate) until `deadline`,
+/// deepening one turn at a time; the best turn of the deepest iteration
+/// completed (the first iteration is always completed, so a turn is found
+/// whenever one is legal). Games without an estimate score 0 at the leaves.
+pub fn search<G: Game>(game: &G, deadline: Instant) -> Found<G::Turn> {
+    deepen(game, Some(deadline), MAX_DEPTH)
+}
+
+/// Search `game` to exactly `depth` turns (then captures), with no clock:
+/// for tests and analysis.
+pub fn search_to_depth<G: Game>(game: &G, depth: u32) -> Found<G::Turn> {
+    deepen(game, None, depth.max(1))
+}
+
+fn deepen<G: Game>(game: &G, deadline: Option<Instant>, max_depth: u32) -> Found<G::Turn> {
+    let mut searcher = Searcher::<G> {
+        table: HashMap::new(),
+        nodes: 0,
+        deadline: None,
+        stopped: false,
+        root: game.to_move(),
+    };
+    let mut found = Found {
+        best: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    for depth in 1..=max_depth {
+        // The first iteration runs to its end whatever the clock says.
+        searcher.deadline = if depth > 1 { deadline } else { None };
+        let (score, best) = searcher.root(game, depth);
+        if searcher.stopped {
+            break;
+        }
+        found.best = best;
+        found.score = score;
+        found.depth = depth;
+        let late = deadline.is_some_and(|d| Instant::now() >= d);
+        if found.decided() || late {
+            break;
+        }
+    }
+    found.nodes = searcher.nodes;
+    found
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The score is at least this (a cut-off).
+    Lower,
+    /// The score is at most this (nothing reached alpha).
+    Upper,
+}
+
+struct Entry<T> {
+    depth: u32,
+    score: i32,
+    bound: Bound,
+    best: Option<T>,
+}
+
+struct Searcher<G: Game> {
+    table: HashMap<u64, Entry<G::Turn>>,
+    nodes: u64,
+    /// When to give up the iteration under way; `None` never.
+    deadline: Option<Instant>,
+    stopped: bool,
+    /// Who searches: a draw counts [`CONTEMPT`] against them.
+    root: Seat,
+}
+
+/// A position after one turn, with its order key (higher first).
+struct Child<G: Game> {
+    turn: G::Turn,
+    game: G,
+    order: i32,
+}
+
+impl<G: Game> Searcher<G> {
+    /// Search the root at `depth`; its score and best turn.
+    fn root(&mut self, game: &G, depth: u32) -> (i32, Option<G::Turn>) {
+        let hint = self
+            .table
+            .get(&position_hash(game))
+            .and_then(|e| e.best.clone());
+        let children = self.children(game, hint.as_ref());
+        let me = game.to_move();
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let mut best = None;
+        for child in children {
+            let score = self.child_score(&child.game, me, depth - 1, alpha, beta, 1);
+            if self.stopped {
+                return (alpha, best);
+            }
+            if score > alpha || best.is_none() {
+                alpha = alpha.max(score);
+                best = Some(child.turn);
+            }
+        }
+        self.remember(game, depth, alpha, Bound::Exact, best.clone());
+        (alpha, best)
+    }
+
+    /// The score for `me` of `child`, reached at `ply`: negated when the
+    /// other player moves there, kept when `me` moves again.
+    fn child_score(
+        &mut self,
+        child: &G,
+        me: Seat,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
+        if let Some(outcome) = child.outcome() {
+            return terminal(outcome, me, ply, self.root);
+        }
+        if child.to_move() == me {
+            self.negamax(child, depth, alpha, beta, ply)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply)
+        }
+    }
+
+    fn negamax(&mut self, game: &G, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        if depth == 0 {
+            return self.quiesce(game, alpha, beta, ply, QUIESCENCE_PLIES);
+        }
+        let key = position_hash(game);
+        let hint = match self.table.get(&key) {
+            Some(entry) => {
+                if entry.depth >= depth {
+                    let usable = match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => entry.score >= beta,
+                        Bound::Upper => entry.score <= alpha,
+                    };
+                    if usable {
+                        return entry.score;
+                    }
+                }
+                entry.best.clone()
+            }
+            None => None,
+        };
+        let me = game.to_move();
+        let original_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best = None;
+        for child in self.children(game, hint.as_ref()) {
+            let score = self.child_score(&child.game, me, depth - 1, alpha, beta, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(child.turn);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score <= original_alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.remember(game, depth, best_score, bound, best);
+        best_score
+    }
+
+    /// Past the depth: the estimate as it stands, or better if a capture
+    /// (a turn that raises the mover's estimate) improves on it.
+    fn quiesce(&mut self, game: &G, mut alpha: i32, beta: i32, ply: i32, left: u32) -> i32 {
+        let standing = game.estimate().unwrap_or(0);
+        if left == 0 || standing >= beta {
+            return standing;
+        }
+        alpha = alpha.max(standing);
+        let me = game.to_move();
+        let mut best = standing;
+        for child in self.children(game, None) {
+            if child.order <= standing {
+                // Children come best first: no capture is left.
+                break;
+            }
+            self.nodes += 1;
+            let score = match child.game.outcome() {
+                Some(outcome) => terminal(outcome, me, ply + 1, self.root),
+                None if child.game.to_move() == me => {
+                    self.quiesce(&child.game, alpha, beta, ply + 1, left - 1)
+                }
+                None => -self.quiesce(&child.game, -beta, -alpha, ply + 1, left - 1),
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Every child of `game`, the table's best turn first, then by the
+    /// estimate they leave for the player who moved (finished games by
+    /// their result).
+    fn children(&self, game: &G, hint: Option<&G::Turn>) -> Vec<Child<G>> {
+        let me = game.to_move();
+        let mut children: Vec<Child<G>> = game
+            .legal_turns()
+            .into_iter()
+            .map(|turn| {
+                let mut next = game.clone();
+                next.apply(&turn);
+                let order = if hint == Some(&turn) {
+                    i32::MAX
+                } else {
+                    static_score(&next, me, self.root)
+                };
+                Child {
+                    turn,
+                    game: next,
+                    order,
+                }
+            })
+            .collect();
+        children.sort_by_key(|child| std::cmp::Reverse(child.order));
+        children
+    }
+
+    fn remember(&mut self, game: &G, depth: u32, score: i32, bound: Bound, best: Option<G::Turn>) {
+        if self.table.len() >= TABLE_LIMIT {
+            self.table.clear();
+        }
+        self.table.insert(
+            position_hash(game),
+            Entry {
+                depth,
+                score,
+                bound,
+                best,
+            },
+        );
+    }
+}
+
+/// A position's worth for `me` without search: its result if it is over,
+/// else its estimate (negated when the other player is to move).
+fn static_score<G: Game>(game: &G, me: Seat, root: Seat) -> i32 {
+    match game.outcome() {
+        Some(outcome) => terminal(outcome, me, 0, root),
+        None => {
+            let estimate = game.estimate().unwrap_or(0);
+            if game.to_move() == me {
+                estimate
+            } else {
+                -estimate
+            }
+        }
+    }
+}
+
+/// The score of a finished game for `me`, reached at `ply`: sooner wins
+/// and later losses score higher, and a draw is worth a little less than
+/// nothing to `root`, the side searching.
+fn terminal(outcome: Outcome, me: Seat, ply: i32, root: Seat) -> i32 {
+    match outcome.winner {
+        None if me == root => -CONTEMPT,
+        None => CONTEMPT,
+        Some(winner) if winner == me => WIN - ply,
+        Some(_) => -(WIN - ply),
+    }
+}

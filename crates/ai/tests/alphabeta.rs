@@ -1,0 +1,180 @@
+//! Alpha-beta (the top level's search in capture games) against a plain
+//! minimax over the same scores: on random Alquerque positions it finds the
+//! same value to the same depth, its turn reaches that value, and it
+//! takes a capture chain that wins the game over a quiet turn.
+
+use cairn_ai::alphabeta::{search_to_depth, Found};
+use cairn_rules::alquerque::Alquerque;
+use cairn_rules::{Game, Options, Outcome, Seat, SplitRng};
+
+const WIN: i32 = 1_000_000;
+const QUIESCENCE_PLIES: u32 = 8;
+/// A draw's cost to the side searching.
+const CONTEMPT: i32 = 50;
+
+fn basic() -> Alquerque {
+    let options = Options::parse(&["rules=basic"]).expect("options");
+    Alquerque::new(&options).expect("a basic game")
+}
+
+fn terminal(outcome: Outcome, me: Seat, ply: i32, root: Seat) -> i32 {
+    match outcome.winner {
+        None if me == root => -CONTEMPT,
+        None => CONTEMPT,
+        Some(w) if w == me => WIN - ply,
+        Some(_) => -(WIN - ply),
+    }
+}
+
+/// `game`'s worth for `me` after `ply` plies, whoever moves in it, when
+/// `root` searches.
+fn worth<G: Game>(game: &G, me: Seat, depth: u32, ply: i32, root: Seat) -> i32 {
+    if let Some(outcome) = game.outcome() {
+        return terminal(outcome, me, ply, root);
+    }
+    let score = minimax(game, depth, ply, root);
+    if game.to_move() == me {
+        score
+    } else {
+        -score
+    }
+}
+
+/// Every child searched, no pruning, no table.
+fn minimax<G: Game>(game: &G, depth: u32, ply: i32, root: Seat) -> i32 {
+    if depth == 0 {
+        return quiesce(game, ply, QUIESCENCE_PLIES, root);
+    }
+    let me = game.to_move();
+    game.legal_turns()
+        .iter()
+        .map(|turn| {
+            let mut next = game.clone();
+            next.apply(turn);
+            worth(&next, me, depth - 1, ply + 1, root)
+        })
+        .max()
+        .expect("a game not over has a turn")
+}
+
+/// The estimate, or the best capture (a turn raising the mover's
+/// estimate, or ending the game) followed to its end.
+fn quiesce<G: Game>(game: &G, ply: i32, left: u32, root: Seat) -> i32 {
+    let standing = game.estimate().expect("Alquerque estimates");
+    if left == 0 {
+        return standing;
+    }
+    let me = game.to_move();
+    let mut best = standing;
+    for turn in game.legal_turns() {
+        let mut next = game.clone();
+        next.apply(&turn);
+        let at_once = match next.outcome() {
+            Some(outcome) => terminal(outcome, me, 0, root),
+            None if next.to_move() == me => next.estimate().expect("estimate"),
+            None => -next.estimate().expect("estimate"),
+        };
+        if at_once > standing {
+            let score = match next.outcome() {
+                Some(outcome) => terminal(outcome, me, ply + 1, root),
+                None if next.to_move() == me => quiesce(&next, ply + 1, left - 1, root),
+                None => -quiesce(&next, ply + 1, left - 1, root),
+            };
+            best = best.max(score);
+        }
+    }
+    best
+}
+
+fn random_position(turns: usize, rng: &mut SplitRng) -> Option<Alquerque> {
+    let mut game = basic();
+    for _ in 0..turns {
+        let turn = game.random_turn(rng)?;
+        game.apply(&turn);
+    }
+    game.outcome().is_none().then_some(game)
+}
+
+/// The value the found turn reaches, by plain minimax below it.
+fn value_of_turn(game: &Alquerque, found: &Found<<Alquerque as Game>::Turn>, depth: u32) -> i32 {
+    let turn = found.best.as_ref().expect("a turn");
+    let mut next = game.clone();
+    next.apply(turn);
+    worth(&next, game.to_move(), depth - 1, 1, game.to_move())
+}
+
+#[test]
+fn alpha_beta_finds_minimax_values_and_turns_that_reach_them() {
+    let mut rng = SplitRng::new(0xa1b2);
+    let mut checked = 0;
+    let mut captures_ahead = 0;
+    while checked < 40 {
+        let turns = 4 + rng.below(40);
+        let Some(game) = random_position(turns, &mut rng) else {
+            continue;
+        };
+        let depth = 1 + (checked % 2) as u32;
+        let expected = minimax(&game, depth, 0, game.to_move());
+        let found = search_to_depth(&game, depth);
+        assert_eq!(found.depth, depth);
+        if expected.abs() < WIN / 2 {
+            assert_eq!(
+                found.score, expected,
+                "depth {depth} after {turns} turns: {game:?}"
+            );
+            assert_eq!(value_of_turn(&game, &found, depth), expected);
+        } else {
+            // A forced result: the same side wins (the distance may
+            // differ through the table), and the turn keeps it.
+            assert_eq!(found.score.signum(), expected.signum(), "{game:?}");
+            assert_eq!(
+                value_of_turn(&game, &found, depth).signum(),
+                expected.signum()
+            );
+        }
+        if expected != game.estimate().expect("estimate") {
+            captures_ahead += 1;
+        }
+        checked += 1;
+    }
+    // The positions were not all quiet: captures changed the values.
+    assert!(
+        captures_ahead >= 10,
+        "only {captures_ahead} positions had captures ahead"
+    );
+}
+
+#[test]
+fn a_chain_taking_the_last_pieces_is_played_at_once() {
+    // The first random position found where a turn wins on the spot
+    // (a chain taking the last pieces, or a capture ending a stalled game
+    // ahead): the search plays such a turn and scores it a win in one.
+    let mut rng = SplitRng::new(9);
+    for _ in 0..2_000 {
+        let Some(game) = random_position(30 + rng.below(60), &mut rng) else {
+            continue;
+        };
+        let me = game.to_move();
+        let winning: Vec<_> = game
+            .legal_turns()
+            .into_iter()
+            .filter(|turn| {
+                let mut next = game.clone();
+                next.apply(turn);
+                next.outcome().is_some_and(|o| o.winner == Some(me))
+            })
+            .collect();
+        if winning.is_empty() {
+            continue;
+        }
+        let found = search_to_depth(&game, 2);
+        let turn = found.best.expect("a turn");
+        assert!(
+            winning.contains(&turn),
+            "{turn} does not win at once in {game:?}"
+        );
+        assert_eq!(found.score, WIN - 1);
+        return;
+    }
+    panic!("no random game reached a winning capture");
+}
