@@ -133,6 +133,9 @@ struct Child<G: Game> {
     turn: G::Turn,
     game: G,
     order: i32,
+    /// The turn raised the mover's material or ended the game: the
+    /// quiescence search follows it.
+    capture: bool,
 }
 
 impl<G: Game> Searcher<G> {
@@ -239,9 +242,10 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Past the depth: the estimate as it stands, or better if a capture
-    /// (a turn that raises the mover's estimate) improves on it.
+    /// (a turn that raises the mover's material, or ends the game)
+    /// improves on it.
     fn quiesce(&mut self, game: &G, mut alpha: i32, beta: i32, ply: i32, left: u32) -> i32 {
-        let standing = game.estimate().unwrap_or(0);
+        let standing = game.estimate().unwrap_or_default().total();
         if left == 0 || standing >= beta {
             return standing;
         }
@@ -249,9 +253,8 @@ impl<G: Game> Searcher<G> {
         let me = game.to_move();
         let mut best = standing;
         for child in self.children(game, None) {
-            if child.order <= standing {
-                // Children come best first: no capture is left.
-                break;
+            if !child.capture {
+                continue;
             }
             self.nodes += 1;
             let score = match child.game.outcome() {
@@ -275,21 +278,20 @@ impl<G: Game> Searcher<G> {
     /// their result).
     fn children(&self, game: &G, hint: Option<&G::Turn>) -> Vec<Child<G>> {
         let me = game.to_move();
+        let material = game.estimate().unwrap_or_default().material;
         let mut children: Vec<Child<G>> = game
             .legal_turns()
             .into_iter()
             .map(|turn| {
                 let mut next = game.clone();
                 next.apply(&turn);
-                let order = if hint == Some(&turn) {
-                    i32::MAX
-                } else {
-                    static_score(&next, me, self.root)
-                };
+                let (score, their_material) = static_score(&next, me, self.root);
+                let order = if hint == Some(&turn) { i32::MAX } else { score };
                 Child {
                     turn,
                     game: next,
                     order,
+                    capture: their_material.is_none_or(|after| after > material),
                 }
             })
             .collect();
@@ -313,20 +315,16 @@ impl<G: Game> Searcher<G> {
     }
 }
 
-/// A position's worth for `me` without search: its result if it is over,
-/// else its estimate (negated when the other player is to move).
-fn static_score<G: Game>(game: &G, me: Seat, root: Seat) -> i32 {
-    match game.outcome() {
-        Some(outcome) => terminal(outcome, me, 0, root),
-        None => {
-            let estimate = game.estimate().unwrap_or(0);
-            if game.to_move() == me {
-                estimate
-            } else {
-                -estimate
-            }
-        }
+/// A position's worth for `me` without search, and `me`'s material in it
+/// (`None` once the game is over): its result if it is over, else its
+/// estimate (negated when the other player is to move).
+fn static_score<G: Game>(game: &G, me: Seat, root: Seat) -> (i32, Option<i32>) {
+    if let Some(outcome) = game.outcome() {
+        return (terminal(outcome, me, 0, root), None);
     }
+    let estimate = game.estimate().unwrap_or_default();
+    let sign = if game.to_move() == me { 1 } else { -1 };
+    (sign * estimate.total(), Some(sign * estimate.material))
 }
 
 /// The score of a finished game for `me`, reached at `ply`: sooner wins

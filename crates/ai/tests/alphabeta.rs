@@ -58,9 +58,10 @@ fn minimax<G: Game>(game: &G, depth: u32, ply: i32, root: Seat) -> i32 {
 }
 
 /// The estimate, or the best capture (a turn raising the mover's
-/// estimate, or ending the game) followed to its end.
+/// material, or ending the game) followed to its end.
 fn quiesce<G: Game>(game: &G, ply: i32, left: u32, root: Seat) -> i32 {
-    let standing = game.estimate().expect("Alquerque estimates");
+    let standing = game.estimate().expect("Alquerque estimates").total();
+    let material = game.estimate().expect("estimate").material;
     if left == 0 {
         return standing;
     }
@@ -69,12 +70,12 @@ fn quiesce<G: Game>(game: &G, ply: i32, left: u32, root: Seat) -> i32 {
     for turn in game.legal_turns() {
         let mut next = game.clone();
         next.apply(&turn);
-        let at_once = match next.outcome() {
-            Some(outcome) => terminal(outcome, me, 0, root),
-            None if next.to_move() == me => next.estimate().expect("estimate"),
-            None => -next.estimate().expect("estimate"),
+        let capture = match next.outcome() {
+            Some(_) => true,
+            None if next.to_move() == me => next.estimate().expect("estimate").material > material,
+            None => -next.estimate().expect("estimate").material > material,
         };
-        if at_once > standing {
+        if capture {
             let score = match next.outcome() {
                 Some(outcome) => terminal(outcome, me, ply + 1, root),
                 None if next.to_move() == me => quiesce(&next, ply + 1, left - 1, root),
@@ -132,7 +133,7 @@ fn alpha_beta_finds_minimax_values_and_turns_that_reach_them() {
                 expected.signum()
             );
         }
-        if expected != game.estimate().expect("estimate") {
+        if expected != game.estimate().expect("estimate").total() {
             captures_ahead += 1;
         }
         checked += 1;

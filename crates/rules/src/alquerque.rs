@@ -1445,10 +1445,13 @@ impl Game for Alquerque {
 
     /// The pieces each side has left: what wins a basic game that stalls,
     /// and the material a capture game turns on.
-    fn estimate(&self) -> Option<i32> {
+    fn estimate(&self) -> Option<crate::Estimate> {
         let mine = self.pieces[self.side.index()].count_ones() as i32;
         let theirs = self.pieces[self.side.other().index()].count_ones() as i32;
-        Some(100 * (mine - theirs))
+        Some(crate::Estimate {
+            material: 100 * (mine - theirs),
+            position: 0,
+        })
     }
 
     /// The piece, then its step's destination or each landing of its

@@ -450,6 +450,13 @@ const CIRCLE: [&str; 12] = [
     "a1", "a2", "b1", "h1", "i1", "i2", "a8", "a9", "b9", "h9", "i9", "i8",
 ];
 
+/// What holding `held` cells of a line needing `need` is worth: 100 at
+/// the threshold, growing with the square of the share before it.
+fn line_worth(held: u8, need: u8) -> i32 {
+    let (held, need) = (i32::from(held.min(need)), i32::from(need.max(1)));
+    100 * held * held / (need * need)
+}
+
 impl Callanish {
     fn board(&self) -> &'static CellBoard {
         &self.geometry.0.board
@@ -1054,6 +1061,25 @@ impl Game for Callanish {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// How near each side is to holding its lines: every line counts the
+    /// square of the share of its threshold a side controls, mine less
+    /// theirs. Nothing is captured, so there is no material.
+    fn estimate(&self) -> Option<crate::Estimate> {
+        let thresholds = &self.geometry.0.threshold;
+        let (me, them) = (self.to_move.index(), self.to_move.other().index());
+        let position = (0..thresholds.len())
+            .filter(|&l| thresholds[l] != u8::MAX)
+            .map(|l| {
+                let need = thresholds[l];
+                line_worth(self.lines.count[me][l], need) - line_worth(self.lines.count[them][l], need)
+            })
+            .sum();
+        Some(crate::Estimate {
+            material: 0,
+            position,
+        })
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -16,6 +16,23 @@ use crate::{
     TurnSpelling,
 };
 
+/// A static estimate of a position for the player to move
+/// ([`Game::estimate`]), in hundredths of a piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Estimate {
+    /// What captures change: pieces on the board, mine less theirs.
+    pub material: i32,
+    /// Everything else that tells who stands better (lines nearly held).
+    pub position: i32,
+}
+
+impl Estimate {
+    /// Both parts together: the score a search compares.
+    pub fn total(self) -> i32 {
+        self.material + self.position
+    }
+}
+
 /// With the `serde` feature a game can be stored (serialised and read
 /// back); without it this asks nothing.
 #[cfg(feature = "serde")]
@@ -299,13 +316,13 @@ pub trait Game:
     }
 
     /// A quick static estimate of the position for the player to move
-    /// (positive when they stand better), in hundredths of a piece, for a
-    /// game whose balance a count of pieces tells (capture games). A game
+    /// (positive when they stand better), for a game whose tactics a
+    /// short look ahead decides (capture games, lines to fill). A game
     /// that declares one is searched by alpha-beta to a depth at the
-    /// strongest level, with captures (turns that raise the mover's
-    /// estimate) followed past the depth; `None` (the default) leaves it
-    /// to Monte Carlo search.
-    fn estimate(&self) -> Option<i32> {
+    /// strongest level, and turns that raise the mover's material are
+    /// followed past the depth; `None` (the default) leaves it to Monte
+    /// Carlo search.
+    fn estimate(&self) -> Option<Estimate> {
         None
     }
 
