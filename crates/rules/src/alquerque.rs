@@ -1443,14 +1443,24 @@ impl Game for Alquerque {
         self.outcome
     }
 
-    /// The pieces each side has left: what wins a basic game that stalls,
-    /// and the material a capture game turns on.
+    /// The pieces each side has left (what wins a basic game that stalls,
+    /// and the material a capture game turns on), then, far below a piece,
+    /// room to move and pieces that threaten a capture: what squeezes a
+    /// level position until something falls.
     fn estimate(&self) -> Option<crate::Estimate> {
-        let mine = self.pieces[self.side.index()].count_ones() as i32;
-        let theirs = self.pieces[self.side.other().index()].count_ones() as i32;
+        let t = tables();
+        let (me, them) = (self.side.index(), self.side.other().index());
+        let empty = self.empty();
+        let mine = self.pieces[me].count_ones() as i32;
+        let theirs = self.pieces[them].count_ones() as i32;
+        let steps = |side: usize| self.count_steps(t, side, empty) as i32;
+        let threats = |side: usize| {
+            t.capturers(self.pieces[side], self.pieces[side ^ 1], empty)
+                .count_ones() as i32
+        };
         Some(crate::Estimate {
             material: 100 * (mine - theirs),
-            position: 0,
+            position: 2 * (steps(me) - steps(them)) + 10 * (threats(me) - threats(them)),
         })
     }
 
