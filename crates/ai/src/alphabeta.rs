@@ -38,7 +38,7 @@ const MAX_DEPTH: u32 = 64;
 const TABLE_LIMIT: usize = 1 << 20;
 
 /// What a search found: the turn to play, its score for the player to move
-/// (an estimate, or beyond [`DECIDED`] a win or loss), the deepest
+/// (an estimate, or, far beyond any estimate, a win or loss), the deepest
 /// iteration completed and the positions visited.
 #[derive(Clone, Debug)]
 pub struct Found<T> {
