@@ -59,6 +59,8 @@ const THREAD: &str = "645027906669510700";
 const VERSUS_BOT: &str = "645027906669510701";
 const NO_FILES: &str = "645027906669510702";
 const FLAKY: &str = "645027906669510703";
+/// A game against the bot, its move in flight at SIGTERM.
+const SIGTERM_BOT: &str = "645027906669510706";
 /// A text channel where the bot may open threads: games move into them.
 const THREADED: &str = "645027906669510704";
 /// A channel for a game on a clock of seconds (the test's minimum).
@@ -69,6 +71,9 @@ const ALL_PERMISSIONS: u64 = 274_878_024_704;
 /// The bot opponent's thinking time: longer than the adapter's
 /// answer-at-once budget (1.5 s), so its moves are deferred.
 const AI_DEADLINE_MS: &str = "2500";
+/// The centre of a 19 x 19 Callanish board: an opening the strongest level
+/// cannot answer with a quick forced win.
+const CALLANISH_19_CENTRE: &str = "j10";
 
 // ---------------------------------------------------------------------------
 // Interaction payloads, shaped like Discord's.
@@ -750,8 +755,12 @@ async fn against_the_bot_and_a_failed_edit(fake: &Fake, p: &mut Payloads) {
     ));
     let started = settled(fake, &token, 1).await;
     assert!(has_board(started.messages()[0]), "{:?}", started.messages());
+    // The centre: a corner (the first legal cell) can be shut in at
+    // once, and the strongest level would then answer its win at once.
+    let opening = CALLANISH_19_CENTRE;
     let (turns, _) = legal_in("callanish", &["size=19"]);
-    let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &turns[0]));
+    assert!(turns.iter().any(|t| t == opening), "{opening} opens");
+    let token = fake.interact(p.mv(VERSUS_BOT, ALICE, opening));
     let versus = settled(fake, &token, 2).await;
     assert_eq!(versus.callbacks, [5], "the bot's thinking is deferred");
     assert!(has_board(versus.original.as_ref().expect("edited")));
@@ -775,7 +784,7 @@ async fn against_the_bot_and_a_failed_edit(fake: &Fake, p: &mut Payloads) {
         true,
     ));
     settled(fake, &token, 1).await;
-    let token = fake.interact(p.mv(FLAKY, ALICE, &turns[0]));
+    let token = fake.interact(p.mv(FLAKY, ALICE, opening));
     let flaky = settled(fake, &token, 2).await;
     assert_eq!(flaky.callbacks, [5]);
     assert!(!flaky.thinking);
@@ -820,25 +829,28 @@ async fn sigterm_with_a_bot_move_in_flight(fake: &Fake, p: &mut Payloads, mut bo
     );
 }
 
-/// Alice moves against the bot until its answer is deferred (a search
-/// longer than the test's 400 ms window): a search with a reused tree, a
-/// forced reply or a winning turn can come at once, and then the next
-/// turn is tried. The deferred interaction's token.
+/// A fresh game against the bot at its strongest in its own channel, Alice
+/// opening in the centre: the bot's first turn searches its whole
+/// deadline (no quick win or forced reply there), so its answer is
+/// deferred past the test's 400 ms window. The deferred interaction's
+/// token.
 async fn a_deferred_bot_turn(fake: &Fake, p: &mut Payloads) -> String {
-    for _ in 0..6 {
-        let next_turn = next_turn_in(fake, p, VERSUS_BOT, ALICE).await;
-        let token = fake.interact(p.mv(VERSUS_BOT, ALICE, &next_turn));
-        let first = fake
-            .wait_for("the first answer", |s| {
-                s.exchanges.get(&token)?.callbacks.first().copied()
-            })
-            .await;
-        if first == 5 {
-            return token;
-        }
-        settled(fake, &token, 2).await;
-    }
-    panic!("six bot turns in a row were answered within 400 ms");
+    let token = fake.interact(p.challenge(
+        SIGTERM_BOT,
+        ALICE,
+        "callanish",
+        ("775799577604522054", "Cairn"),
+        true,
+    ));
+    settled(fake, &token, 1).await;
+    let token = fake.interact(p.mv(SIGTERM_BOT, ALICE, CALLANISH_19_CENTRE));
+    let first = fake
+        .wait_for("the first answer", |s| {
+            s.exchanges.get(&token)?.callbacks.first().copied()
+        })
+        .await;
+    assert_eq!(first, 5, "the bot's answer to the centre is deferred");
+    token
 }
 
 /// Fix 6: restarted without DISCORD_GUILD_ID: global commands, and the
@@ -856,7 +868,7 @@ async fn restart_with_global_commands(fake: &Fake, p: &mut Payloads, db: &Path, 
         .await;
     assert_eq!(scopes, (cairn_bot::COMMANDS.len(), 0));
     // The game survived the restart, with the move made during the shutdown.
-    let board = fake.interact(p.slash(VERSUS_BOT, ALICE, "board", json!([])));
+    let board = fake.interact(p.slash(SIGTERM_BOT, ALICE, "board", json!([])));
     let shown = settled(fake, &board, 1).await;
     assert!(has_board(shown.messages()[0]), "{:?}", shown.messages());
     bot.signal("INT");

@@ -57,8 +57,10 @@ impl<T> Found<T> {
 
 /// Search `game` (not over, and declaring an estimate) until `deadline`,
 /// deepening one turn at a time; the best turn of the deepest iteration
-/// completed (the first iteration is always completed, so a turn is found
-/// whenever one is legal). Games without an estimate score 0 at the leaves.
+/// completed, or, if even the first runs out of time, the best turn it
+/// found so far (at worst the most promising turn at a glance): a turn is
+/// found whenever one is legal. Games without an estimate score 0 at the
+/// leaves.
 pub fn search<G: Game>(game: &G, deadline: Instant) -> Found<G::Turn> {
     deepen(game, Some(deadline), MAX_DEPTH)
 }
@@ -73,7 +75,7 @@ fn deepen<G: Game>(game: &G, deadline: Option<Instant>, max_depth: u32) -> Found
     let mut searcher = Searcher::<G> {
         table: HashMap::new(),
         nodes: 0,
-        deadline: None,
+        deadline,
         stopped: false,
         root: game.to_move(),
     };
@@ -84,10 +86,12 @@ fn deepen<G: Game>(game: &G, deadline: Option<Instant>, max_depth: u32) -> Found
         nodes: 0,
     };
     for depth in 1..=max_depth {
-        // The first iteration runs to its end whatever the clock says.
-        searcher.deadline = if depth > 1 { deadline } else { None };
         let (score, best) = searcher.root(game, depth);
         if searcher.stopped {
+            if found.best.is_none() {
+                found.best = best;
+                found.score = score;
+            }
             break;
         }
         found.best = best;
@@ -148,11 +152,13 @@ impl<G: Game> Searcher<G> {
         let children = self.children(game, hint.as_ref());
         let me = game.to_move();
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        // Out of time before any child is searched, the first at a glance.
+        let at_a_glance = children.first().map(|child| child.turn.clone());
         let mut best = None;
         for child in children {
             let score = self.child_score(&child.game, me, depth - 1, alpha, beta, 1);
             if self.stopped {
-                return (alpha, best);
+                return (alpha, best.or(at_a_glance));
             }
             if score > alpha || best.is_none() {
                 alpha = alpha.max(score);
@@ -185,10 +191,7 @@ impl<G: Game> Searcher<G> {
     }
 
     fn negamax(&mut self, game: &G, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = true;
-        }
+        self.spend(1);
         if self.stopped {
             return 0;
         }
@@ -246,7 +249,7 @@ impl<G: Game> Searcher<G> {
     /// improves on it.
     fn quiesce(&mut self, game: &G, mut alpha: i32, beta: i32, ply: i32, left: u32) -> i32 {
         let standing = game.estimate().unwrap_or_default().total();
-        if left == 0 || standing >= beta {
+        if left == 0 || standing >= beta || self.stopped {
             return standing;
         }
         alpha = alpha.max(standing);
@@ -256,7 +259,6 @@ impl<G: Game> Searcher<G> {
             if !child.capture {
                 continue;
             }
-            self.nodes += 1;
             let score = match child.game.outcome() {
                 Some(outcome) => terminal(outcome, me, ply + 1, self.root),
                 None if child.game.to_move() == me => {
@@ -266,7 +268,7 @@ impl<G: Game> Searcher<G> {
             };
             best = best.max(score);
             alpha = alpha.max(score);
-            if alpha >= beta {
+            if alpha >= beta || self.stopped {
                 break;
             }
         }
@@ -276,7 +278,7 @@ impl<G: Game> Searcher<G> {
     /// Every child of `game`, the table's best turn first, then by the
     /// estimate they leave for the player who moved (finished games by
     /// their result).
-    fn children(&self, game: &G, hint: Option<&G::Turn>) -> Vec<Child<G>> {
+    fn children(&mut self, game: &G, hint: Option<&G::Turn>) -> Vec<Child<G>> {
         let me = game.to_move();
         let material = game.estimate().unwrap_or_default().material;
         let mut children: Vec<Child<G>> = game
@@ -296,7 +298,18 @@ impl<G: Game> Searcher<G> {
             })
             .collect();
         children.sort_by_key(|child| std::cmp::Reverse(child.order));
+        self.spend(children.len() as u64);
         children
+    }
+
+    /// Count `positions` visited, and stop the search once the deadline
+    /// has passed (the clock is read every 1,024 positions).
+    fn spend(&mut self, positions: u64) {
+        let before = self.nodes / 1024;
+        self.nodes += positions;
+        if self.nodes / 1024 != before && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
     }
 
     fn remember(&mut self, game: &G, depth: u32, score: i32, bound: Bound, best: Option<G::Turn>) {
