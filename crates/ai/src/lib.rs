@@ -162,7 +162,11 @@ pub fn choose_with_memory<G: Game>(
             memory.keep(tree);
             search.best.map(plain)
         }
-        Player::AlphaBeta => alphabeta::search(game, deadline).best.map(plain),
+        Player::AlphaBeta => {
+            // No tree to keep: let an older one go.
+            memory.keep::<G>(None);
+            alphabeta::search(game, deadline).best.map(plain)
+        }
         Player::Solver => match solver::solve(game, u64::MAX, Some(deadline)) {
             Ok(solution) => solution.best.map(|turn| Choice {
                 turn: turn.to_string(),
