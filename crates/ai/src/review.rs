@@ -19,7 +19,9 @@ const REVIEW_TABLE_BITS: u32 = 21;
 /// How long a review may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReviewBudget {
-    /// The most spent solving any one position.
+    /// The time each position is given, on top of what the positions
+    /// after it (solved first) left unused: the late positions solve in
+    /// moments, and the early ones, the hardest, get their time.
     pub per_position: Duration,
     /// The most spent on the whole game: once spent, the positions not yet
     /// solved stay unknown.
@@ -172,8 +174,8 @@ fn positions<G: Game>(start: &G, turns: &[G::Turn]) -> Vec<G> {
 }
 
 /// Solve the positions from the last backwards on one table, each within
-/// its own deadline and all within the game's: the values, and the
-/// solver's best turn of each position solved.
+/// its allowance ([`Allowance`]) and all within the game's deadline: the
+/// values, and the solver's best turn of each position solved.
 fn solve_backwards<G: Game>(
     positions: &[G],
     budget: &ReviewBudget,
@@ -183,6 +185,7 @@ fn solve_backwards<G: Game>(
     let mut bests = vec![None; positions.len()];
     let game_deadline = started + budget.per_game;
     let mut session = Session::<G>::new(REVIEW_TABLE_BITS);
+    let mut allowance = Allowance::new(budget.per_position);
     for (i, game) in positions.iter().enumerate().rev() {
         if let Some(outcome) = game.outcome() {
             values[i] = Some(Value {
@@ -195,13 +198,43 @@ fn solve_backwards<G: Game>(
         if now >= game_deadline {
             break;
         }
-        let deadline = (now + budget.per_position).min(game_deadline);
-        if let Ok(solution) = session.solve(game, u64::MAX, Some(deadline)) {
+        let deadline = (now + allowance.now()).min(game_deadline);
+        let solved = session.solve(game, u64::MAX, Some(deadline));
+        allowance.spent(now.elapsed());
+        if let Ok(solution) = solved {
             values[i] = Some(Value::of(solution.verdict, game.to_move()));
             bests[i] = solution.best.map(|turn| turn.to_string());
         }
     }
     (values, bests)
+}
+
+/// The time the next position may take: its own share, and what the
+/// positions before it in the review left unused. A position that takes
+/// all it was given leaves nothing over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allowance {
+    share: Duration,
+    banked: Duration,
+}
+
+impl Allowance {
+    pub fn new(share: Duration) -> Allowance {
+        Allowance {
+            share,
+            banked: Duration::ZERO,
+        }
+    }
+
+    /// What the next position may take.
+    pub fn now(&self) -> Duration {
+        self.share + self.banked
+    }
+
+    /// The next position took `used`: what it left is banked.
+    pub fn spent(&mut self, used: Duration) {
+        self.banked = self.now().saturating_sub(used);
+    }
 }
 
 /// The turns whose mover's result is worse after them than before (both
@@ -228,4 +261,26 @@ fn turnings<G: Game>(
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unused_time_carries_to_the_earlier_positions_and_spent_time_does_not() {
+        let second = Duration::from_secs(1);
+        let mut allowance = Allowance::new(2 * second);
+        assert_eq!(allowance.now(), 2 * second);
+        // The last positions solve at once: their time adds up.
+        allowance.spent(Duration::ZERO);
+        allowance.spent(second / 2);
+        assert_eq!(allowance.now(), 2 * second + 2 * second + 3 * second / 2);
+        // A position that runs out takes everything: the next has its own.
+        allowance.spent(allowance.now());
+        assert_eq!(allowance.now(), 2 * second);
+        // Running past the allowance never makes it negative.
+        allowance.spent(10 * second);
+        assert_eq!(allowance.now(), 2 * second);
+    }
 }
