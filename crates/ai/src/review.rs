@@ -213,13 +213,13 @@ fn solve_backwards<G: Game>(
 /// positions before it in the review left unused. A position that takes
 /// all it was given leaves nothing over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Allowance {
+struct Allowance {
     share: Duration,
     banked: Duration,
 }
 
 impl Allowance {
-    pub fn new(share: Duration) -> Allowance {
+    fn new(share: Duration) -> Allowance {
         Allowance {
             share,
             banked: Duration::ZERO,
@@ -227,12 +227,12 @@ impl Allowance {
     }
 
     /// What the next position may take.
-    pub fn now(&self) -> Duration {
+    fn now(&self) -> Duration {
         self.share + self.banked
     }
 
     /// The next position took `used`: what it left is banked.
-    pub fn spent(&mut self, used: Duration) {
+    fn spent(&mut self, used: Duration) {
         self.banked = self.now().saturating_sub(used);
     }
 }
