@@ -457,6 +457,13 @@ fn line_worth(held: u8, need: u8) -> i32 {
     100 * held * held / (need * need)
 }
 
+/// What having `pairs` turns to choose from is worth: nothing with none,
+/// 30 with one, nearing 60 with many (a few more matter only when there
+/// are few).
+fn room_worth(pairs: u32) -> i32 {
+    60 - 60 / (1 + pairs.min(1_000) as i32)
+}
+
 impl Callanish {
     fn board(&self) -> &'static CellBoard {
         &self.geometry.0.board
@@ -1063,22 +1070,25 @@ impl Game for Callanish {
         self.outcome
     }
 
-    /// How near each side is to holding its lines: every line counts the
-    /// square of the share of its threshold a side controls, mine less
-    /// theirs. Nothing is captured, so there is no material.
+    /// How near each side is to holding its lines (every line counts the
+    /// square of the share of its threshold a side controls), and how
+    /// many turns it has left to choose from: a side with few can be shut
+    /// in (a corner stone in the opening), and one with none has lost.
+    /// Mine less theirs. Nothing is captured, so there is no material.
     fn estimate(&self) -> Option<crate::Estimate> {
         let thresholds = &self.geometry.0.threshold;
         let (me, them) = (self.to_move.index(), self.to_move.other().index());
-        let position = (0..thresholds.len())
+        let lines: i32 = (0..thresholds.len())
             .filter(|&l| thresholds[l] != u8::MAX)
             .map(|l| {
                 let need = thresholds[l];
                 line_worth(self.lines.count[me][l], need) - line_worth(self.lines.count[them][l], need)
             })
             .sum();
+        let room = room_worth(self.lines.pairs[me]) - room_worth(self.lines.pairs[them]);
         Some(crate::Estimate {
             material: 0,
-            position,
+            position: lines + room,
         })
     }
 
