@@ -76,7 +76,7 @@ enum Command {
     Arena {
         game: String,
         options: Vec<String>,
-        /// random, mcts:<playouts>, solver or level:<1-5>
+        /// random, mcts:<playouts>, alphabeta, solver or level:<1-5>
         #[arg(long)]
         a: cairn_ai::Player,
         #[arg(long)]
@@ -97,7 +97,7 @@ enum Command {
     /// Serve a line protocol (new, play, go, quit) so two builds can play
     /// each other; see src/engine_cmd.rs.
     Engine {
-        /// random, mcts:<playouts>, solver or level:<1-5>
+        /// random, mcts:<playouts>, alphabeta, solver or level:<1-5>
         #[arg(long, default_value = "level:5")]
         player: cairn_ai::Player,
     },
