@@ -1,7 +1,9 @@
 //! Alpha-beta search to a depth, for the games that declare a static
-//! estimate of a position ([`Game::estimate`]): capture games, where the
-//! count of pieces tells who stands better and a tactic three turns deep
-//! decides more than random playouts can see. Iterative deepening under a
+//! estimate of a position ([`Game::estimate`]): capture games (Alquerque),
+//! where the count of pieces tells who stands better, and Callanish, where
+//! lines nearly held and stones that can be shut in do; in both a tactic
+//! a few turns deep decides more than random playouts can see. Iterative
+//! deepening under a
 //! deadline, a transposition table carrying each depth's best turn to the
 //! next, children searched most promising first, and a quiescence search
 //! that follows captures past the depth so a leaf is never scored in the
@@ -196,6 +198,8 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// The score of `game` (not over) for the player to move, searched
+    /// `depth` turns deep within the window `alpha`..`beta`.
     fn negamax(&mut self, game: &G, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         self.spend(1);
         if self.stopped {
