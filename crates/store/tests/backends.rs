@@ -59,28 +59,15 @@ fn game(a: &str, b: &str) -> GameRecord {
         game.play_str(&turn).expect("a legal turn");
         history.push(TurnRecord { turn, seat, at_ms });
     }
-    GameRecord {
-        id: None,
-        kind: GameKind::Alquerque,
-        options: Vec::new(),
-        players: [player(a), player(b)],
+    let mut record = GameRecord::new(
+        GameKind::Alquerque,
+        Vec::new(),
+        [player(a), player(b)],
         game,
-        history,
-        started_ms: 1_000,
-        last: Default::default(),
-        undo_request: None,
-        draw_offer: None,
-        resign_request: [None; 2],
-        level: None,
-        result: None,
-        clock: None,
-        finished_ms: None,
-        picks: Default::default(),
-        public_place: false,
-        no_vacation: false,
-        premoves: Default::default(),
-        premoves_dropped: [false; 2],
-    }
+        1_000,
+    );
+    record.history = history;
+    record
 }
 
 fn with_game(record: GameRecord) -> ChannelRecord {

@@ -35,28 +35,16 @@ fn game(id: Option<GameId>) -> GameRecord {
         game.play_str(&turn).expect("a legal turn");
         history.push(TurnRecord { turn, seat, at_ms });
     }
-    GameRecord {
-        id,
-        kind: GameKind::Alquerque,
-        options: Vec::new(),
-        players: [player("alice"), player("bob")],
+    let mut record = GameRecord::new(
+        GameKind::Alquerque,
+        Vec::new(),
+        [player("alice"), player("bob")],
         game,
-        history,
-        started_ms: 1_000,
-        last: Default::default(),
-        undo_request: None,
-        draw_offer: None,
-        resign_request: [None; 2],
-        level: None,
-        result: None,
-        clock: None,
-        finished_ms: None,
-        picks: Default::default(),
-        public_place: false,
-        no_vacation: false,
-        premoves: Default::default(),
-        premoves_dropped: [false; 2],
-    }
+        1_000,
+    );
+    record.history = history;
+    record.id = id;
+    record
 }
 
 fn put(store: &Store, key: &str, game: GameRecord) {
