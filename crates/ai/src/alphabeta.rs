@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use cairn_rules::{Game, Outcome, Seat};
+use cairn_rules::{Estimate, Game, Outcome, Seat};
 
 use crate::solver::position_hash;
 
@@ -148,6 +148,9 @@ struct Child<G: Game> {
     /// The turn raised the mover's material or ended the game: the
     /// quiescence search follows it.
     capture: bool,
+    /// The child's estimate for its own player to move (zero once over),
+    /// worked out once for its order and kept for its search.
+    estimate: Estimate,
 }
 
 impl<G: Game> Searcher<G> {
@@ -157,14 +160,15 @@ impl<G: Game> Searcher<G> {
             .table
             .get(&position_hash(game))
             .and_then(|e| e.best.clone());
-        let children = self.children(game, hint.as_ref());
+        let estimate = game.estimate().unwrap_or_default();
+        let children = self.children(game, estimate, hint.as_ref());
         let me = game.to_move();
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         // Out of time before any child is searched, the first at a glance.
         let at_a_glance = children.first().map(|child| child.turn.clone());
         let mut best = None;
         for child in children {
-            let score = self.child_score(&child.game, me, depth - 1, alpha, beta, 1);
+            let score = self.child_score(&child, me, depth - 1, alpha, beta, 1);
             if self.stopped {
                 return (alpha, best.or(at_a_glance));
             }
@@ -181,32 +185,42 @@ impl<G: Game> Searcher<G> {
     /// other player moves there, kept when `me` moves again.
     fn child_score(
         &mut self,
-        child: &G,
+        child: &Child<G>,
         me: Seat,
         depth: u32,
         alpha: i32,
         beta: i32,
         ply: i32,
     ) -> i32 {
-        if let Some(outcome) = child.outcome() {
+        let (game, estimate) = (&child.game, child.estimate);
+        if let Some(outcome) = game.outcome() {
             return terminal(outcome, me, ply, self.root);
         }
-        if child.to_move() == me {
-            self.negamax(child, depth, alpha, beta, ply)
+        if game.to_move() == me {
+            self.negamax(game, estimate, depth, alpha, beta, ply)
         } else {
-            -self.negamax(child, depth, -beta, -alpha, ply)
+            -self.negamax(game, estimate, depth, -beta, -alpha, ply)
         }
     }
 
-    /// The score of `game` (not over) for the player to move, searched
-    /// `depth` turns deep within the window `alpha`..`beta`.
-    fn negamax(&mut self, game: &G, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    /// The score of `game` (not over, its estimate `estimate`) for the
+    /// player to move, searched `depth` turns deep within the window
+    /// `alpha`..`beta`.
+    fn negamax(
+        &mut self,
+        game: &G,
+        estimate: Estimate,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
         self.spend(1);
         if self.stopped {
             return 0;
         }
         if depth == 0 {
-            return self.quiesce(game, alpha, beta, ply, QUIESCENCE_PLIES);
+            return self.quiesce(game, estimate, alpha, beta, ply, QUIESCENCE_PLIES);
         }
         let key = position_hash(game);
         let hint = match self.table.get(&key) {
@@ -229,8 +243,8 @@ impl<G: Game> Searcher<G> {
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best = None;
-        for child in self.children(game, hint.as_ref()) {
-            let score = self.child_score(&child.game, me, depth - 1, alpha, beta, ply + 1);
+        for child in self.children(game, estimate, hint.as_ref()) {
+            let score = self.child_score(&child, me, depth - 1, alpha, beta, ply + 1);
             if self.stopped {
                 return 0;
             }
@@ -257,24 +271,33 @@ impl<G: Game> Searcher<G> {
     /// Past the depth: the estimate as it stands, or better if a capture
     /// (a turn that raises the mover's material, or ends the game)
     /// improves on it.
-    fn quiesce(&mut self, game: &G, mut alpha: i32, beta: i32, ply: i32, left: u32) -> i32 {
-        let standing = game.estimate().unwrap_or_default().total();
+    fn quiesce(
+        &mut self,
+        game: &G,
+        estimate: Estimate,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        left: u32,
+    ) -> i32 {
+        let standing = estimate.total();
         if left == 0 || standing >= beta || self.stopped {
             return standing;
         }
         alpha = alpha.max(standing);
         let me = game.to_move();
         let mut best = standing;
-        for child in self.children(game, None) {
+        for child in self.children(game, estimate, None) {
             if !child.capture {
                 continue;
             }
-            let score = match child.game.outcome() {
+            let (next, next_estimate) = (&child.game, child.estimate);
+            let score = match next.outcome() {
                 Some(outcome) => terminal(outcome, me, ply + 1, self.root),
-                None if child.game.to_move() == me => {
-                    self.quiesce(&child.game, alpha, beta, ply + 1, left - 1)
+                None if next.to_move() == me => {
+                    self.quiesce(next, next_estimate, alpha, beta, ply + 1, left - 1)
                 }
-                None => -self.quiesce(&child.game, -beta, -alpha, ply + 1, left - 1),
+                None => -self.quiesce(next, next_estimate, -beta, -alpha, ply + 1, left - 1),
             };
             best = best.max(score);
             alpha = alpha.max(score);
@@ -285,25 +308,26 @@ impl<G: Game> Searcher<G> {
         best
     }
 
-    /// Every child of `game`, the table's best turn first, then by the
-    /// estimate they leave for the player who moved (finished games by
-    /// their result).
-    fn children(&mut self, game: &G, hint: Option<&G::Turn>) -> Vec<Child<G>> {
+    /// Every child of `game` (whose estimate is `estimate`), the table's
+    /// best turn first, then by the estimate they leave for the player who
+    /// moved (finished games by their result).
+    fn children(&mut self, game: &G, estimate: Estimate, hint: Option<&G::Turn>) -> Vec<Child<G>> {
         let me = game.to_move();
-        let material = game.estimate().unwrap_or_default().material;
         let mut children: Vec<Child<G>> = game
             .legal_turns()
             .into_iter()
             .map(|turn| {
                 let mut next = game.clone();
                 next.apply(&turn);
-                let (score, their_material) = static_score(&next, me, self.root);
+                let (score, own) = static_score(&next, me, self.root);
                 let order = if hint == Some(&turn) { i32::MAX } else { score };
+                let capture = own.is_none_or(|e| for_me(&next, me, e.material) > estimate.material);
                 Child {
                     turn,
                     game: next,
                     order,
-                    capture: their_material.is_none_or(|after| after > material),
+                    capture,
+                    estimate: own.unwrap_or_default(),
                 }
             })
             .collect();
@@ -338,16 +362,26 @@ impl<G: Game> Searcher<G> {
     }
 }
 
-/// A position's worth for `me` without search, and `me`'s material in it
-/// (`None` once the game is over): its result if it is over, else its
-/// estimate (negated when the other player is to move).
-fn static_score<G: Game>(game: &G, me: Seat, root: Seat) -> (i32, Option<i32>) {
-    if let Some(outcome) = game.outcome() {
-        return (terminal(outcome, me, 0, root), None);
+/// A position's worth for `me` without search, and its own estimate
+/// (for its player to move; `None` once the game is over): its result if
+/// it is over, else its estimate as `me` sees it.
+fn static_score<G: Game>(game: &G, me: Seat, root: Seat) -> (i32, Option<Estimate>) {
+    match game.outcome() {
+        Some(outcome) => (terminal(outcome, me, 0, root), None),
+        None => {
+            let estimate = game.estimate().unwrap_or_default();
+            (for_me(game, me, estimate.total()), Some(estimate))
+        }
     }
-    let estimate = game.estimate().unwrap_or_default();
-    let sign = if game.to_move() == me { 1 } else { -1 };
-    (sign * estimate.total(), Some(sign * estimate.material))
+}
+
+/// `value`, stated for the player to move in `game`, as `me` sees it.
+fn for_me<G: Game>(game: &G, me: Seat, value: i32) -> i32 {
+    if game.to_move() == me {
+        value
+    } else {
+        -value
+    }
 }
 
 /// The score of a finished game for `me`, reached at `ply`: sooner wins
