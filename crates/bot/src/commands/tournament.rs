@@ -812,14 +812,21 @@ pub(crate) fn fire_tournaments(bot: &Bot, key: &str, now: u64) -> Vec<Delivery> 
     deliveries
 }
 
+/// A game of a tournament's current round that has ended, read before
+/// the tournament's write: its round is named, because another process
+/// may have counted it and paired the next round meanwhile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Ended {
+    tournament: u32,
+    round: usize,
+    board: usize,
+    score: Score,
+}
+
 /// The results of the tournaments' games that have ended and are not yet
 /// counted, by (tournament, board), read before the write (a game over
 /// stays over).
-fn ended_games(
-    bot: &Bot,
-    key: &str,
-    channel: &str,
-) -> Result<Vec<(u32, usize, Score)>, StoreError> {
+fn ended_games(bot: &Bot, key: &str, channel: &str) -> Result<Vec<Ended>, StoreError> {
     let Some(all) = bot.store.load(key)?.and_then(|r| r.tournaments) else {
         return Ok(Vec::new());
     };
@@ -849,7 +856,12 @@ fn ended_games(
                 Some(seat) if &game.player(seat).id == first => Score::FirstWins,
                 Some(_) => Score::SecondWins,
             };
-            out.push((tournament.number, board, score));
+            out.push(Ended {
+                tournament: tournament.number,
+                round: number,
+                board,
+                score,
+            });
         }
     }
     Ok(out)
@@ -858,7 +870,7 @@ fn ended_games(
 /// Everything due in one tournament now, said into `said`.
 fn advance(
     tournament: &mut Tournament,
-    results: &[(u32, usize, Score)],
+    results: &[Ended],
     channel: &str,
     now: u64,
     lang: Lang,
@@ -883,16 +895,7 @@ fn advance(
         }
         return;
     }
-    let mut counted = false;
-    if let Some(round) = tournament.rounds.last_mut() {
-        for &(number, board, score) in results {
-            let slot = round.pairings.get_mut(board);
-            if let Some(p) = slot.filter(|p| number == tournament.number && p.score.is_none()) {
-                p.score = Some(score);
-                counted = true;
-            }
-        }
-    }
+    let counted = count_results(tournament, results);
     let round_done = tournament.rounds.last().is_some_and(Round::done);
     if round_done && tournament.rounds.len() >= total_rounds(tournament) {
         tournament.stage = Stage::Finished;
@@ -909,6 +912,28 @@ fn advance(
         return;
     }
     tournament.attention_ms = Some(attention_after(tournament, now));
+}
+
+/// Count the results read for this tournament's current round and not
+/// counted yet; whether any was. (Results read for an earlier round were
+/// counted by another process, which paired the round now current.)
+fn count_results(tournament: &mut Tournament, results: &[Ended]) -> bool {
+    let (number, current) = (tournament.number, tournament.rounds.len());
+    let Some(round) = tournament.rounds.last_mut() else {
+        return false;
+    };
+    let mut counted = false;
+    for ended in results
+        .iter()
+        .filter(|e| e.tournament == number && e.round == current)
+    {
+        let slot = round.pairings.get_mut(ended.board);
+        if let Some(p) = slot.filter(|p| p.created && p.score.is_none()) {
+            p.score = Some(ended.score);
+            counted = true;
+        }
+    }
+    counted
 }
 
 /// When a running tournament needs looking at again: now for a game to
@@ -1172,4 +1197,110 @@ fn start_answer(game: &GameRecord, new: &NewGame, lang: Lang) -> Answer {
         });
     }
     answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: &str) -> Player {
+        Player {
+            id: id.into(),
+            name: id.into(),
+            is_bot: false,
+        }
+    }
+
+    fn pairing(first: usize, second: usize, score: Option<Score>) -> Pairing {
+        Pairing {
+            first,
+            second,
+            created: true,
+            score,
+            forfeit: false,
+            moved_to: None,
+            claimed_until: None,
+        }
+    }
+
+    /// Round 1 counted and round 2 paired (by another process) while
+    /// this one read round 1's ended games.
+    fn in_round_two() -> Tournament {
+        Tournament {
+            number: 1,
+            game: GameKind::Sight,
+            options: Vec::new(),
+            clock: None,
+            format: Format::RoundRobin { double: false },
+            max: 4,
+            organiser: player("org"),
+            entrants: ["a", "b", "c", "d"]
+                .iter()
+                .map(|id| Entrant {
+                    player: player(id),
+                    left: false,
+                })
+                .collect(),
+            stage: Stage::Running,
+            starts_ms: None,
+            created_ms: 0,
+            rounds: vec![
+                Round {
+                    pairings: vec![
+                        pairing(0, 3, Some(Score::FirstWins)),
+                        pairing(1, 2, Some(Score::Draw)),
+                    ],
+                    bye: None,
+                },
+                Round {
+                    pairings: vec![pairing(0, 2, None), pairing(3, 1, None)],
+                    bye: None,
+                },
+            ],
+            attention_ms: None,
+            public_place: false,
+        }
+    }
+
+    fn ended(round: usize, board: usize, score: Score) -> Ended {
+        Ended {
+            tournament: 1,
+            round,
+            board,
+            score,
+        }
+    }
+
+    #[test]
+    fn results_read_for_an_earlier_round_are_not_counted_in_the_current_one() {
+        let mut tournament = in_round_two();
+        let stale = [ended(1, 0, Score::FirstWins), ended(1, 1, Score::Draw)];
+        assert!(!count_results(&mut tournament, &stale));
+        assert!(tournament.rounds[1]
+            .pairings
+            .iter()
+            .all(|p| p.score.is_none()));
+    }
+
+    #[test]
+    fn results_of_the_current_round_are_counted_once() {
+        let mut tournament = in_round_two();
+        assert!(count_results(
+            &mut tournament,
+            &[ended(2, 1, Score::SecondWins)]
+        ));
+        assert_eq!(
+            tournament.rounds[1].pairings[1].score,
+            Some(Score::SecondWins)
+        );
+        assert!(!count_results(
+            &mut tournament,
+            &[ended(2, 1, Score::FirstWins)]
+        ));
+        assert_eq!(
+            tournament.rounds[1].pairings[1].score,
+            Some(Score::SecondWins)
+        );
+        assert_eq!(tournament.rounds[1].pairings[0].score, None);
+    }
 }
