@@ -47,7 +47,8 @@ import search.minimax.AlphaBetaSearch;
  *
  * Usage: LudiiMatch <callanish|alquerque> <uct|ab> <games> <think-ms>
  *        <cairn binary> [seed] [first game index]
- * Prints one JSON line a game on stdout, progress on stderr.
+ * Prints one JSON line a game on stdout (its result, timings and record:
+ * the turns in Cairn's notation), progress on stderr.
  */
 public class LudiiMatch {
     /** Cairn's side of the protocol: one line out, one line back. */
@@ -218,6 +219,7 @@ public class LudiiMatch {
                 final long began = System.nanoTime();
                 String error = null;
                 String cairnOver = null;
+                final List<String> record = new ArrayList<>(); // the turns played, in Cairn's notation
                 int turns = 0;
                 long ludiiNanos = 0, cairnNanos = 0;
                 int ludiiTurns = 0, cairnTurns = 0;
@@ -276,6 +278,7 @@ public class LudiiMatch {
                                 throw new Abort("Ludii's turn " + steps + " (read as " + candidates
                                         + ") is not in Cairn's legal list");
                         }
+                        record.add(turn);
                         final String played = cairn.ask("play " + turn);
                         if (played.startsWith("over"))
                             cairnOver = played.substring(5);
@@ -309,7 +312,8 @@ public class LudiiMatch {
                         + ",\"ludii_ms_a_turn\":" + (ludiiTurns == 0 ? 0 : ludiiNanos / 1_000_000 / ludiiTurns)
                         + ",\"cairn_ms_a_turn\":" + (cairnTurns == 0 ? 0 : cairnNanos / 1_000_000 / cairnTurns)
                         + ",\"seconds\":" + String.format(Locale.ROOT, "%.1f", (System.nanoTime() - began) / 1e9)
-                        + ",\"error\":" + (error == null ? "null" : json(error)) + "}");
+                        + ",\"error\":" + (error == null ? "null" : json(error))
+                        + ",\"record\":[" + String.join(",", record.stream().map(LudiiMatch::json).toList()) + "]}");
                 System.out.flush();
                 System.err.printf("%s vs %s game %d: cairn %s, %s after %d turns (%s)%n", which, agentName, g,
                         cairnColour, score, turns, error == null ? endedBy : "ERROR " + error);

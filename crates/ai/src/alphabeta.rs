@@ -158,7 +158,7 @@ impl<G: Game> Searcher<G> {
     fn root(&mut self, game: &G, depth: u32) -> (i32, Option<G::Turn>) {
         let hint = self
             .table
-            .get(&position_hash(game))
+            .get(&table_key(game))
             .and_then(|e| e.best.clone());
         let estimate = game.estimate().unwrap_or_default();
         let children = self.children(game, estimate, hint.as_ref());
@@ -222,7 +222,7 @@ impl<G: Game> Searcher<G> {
         if depth == 0 {
             return self.quiesce(game, estimate, alpha, beta, ply, QUIESCENCE_PLIES);
         }
-        let key = position_hash(game);
+        let key = table_key(game);
         let hint = match self.table.get(&key) {
             Some(entry) => {
                 if entry.depth >= depth {
@@ -351,7 +351,7 @@ impl<G: Game> Searcher<G> {
             self.table.clear();
         }
         self.table.insert(
-            position_hash(game),
+            table_key(game),
             Entry {
                 depth,
                 score,
@@ -360,6 +360,13 @@ impl<G: Game> Searcher<G> {
             },
         );
     }
+}
+
+/// The transposition table's key of `game`: its own search key, where it
+/// declares one (turns played in another order meet), else the hash of
+/// the whole state.
+fn table_key<G: Game>(game: &G) -> u64 {
+    game.search_key().unwrap_or_else(|| position_hash(game))
 }
 
 /// A position's worth for `me` without search, and its own estimate

@@ -250,6 +250,13 @@ impl fmt::Display for Turn {
     }
 }
 
+/// SplitMix64's finaliser: spreads every bit of `x` over the result.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 fn name(p: usize) -> String {
     notation::square_name(p % 5, p / 5)
 }
@@ -1443,6 +1450,17 @@ impl Game for Alquerque {
         self.outcome
     }
 
+    /// The pieces, the side to move, the quiet turns (the stall rule's
+    /// count) and Bell's no-shuffle marks: the positions since the last
+    /// capture (for the third repetition) are left out, so that turns
+    /// played in another order meet in the table.
+    fn search_key(&self) -> Option<u64> {
+        let rest = self.from_west
+            | self.from_east << POINTS
+            | u64::from(self.quiet.min(0x3fff)) << (2 * POINTS);
+        Some(mix(self.key() ^ mix(rest)))
+    }
+
     /// The pieces each side has left (what wins a basic game that stalls,
     /// and the material a capture game turns on), then, far below a piece,
     /// room to move and pieces that threaten a capture: what squeezes a
@@ -2034,6 +2052,35 @@ mod tests {
         assert_eq!(g.outcome(), None);
         play(&mut g, "c1-d1");
         assert_eq!(g.outcome(), Some(Outcome::win(Seat::First, Reason::Stall)));
+    }
+
+    #[test]
+    fn search_keys_meet_across_move_orders_but_not_across_stall_counts() {
+        let start = || position("basic", "a1 e1", "a5 e5", Seat::First);
+        let (mut one, mut other) = (start(), start());
+        for turn in ["a1-a2", "a5-a4", "e1-e2", "e5-e4"] {
+            play(&mut one, turn);
+        }
+        for turn in ["e1-e2", "e5-e4", "a1-a2", "a5-a4"] {
+            play(&mut other, turn);
+        }
+        // The same pieces and count, reached along other paths: the
+        // histories differ, the search keys do not.
+        assert_eq!(one.pieces, other.pieces);
+        assert_ne!(one.history, other.history);
+        assert_eq!(one.search_key(), other.search_key());
+        // The same pieces after two more turns there and back: the stall
+        // count (and the history) differ, so do the keys.
+        let mut later = one.clone();
+        for turn in ["a2-a1", "a4-a5", "a1-a2", "a5-a4"] {
+            play(&mut later, turn);
+        }
+        assert_eq!(later.pieces, one.pieces);
+        assert_ne!(later.search_key(), one.search_key());
+        // The side to move counts.
+        let mut other_side = one.clone();
+        other_side.side = Seat::Second;
+        assert_ne!(other_side.search_key(), one.search_key());
     }
 
     #[test]

@@ -333,6 +333,15 @@ pub trait Game:
         None
     }
 
+    /// A key for the transposition table of a heuristic search: equal for
+    /// positions that play alike, whatever the path that reached them,
+    /// except for what a repetition rule remembers of that path (which
+    /// such a search may overlook). `None` (the default) makes it hash the
+    /// whole state instead, history and all. Exact solvers do not use it.
+    fn search_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Number of distinct `depth`-turn sequences (docs/rules/README.md).
     fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
