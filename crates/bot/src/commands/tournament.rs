@@ -824,8 +824,8 @@ struct Ended {
 }
 
 /// The results of the tournaments' games that have ended and are not yet
-/// counted, by (tournament, board), read before the write (a game over
-/// stays over).
+/// counted, by tournament, round and board, read before the write (a
+/// game over stays over).
 fn ended_games(bot: &Bot, key: &str, channel: &str) -> Result<Vec<Ended>, StoreError> {
     let Some(all) = bot.store.load(key)?.and_then(|r| r.tournaments) else {
         return Ok(Vec::new());
