@@ -156,10 +156,8 @@ struct Child<G: Game> {
 impl<G: Game> Searcher<G> {
     /// Search the root at `depth`; its score and best turn.
     fn root(&mut self, game: &G, depth: u32) -> (i32, Option<G::Turn>) {
-        let hint = self
-            .table
-            .get(&table_key(game))
-            .and_then(|e| e.best.clone());
+        let key = table_key(game);
+        let hint = self.table.get(&key).and_then(|e| e.best.clone());
         let estimate = game.estimate().unwrap_or_default();
         let children = self.children(game, estimate, hint.as_ref());
         let me = game.to_move();
@@ -177,7 +175,7 @@ impl<G: Game> Searcher<G> {
                 best = Some(child.turn);
             }
         }
-        self.remember(game, depth, alpha, Bound::Exact, best.clone());
+        self.remember(key, depth, alpha, Bound::Exact, best.clone());
         (alpha, best)
     }
 
@@ -264,7 +262,7 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Exact
         };
-        self.remember(game, depth, best_score, bound, best);
+        self.remember(key, depth, best_score, bound, best);
         best_score
     }
 
@@ -346,12 +344,14 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    fn remember(&mut self, game: &G, depth: u32, score: i32, bound: Bound, best: Option<G::Turn>) {
+    /// Keep what the search of the position keyed `key` ([`table_key`])
+    /// found, emptying the table first once it is full.
+    fn remember(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: Option<G::Turn>) {
         if self.table.len() >= TABLE_LIMIT {
             self.table.clear();
         }
         self.table.insert(
-            table_key(game),
+            key,
             Entry {
                 depth,
                 score,
