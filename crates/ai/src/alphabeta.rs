@@ -3,11 +3,10 @@
 //! where the count of pieces tells who stands better, and Callanish, where
 //! lines nearly held and stones that can be shut in do; in both a tactic
 //! a few turns deep decides more than random playouts can see. Iterative
-//! deepening under a
-//! deadline, a transposition table carrying each depth's best turn to the
-//! next, children searched most promising first, and a quiescence search
-//! that follows captures past the depth so a leaf is never scored in the
-//! middle of an exchange.
+//! deepening under a deadline, a transposition table carrying each
+//! depth's best turn to the next, children searched most promising first,
+//! and a quiescence search that follows captures past the depth so a
+//! leaf is never scored in the middle of an exchange.
 
 use std::collections::HashMap;
 use std::time::Instant;
