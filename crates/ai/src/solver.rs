@@ -1,7 +1,9 @@
-//! Exact play for games small enough to solve (Sight, Collapse, and Alquad
-//! late in the game): negamax with alpha-beta and a transposition table,
+//! Exact play for games small enough to solve (Sight past its opening,
+//! Collapse, Alquad): negamax with alpha-beta and a transposition table,
 //! scoring wins by distance so the solver wins fastest and loses slowest.
-//! A second, independent win/draw/loss solver checks the verdicts.
+//! A game may narrow the turns searched where it knows the rest cannot
+//! change the value ([`Game::solver_turns`]). A second, independent
+//! win/draw/loss solver, over every legal turn, checks the verdicts.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -415,7 +417,7 @@ impl<G: Game> Solver<G> {
         }
         let mut turns = std::mem::take(&mut self.turns[depth]);
         turns.clear();
-        game.generate(&mut turns);
+        game.solver_turns(&mut turns);
         let me = game.to_move();
         // Play every turn first: a turn that wins at once ends the search,
         // and the rest are ordered with the stored best turn first, then by

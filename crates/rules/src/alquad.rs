@@ -12,6 +12,8 @@
 //! from the largest area down, so a placement's best square is the first
 //! mask in its list that the mover's pieces cover.
 
+mod solving;
+
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -541,6 +543,16 @@ impl Game for Alquad {
 
     fn generate(&self, out: &mut Vec<AlquadTurn>) {
         self.each_turn(|turn| out.push(turn));
+    }
+
+    /// Placements that lose at once to a check are one turn for the
+    /// solver, and the rest come checks and blocks first (`solving.rs`).
+    fn solver_turns(&self, out: &mut Vec<AlquadTurn>) {
+        solving::solver_turns(self, out);
+    }
+
+    fn symmetric_key(&self) -> Option<u64> {
+        Some(solving::symmetric_key(self))
     }
 
     fn count_turns(&self) -> u64 {

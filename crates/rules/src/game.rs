@@ -333,6 +333,14 @@ pub trait Game:
         None
     }
 
+    /// The turns an exact solver searches, in the order to search them:
+    /// every legal turn (the default), or fewer where the game knows that
+    /// the turns left out cannot change the position's exact value (the
+    /// fastest win, the slowest loss). Never empty while a turn is legal.
+    fn solver_turns(&self, out: &mut Vec<Self::Turn>) {
+        self.generate(out);
+    }
+
     /// A key for the transposition table of a heuristic search: equal for
     /// positions that play alike, whatever the path that reached them,
     /// except for what a repetition rule remembers of that path (which
