@@ -146,6 +146,35 @@ impl PointBoard {
         BOARD.get_or_init(|| PointBoard::build(5, 5))
     }
 
+    /// Where each of the square's 8 symmetries sends each point of the
+    /// 5 x 5 board (`[p][s]`, the identity first). They keep the strong
+    /// points and the lines, so positions that are images of each other
+    /// play alike.
+    pub fn five_by_five_images() -> &'static [[u8; 8]; 25] {
+        static IMAGES: OnceLock<[[u8; 8]; 25]> = OnceLock::new();
+        IMAGES.get_or_init(|| {
+            let board = PointBoard::five_by_five();
+            let mut images = [[0u8; 8]; 25];
+            for (p, image) in images.iter_mut().enumerate() {
+                let (f, r) = (board.file(p), board.rank(p));
+                let maps = [
+                    (f, r),
+                    (4 - f, r),
+                    (f, 4 - r),
+                    (4 - f, 4 - r),
+                    (r, f),
+                    (4 - r, f),
+                    (r, 4 - f),
+                    (4 - r, 4 - f),
+                ];
+                for (s, &(mf, mr)) in maps.iter().enumerate() {
+                    image[s] = board.index(mf, mr) as u8;
+                }
+            }
+            images
+        })
+    }
+
     /// The shared 9 x 5 board (Fanorona Tsivy, Collapse).
     pub fn nine_by_five() -> &'static PointBoard {
         static BOARD: OnceLock<PointBoard> = OnceLock::new();

@@ -65,24 +65,7 @@ fn tables() -> &'static Tables {
         for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
             up[d] = dr as i32 * 5 + df as i32 > 0;
         }
-        // The square's 8 symmetries keep strong points and lines.
-        let mut images = [[0u8; 8]; POINTS];
-        for (p, image) in images.iter_mut().enumerate() {
-            let (f, r) = (board.file(p), board.rank(p));
-            let maps = [
-                (f, r),
-                (4 - f, r),
-                (f, 4 - r),
-                (4 - f, 4 - r),
-                (r, f),
-                (4 - r, f),
-                (r, 4 - f),
-                (4 - r, 4 - f),
-            ];
-            for (s, &(mf, mr)) in maps.iter().enumerate() {
-                image[s] = board.index(mf, mr) as u8;
-            }
-        }
+        let images = *PointBoard::five_by_five_images();
         let mut rng = super::SplitRng::new(0x5167_4854);
         let mut keys = [[[0u64; KEY_HEIGHTS]; 2]; POINTS];
         for key in keys.iter_mut().flatten().flatten() {

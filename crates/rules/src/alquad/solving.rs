@@ -9,7 +9,7 @@
 //! one reply then left loses: the placement loses in exactly three turns.
 //! All such placements share that value, so one of them stands for all.
 
-use super::{bits, squares, Alquad, AlquadTurn, Phase, Side, Square, ALL, POINTS};
+use super::{bits, squares, Alquad, AlquadTurn, Phase, PointBoard, Side, Square, ALL, POINTS};
 use crate::Seat;
 
 /// Every square of the board once.
@@ -23,37 +23,11 @@ fn all_squares() -> &'static [Square] {
     })
 }
 
-/// The point each point goes to under each of the board's 8 symmetries
-/// (they keep the strong points, so squares stay squares).
-fn images() -> &'static [[u8; 8]; POINTS] {
-    static IMAGES: std::sync::OnceLock<[[u8; 8]; POINTS]> = std::sync::OnceLock::new();
-    IMAGES.get_or_init(|| {
-        let mut images = [[0u8; 8]; POINTS];
-        for (p, image) in images.iter_mut().enumerate() {
-            let (f, r) = (p % 5, p / 5);
-            let maps = [
-                (f, r),
-                (4 - f, r),
-                (f, 4 - r),
-                (4 - f, 4 - r),
-                (r, f),
-                (4 - r, f),
-                (r, 4 - f),
-                (4 - r, 4 - f),
-            ];
-            for (s, &(mf, mr)) in maps.iter().enumerate() {
-                image[s] = (mr * 5 + mf) as u8;
-            }
-        }
-        images
-    })
-}
-
 /// The 8 images of a set of points.
 fn images_of(set: u32) -> [u32; 8] {
     let mut out = [0u32; 8];
     for p in bits(set as u64) {
-        for (image, &q) in out.iter_mut().zip(&images()[p]) {
+        for (image, &q) in out.iter_mut().zip(&PointBoard::five_by_five_images()[p]) {
             *image |= 1 << q;
         }
     }
