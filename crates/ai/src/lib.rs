@@ -5,6 +5,7 @@
 
 pub mod alphabeta;
 pub mod arena;
+pub mod book;
 pub mod mcts;
 pub mod perfect;
 pub mod pns;
