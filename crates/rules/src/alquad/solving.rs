@@ -5,9 +5,11 @@
 //!
 //! The pruning rests on the reply rule. When the opponent could complete
 //! a square of area A at a point q, a placement elsewhere that neither
-//! checks nor prepares a reply larger than A lets them check at q, and the
-//! one reply then left loses: the placement loses in exactly three turns.
-//! All such placements share that value, so one of them stands for all.
+//! checks nor prepares a reply larger than A lets them check at q, and
+//! whatever the mover replies then loses: the placement loses in exactly
+//! three turns (when both sides still have a piece and a point to place
+//! it on). All such placements share that value, so one of them stands
+//! for all, and the solver's value of the position stays exact.
 
 use super::{bits, squares, Alquad, AlquadTurn, Phase, PointBoard, Side, Square, ALL, POINTS};
 use crate::Seat;
