@@ -178,7 +178,10 @@ fn safe_turns<G: Game>(game: &G, turns: Vec<G::Turn>) -> Vec<G::Turn> {
         .filter(|turn| {
             let mut next = game.clone();
             next.apply(turn);
-            if next.outcome().is_some() || next.to_move() == me || next.count_turns() > 300 {
+            if next.outcome().is_some()
+                || next.to_move() == me
+                || crate::solver::turns_for_order(&next) > 300
+            {
                 return true;
             }
             winning_turns(&next).is_empty()

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use super::solver::{advise_huge_pages, key_of, too_many_turns, OutOfBudget};
+use super::solver::{advise_huge_pages, key_of, too_many_turns, turns_for_order, OutOfBudget};
 use cairn_rules::{Game, Seat};
 
 /// An infinite proof or disproof number: proven impossible.
@@ -133,7 +133,7 @@ impl Search {
             Some(_) => DISPROVEN,
             None if self.limit.is_some_and(|limit| depth >= limit) => DISPROVEN,
             None => {
-                let turns = game.count_turns().clamp(1, INF - 1);
+                let turns = turns_for_order(game).clamp(1, INF - 1);
                 if game.to_move() == self.attacker {
                     Numbers { pn: 1, dn: turns }
                 } else {

@@ -223,9 +223,24 @@ struct Child<G> {
 /// it the search gives up (out of budget) rather than fill the memory.
 pub const MAX_LISTED_TURNS: u64 = 20_000;
 
-/// Whether listing the turns of `game` would pass [`MAX_LISTED_TURNS`].
+/// The most steps a search spends counting one position's turns
+/// ([`Game::count_turns_within`]); a count that needs more stands for
+/// too many turns.
+pub const COUNT_WORK: u64 = 50_000;
+
+/// Whether listing the turns of `game` would pass [`MAX_LISTED_TURNS`]
+/// (or counting them would take too long to tell).
 pub fn too_many_turns<G: Game>(game: &G) -> bool {
-    G::HUGE_TURN_COUNTS && game.count_turns() > MAX_LISTED_TURNS
+    G::HUGE_TURN_COUNTS
+        && game
+            .count_turns_within(COUNT_WORK)
+            .is_none_or(|n| n > MAX_LISTED_TURNS)
+}
+
+/// The number of turns of `game` for ordering a search, within
+/// [`COUNT_WORK`]; a count that would take longer stands for very many.
+pub(crate) fn turns_for_order<G: Game>(game: &G) -> u64 {
+    game.count_turns_within(COUNT_WORK).unwrap_or(u64::MAX)
 }
 
 /// The transposition key of a position.
@@ -444,7 +459,7 @@ impl<G: Game> Solver<G> {
                     } else if next.to_move() == me {
                         0
                     } else {
-                        next.count_turns().min(i64::MAX as u64 / 2) as i64
+                        turns_for_order(&next).min(i64::MAX as u64 / 2) as i64
                     };
                     (order, key)
                 }

@@ -144,6 +144,15 @@ pub trait Game:
         self.legal_turns().len() as u64
     }
 
+    /// The number of legal turns, or `None` when counting them would take
+    /// more than about `work` steps. Searches that only need to know
+    /// whether the turns are few ask this: a combinatorial count
+    /// (Floaters) can take minutes in rare positions, far past a turn's
+    /// deadline.
+    fn count_turns_within(&self, _work: u64) -> Option<u64> {
+        Some(self.count_turns())
+    }
+
     /// One legal turn chosen uniformly at random (AI playouts), `None` if
     /// the game is over. Games with huge turn counts override it.
     fn random_turn(&self, rng: &mut SplitRng) -> Option<Self::Turn> {

@@ -77,6 +77,8 @@ pub(super) struct Counter {
     base: Board,
     groups: Vec<Group>,
     mover: usize,
+    /// Branchings left before the count gives up (see [`count_within`]).
+    steps_left: u64,
 }
 
 impl Counter {
@@ -85,6 +87,7 @@ impl Counter {
             base,
             groups: Vec::with_capacity(16),
             mover,
+            steps_left: u64::MAX,
         }
     }
 
@@ -118,6 +121,11 @@ impl Counter {
         seen: [u8; 2],
         weight: u128,
     ) -> u128 {
+        // Out of steps: the count is abandoned (the caller checks).
+        if self.steps_left == 0 {
+            return 0;
+        }
+        self.steps_left -= 1;
         let Some(gi) = (index..self.groups.len()).find(|&i| self.groups[i].slots[spot] > 0) else {
             return weight.saturating_mul(self.judge(spot, seen));
         };
@@ -297,6 +305,37 @@ pub(super) fn random_below(rng: &mut SplitRng, n: u128) -> u128 {
 /// Ways to finish a turn from stones `hand` taken from `from`.
 pub(super) fn count_finishes(board: &Board, from: usize, hand: [u8; 2], mover: usize) -> u128 {
     Counter::new(*board, mover).lap(from, hand)
+}
+
+/// [`count_finishes`] (a lap of `hand` after `from`) or, without a lap,
+/// [`count_whole_turns`], in at most `steps` branchings of the count;
+/// `None` past them. The count branches once per lap end and colour split,
+/// and in rare positions relay laps multiply the branchings into the
+/// billions: a search asks this, not the exact count.
+pub(super) fn count_within(
+    board: &Board,
+    lap: Option<(usize, [u8; 2])>,
+    mover: usize,
+    steps: u64,
+) -> Option<u128> {
+    let mut counter = Counter::new(*board, mover);
+    counter.steps_left = steps;
+    let ways = match lap {
+        Some((from, hand)) => counter.lap(from, hand),
+        None => {
+            let mut total = 0u128;
+            for spot in row(mover) {
+                let hand = board[spot];
+                if hand != [0, 0] {
+                    counter.base = *board;
+                    counter.base[spot] = [0, 0];
+                    total = total.saturating_add(counter.lap(spot, hand));
+                }
+            }
+            total
+        }
+    };
+    (counter.steps_left > 0).then_some(ways)
 }
 
 /// Ways to play a whole turn from a position at a turn boundary.

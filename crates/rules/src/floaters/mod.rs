@@ -25,7 +25,7 @@ mod complete;
 mod count;
 mod pick;
 
-use count::{count_finishes, count_whole_turns, random_below, Counter};
+use count::{count_finishes, count_whole_turns, count_within, random_below, Counter};
 
 use std::fmt;
 
@@ -1084,6 +1084,15 @@ impl Game for Floaters {
         ways.min(u64::MAX as u128) as u64
     }
 
+    fn count_turns_within(&self, work: u64) -> Option<u64> {
+        if self.outcome.is_some() {
+            return Some(0);
+        }
+        let lap = self.hand.map(|mid| (mid.from as usize, mid.hand()));
+        let ways = count_within(&self.spots, lap, self.mover(), work.max(1))?;
+        Some(ways.min(u64::MAX as u128) as u64)
+    }
+
     /// A random turn by a random walk: a random playable pit, then each
     /// lap's colours in a random order. Not uniform over whole turns (see
     /// [`Floaters::uniform_turn`]) but linear in the stones sown, which is
@@ -1513,6 +1522,33 @@ mod tests {
             .map(|s| u32::from(s[0]) + u32::from(s[1]))
             .sum::<u32>()
             + g.hand.map_or(0, |h| u32::from(h.red) + u32::from(h.black))
+    }
+
+    /// Given the work, the bounded count is the count; short of it, none.
+    #[test]
+    fn a_bounded_count_is_exact_or_gives_up() {
+        let mut rng = SplitRng::new(21);
+        let (mut given_up, mut many) = (0, 0);
+        for _ in 0..300 {
+            let mut g = Floaters::new(&Options::default()).unwrap();
+            for _ in 0..rng.below(40) {
+                match g.random_turn(&mut rng) {
+                    Some(turn) => g.apply(&turn),
+                    None => break,
+                }
+            }
+            let exact = g.count_turns();
+            assert_eq!(g.count_turns_within(u64::MAX), Some(exact), "{g:?}");
+            match g.count_turns_within(3) {
+                Some(count) => assert_eq!(count, exact, "{g:?}"),
+                None => given_up += 1,
+            }
+            if exact > 20_000 {
+                many += 1;
+            }
+        }
+        assert!(given_up > 0, "no count needed more than 3 steps");
+        assert!(many > 0, "no position with many turns");
     }
 
     #[test]
