@@ -251,6 +251,15 @@ impl AnyGame {
         with_game!(self, g => g.count_turns())
     }
 
+    /// The number of legal turns if counting them is quick (see
+    /// [`Game::count_turns_within`]); `None` means very many. For replies
+    /// that must not wait on a rare position's combinatorial count.
+    pub fn count_turns_quickly(&self) -> Option<u64> {
+        /// Steps of a count a reply may spend: milliseconds at most.
+        const QUICK: u64 = 50_000;
+        with_game!(self, g => g.count_turns_within(QUICK))
+    }
+
     /// The canonical form of `text` in this position, without playing it.
     pub fn canonical(&self, text: &str) -> Result<String, TurnError> {
         with_game!(self, g => g.parse_turn(text).map(|t| t.to_string()))

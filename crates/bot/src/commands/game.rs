@@ -303,7 +303,9 @@ fn position_before_whole_turn(
 /// `move` without a turn: what to write, with a turn legal here as the
 /// example where there are few enough to list.
 fn which_turn(game: &AnyGame, lang: Lang) -> String {
-    let example = (game.count_turns() <= 5_000)
+    let example = game
+        .count_turns_quickly()
+        .is_some_and(|n| n <= 5_000)
         .then(|| game.legal_strings().into_iter().next())
         .flatten();
     match example {

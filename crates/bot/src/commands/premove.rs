@@ -131,7 +131,7 @@ fn conditional_reply(record: &mut GameRecord, seat: Seat, before: &AnyGame) -> O
 
 /// The only legal turn, if there is exactly one.
 fn forced_turn(game: &AnyGame) -> Option<String> {
-    if game.count_turns() != 1 {
+    if game.count_turns_quickly() != Some(1) {
         return None;
     }
     game.legal_strings().into_iter().next()
