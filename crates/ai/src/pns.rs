@@ -7,7 +7,9 @@
 
 use std::time::Instant;
 
-use super::solver::{advise_huge_pages, key_of, too_many_turns, turns_for_order, OutOfBudget};
+use super::solver::{
+    advise_huge_pages, deadline_interval, key_of, too_many_turns, turns_for_order, OutOfBudget,
+};
 use cairn_rules::{Game, Seat};
 
 /// An infinite proof or disproof number: proven impossible.
@@ -155,7 +157,7 @@ impl Search {
     ) -> Result<Numbers, OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.budget
-            || (self.nodes.is_multiple_of(4096)
+            || (self.nodes.is_multiple_of(deadline_interval::<G>())
                 && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             return Err(OutOfBudget);

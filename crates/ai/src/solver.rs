@@ -237,10 +237,26 @@ pub fn too_many_turns<G: Game>(game: &G) -> bool {
             .is_none_or(|n| n > MAX_LISTED_TURNS)
 }
 
-/// The number of turns of `game` for ordering a search, within
-/// [`COUNT_WORK`]; a count that would take longer stands for very many.
+/// The number of turns of `game` for ordering a search. Games whose
+/// turns are counted combinatorially ([`Game::HUGE_TURN_COUNTS`]) are not
+/// counted at all: a node can have thousands of children, and even a
+/// bounded count of each would hold the search far past its deadline.
 pub(crate) fn turns_for_order<G: Game>(game: &G) -> u64 {
-    game.count_turns_within(COUNT_WORK).unwrap_or(u64::MAX)
+    if G::HUGE_TURN_COUNTS {
+        return 1;
+    }
+    game.count_turns()
+}
+
+/// How many nodes a search visits between looks at the clock: every node
+/// where one node may cost milliseconds (a bounded count of combinatorial
+/// turns, [`too_many_turns`]), else every 4,096.
+pub(crate) fn deadline_interval<G: Game>() -> u64 {
+    if G::HUGE_TURN_COUNTS {
+        1
+    } else {
+        4096
+    }
 }
 
 /// The transposition key of a position.
@@ -392,7 +408,7 @@ impl<G: Game> Solver<G> {
     ) -> Result<i32, OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.budget
-            || (self.nodes.is_multiple_of(4096)
+            || (self.nodes.is_multiple_of(deadline_interval::<G>())
                 && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             return Err(OutOfBudget);
