@@ -46,8 +46,9 @@ pub fn solver_slice<G: Game>(now: Instant, deadline: Instant) -> (u64, Instant) 
 
 /// Solve `game` (not over) within the solver's slice of a turn ending at
 /// `deadline`, or find it in the opening book ([`crate::book`]), and pick
-/// the turn perfect play calls for; `None` if the solver gives up. A draw's choice among the drawing turns may use the
-/// rest of the turn's time, keeping the best found when it runs out.
+/// the turn perfect play calls for; `None` if the solver gives up. A
+/// draw's choice among the drawing turns may use the rest of the turn's
+/// time, keeping the best found when it runs out.
 pub fn solved_choice<G: Game>(game: &G, deadline: Instant) -> Option<Solved<G::Turn>> {
     if let Some(solved) = crate::book::choice(game) {
         return Some(solved);

@@ -322,31 +322,26 @@ pub(super) fn count_within(
     counter.steps_left = steps;
     let ways = match lap {
         Some((from, hand)) => counter.lap(from, hand),
-        None => {
-            let mut total = 0u128;
-            for spot in row(mover) {
-                let hand = board[spot];
-                if hand != [0, 0] {
-                    counter.base = *board;
-                    counter.base[spot] = [0, 0];
-                    total = total.saturating_add(counter.lap(spot, hand));
-                }
-            }
-            total
-        }
+        None => whole_turns(&mut counter, board),
     };
     (counter.steps_left > 0).then_some(ways)
 }
 
 /// Ways to play a whole turn from a position at a turn boundary.
 pub(super) fn count_whole_turns(board: &Board, mover: usize) -> u128 {
+    whole_turns(&mut Counter::new(*board, mover), board)
+}
+
+/// Every pit of the mover's row taken up and sown, counted by `counter`
+/// (its base board reset to `board` without that pit each time).
+fn whole_turns(counter: &mut Counter, board: &Board) -> u128 {
     let mut total = 0u128;
-    for spot in row(mover) {
+    for spot in row(counter.mover) {
         let hand = board[spot];
         if hand != [0, 0] {
-            let mut rest = *board;
-            rest[spot] = [0, 0];
-            total = total.saturating_add(count_finishes(&rest, spot, hand, mover));
+            counter.base = *board;
+            counter.base[spot] = [0, 0];
+            total = total.saturating_add(counter.lap(spot, hand));
         }
     }
     total
