@@ -223,17 +223,12 @@ struct Child<G> {
 /// it the search gives up (out of budget) rather than fill the memory.
 pub const MAX_LISTED_TURNS: u64 = 20_000;
 
-/// The most steps a search spends counting one position's turns
-/// ([`Game::count_turns_within`]); a count that needs more stands for
-/// too many turns.
-pub const COUNT_WORK: u64 = 50_000;
-
 /// Whether listing the turns of `game` would pass [`MAX_LISTED_TURNS`]
 /// (or counting them would take too long to tell).
 pub fn too_many_turns<G: Game>(game: &G) -> bool {
     G::HUGE_TURN_COUNTS
         && game
-            .count_turns_within(COUNT_WORK)
+            .count_turns_within(cairn_rules::QUICK_COUNT_WORK)
             .is_none_or(|n| n > MAX_LISTED_TURNS)
 }
 

@@ -255,9 +255,7 @@ impl AnyGame {
     /// [`Game::count_turns_within`]); `None` means very many. For replies
     /// that must not wait on a rare position's combinatorial count.
     pub fn count_turns_quickly(&self) -> Option<u64> {
-        /// Steps of a count a reply may spend: milliseconds at most.
-        const QUICK: u64 = 50_000;
-        with_game!(self, g => g.count_turns_within(QUICK))
+        with_game!(self, g => g.count_turns_within(crate::QUICK_COUNT_WORK))
     }
 
     /// The canonical form of `text` in this position, without playing it.

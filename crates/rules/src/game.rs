@@ -46,6 +46,11 @@ pub trait Storable {}
 #[cfg(not(feature = "serde"))]
 impl<T> Storable for T {}
 
+/// Steps a count of turns may spend where an answer must come quickly (a
+/// reply, or a search ordering its turns): milliseconds at most. Past it
+/// [`Game::count_turns_within`] gives up and the turns count as very many.
+pub const QUICK_COUNT_WORK: u64 = 50_000;
+
 /// The contract every game implements. A *turn* is everything one player
 /// does before the other is to move (see `docs/rules/README.md`).
 ///

@@ -64,7 +64,7 @@ crate::__games!([game_modules] []);
 pub use any::{AnyGame, Played, ReplayError, HINT_TURN_LIMIT};
 pub use cairn_words::{Lang, Message, MessageArg};
 pub use describe::{describe, Detail};
-pub use game::{Estimate, Game, GameWords, Seating, Storable};
+pub use game::{Estimate, Game, GameWords, Seating, Storable, QUICK_COUNT_WORK};
 pub use kind::{GameKind, UnknownGame};
 pub use notation::{list_and, square_name};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, Options};
