@@ -28,6 +28,13 @@ const DECIDED: i32 = WIN - 10_000;
 /// sees only level positions ahead shuffles into a repetition.
 const CONTEMPT: i32 = 50;
 
+/// What each unit at stake ([`Estimate::at_stake`], a piece on the board)
+/// is worth to the side searching while material is level: a level game
+/// simplified to a few pieces draws, one with many still holds chances
+/// against a weaker opponent, so the search declines even trades it may.
+/// Far below a piece, so that winning one always comes first.
+const KEEP_ON: i32 = 3;
+
 /// How many captures past the depth the quiescence search follows.
 const QUIESCENCE_PLIES: u32 = 8;
 
@@ -277,7 +284,7 @@ impl<G: Game> Searcher<G> {
         ply: i32,
         left: u32,
     ) -> i32 {
-        let standing = estimate.total();
+        let standing = leaf_score(estimate, game.to_move(), self.root);
         if left == 0 || standing >= beta || self.stopped {
             return standing;
         }
@@ -376,9 +383,21 @@ fn static_score<G: Game>(game: &G, me: Seat, root: Seat) -> (i32, Option<Estimat
         Some(outcome) => (terminal(outcome, me, 0, root), None),
         None => {
             let estimate = game.estimate().unwrap_or_default();
-            (for_me(game, me, estimate.total()), Some(estimate))
+            let score = leaf_score(estimate, game.to_move(), root);
+            (for_me(game, me, score), Some(estimate))
         }
     }
+}
+
+/// A position's estimate as one score for `mover`, its player to move,
+/// with what keeping pieces on is worth to `root` ([`KEEP_ON`]) while
+/// material is level.
+fn leaf_score(estimate: Estimate, mover: Seat, root: Seat) -> i32 {
+    if estimate.material != 0 {
+        return estimate.total();
+    }
+    let keep_on = KEEP_ON * estimate.at_stake;
+    estimate.total() + if mover == root { keep_on } else { -keep_on }
 }
 
 /// `value`, stated for the player to move in `game`, as `me` sees it.

@@ -11,6 +11,8 @@ const WIN: i32 = 1_000_000;
 const QUIESCENCE_PLIES: u32 = 8;
 /// A draw's cost to the side searching.
 const CONTEMPT: i32 = 50;
+/// A piece on the board's worth to the side searching while level.
+const KEEP_ON: i32 = 3;
 
 fn basic() -> Alquerque {
     let options = Options::parse(&["rules=basic"]).expect("options");
@@ -60,8 +62,19 @@ fn minimax<G: Game>(game: &G, depth: u32, ply: i32, root: Seat) -> i32 {
 /// The estimate, or the best capture (a turn raising the mover's
 /// material, or ending the game) followed to its end.
 fn quiesce<G: Game>(game: &G, ply: i32, left: u32, root: Seat) -> i32 {
-    let standing = game.estimate().expect("Alquerque estimates").total();
-    let material = game.estimate().expect("estimate").material;
+    let estimate = game.estimate().expect("Alquerque estimates");
+    let material = estimate.material;
+    let keep_on = if material == 0 {
+        KEEP_ON * estimate.at_stake
+    } else {
+        0
+    };
+    let standing = estimate.total()
+        + if game.to_move() == root {
+            keep_on
+        } else {
+            -keep_on
+        };
     if left == 0 {
         return standing;
     }
@@ -133,7 +146,7 @@ fn alpha_beta_finds_minimax_values_and_turns_that_reach_them() {
                 expected.signum()
             );
         }
-        if expected != game.estimate().expect("estimate").total() {
+        if expected != quiesce(&game, 0, 0, game.to_move()) {
             captures_ahead += 1;
         }
         checked += 1;

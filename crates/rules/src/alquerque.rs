@@ -1479,6 +1479,7 @@ impl Game for Alquerque {
         Some(crate::Estimate {
             material: 100 * (mine - theirs),
             position: 2 * (steps(me) - steps(them)) + 10 * (threats(me) - threats(them)),
+            at_stake: mine + theirs,
         })
     }
 

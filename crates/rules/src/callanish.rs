@@ -1089,6 +1089,7 @@ impl Game for Callanish {
         Some(crate::Estimate {
             material: 0,
             position: lines + room,
+            at_stake: 0,
         })
     }
 

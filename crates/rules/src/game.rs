@@ -24,10 +24,14 @@ pub struct Estimate {
     pub material: i32,
     /// Everything else that tells who stands better (lines nearly held).
     pub position: i32,
+    /// How much is still to play for, the same for both sides (pieces on
+    /// the board): a search that is not ahead keeps it high, away from a
+    /// level ending that draws, and one ahead lets it fall. 0: no matter.
+    pub at_stake: i32,
 }
 
 impl Estimate {
-    /// Both parts together: the score a search compares.
+    /// Material and position together: the score a search compares.
     pub fn total(self) -> i32 {
         self.material + self.position
     }
