@@ -6,7 +6,10 @@
 //! deepening under a deadline, a transposition table carrying each
 //! depth's best turn to the next, children searched most promising first,
 //! and a quiescence search that follows captures past the depth so a
-//! leaf is never scored in the middle of an exchange.
+//! leaf is never scored in the middle of an exchange. The side searching
+//! counts a draw slightly against itself, and while material is level it
+//! keeps pieces on the board rather than trade them off into a level
+//! ending (a game declares what is at stake, [`Estimate::at_stake`]).
 
 use std::collections::HashMap;
 use std::time::Instant;
