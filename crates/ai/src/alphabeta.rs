@@ -35,7 +35,10 @@ const CONTEMPT: i32 = 50;
 /// is worth to the side searching while material is level: a level game
 /// simplified to a few pieces draws, one with many still holds chances
 /// against a weaker opponent, so the search declines even trades it may.
-/// Far below a piece, so that winning one always comes first.
+/// Below a piece at any count (at most 72 hundredths, with 24 pieces on
+/// the board), so that winning one still scores higher; and only while
+/// level, so that a piece down never scores above a level stall (with the
+/// term at any material, a search gave up pieces rather than draw).
 const KEEP_ON: i32 = 3;
 
 /// How many captures past the depth the quiescence search follows.
