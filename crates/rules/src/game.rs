@@ -25,8 +25,8 @@ pub struct Estimate {
     /// Everything else that tells who stands better (lines nearly held).
     pub position: i32,
     /// How much is still to play for, the same for both sides (pieces on
-    /// the board): a search that is not ahead keeps it high, away from a
-    /// level ending that draws, and one ahead lets it fall. 0: no matter.
+    /// the board): while material is level a search keeps it high, away
+    /// from a level ending that draws. 0: it does not matter.
     pub at_stake: i32,
 }
 
@@ -51,7 +51,8 @@ pub trait Storable {}
 impl<T> Storable for T {}
 
 /// Steps a count of turns may spend where an answer must come quickly (a
-/// reply, or a search ordering its turns): milliseconds at most. Past it
+/// reply, or a search asking whether the turns are few enough to list):
+/// milliseconds at most. Past it
 /// [`Game::count_turns_within`] gives up and the turns count as very many.
 pub const QUICK_COUNT_WORK: u64 = 50_000;
 
