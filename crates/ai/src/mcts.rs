@@ -178,9 +178,11 @@ fn safe_turns<G: Game>(game: &G, turns: Vec<G::Turn>) -> Vec<G::Turn> {
         .filter(|turn| {
             let mut next = game.clone();
             next.apply(turn);
-            // Too many replies to check: safe. A game of combinatorial
-            // counts is not counted here (1); `winning_turns` checks
-            // none of its positions.
+            // More than 300 replies are too many to check: counted safe.
+            // `turns_for_order` answers 1 for a game whose turns are
+            // counted combinatorially (Floaters) without counting them;
+            // that is harmless only because `winning_turns` checks none
+            // of its positions.
             if next.outcome().is_some()
                 || next.to_move() == me
                 || crate::solver::turns_for_order(&next) > 300
