@@ -4,7 +4,8 @@
 //!
 //! The positions are solved from the last one backwards on one
 //! transposition table ([`Session`]): late positions are cheap, and the
-//! earlier solves reuse what the later ones stored.
+//! earlier solves reuse what the later ones stored. Openings proven
+//! offline ([`crate::book::opening`]) are read from the book instead.
 
 use std::time::{Duration, Instant};
 
@@ -44,8 +45,9 @@ pub struct Value {
     /// Who wins with best play; `None`: a draw.
     pub winner: Option<Seat>,
     /// Turns (plies) to the end with best play (0 for a draw, and for a
-    /// finished position).
-    pub distance: u32,
+    /// finished position); `None` for an opening from the book
+    /// ([`crate::book::opening`]) whose winner alone was proven.
+    pub distance: Option<u32>,
 }
 
 impl Value {
@@ -57,7 +59,7 @@ impl Value {
         };
         Value {
             winner: verdict.winner(to_move),
-            distance,
+            distance: Some(distance),
         }
     }
 
@@ -190,8 +192,16 @@ fn solve_backwards<G: Game>(
         if let Some(outcome) = game.outcome() {
             values[i] = Some(Value {
                 winner: outcome.winner,
-                distance: 0,
+                distance: Some(0),
             });
+            continue;
+        }
+        if let Some(opening) = crate::book::opening(game) {
+            values[i] = Some(Value {
+                winner: opening.winner,
+                distance: opening.distance,
+            });
+            bests[i] = crate::book::opening_turn(game, opening).map(|turn| turn.to_string());
             continue;
         }
         let now = Instant::now();

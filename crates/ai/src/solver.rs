@@ -756,6 +756,17 @@ impl<G: Game> Session<G> {
         self.solver.at_least(game, seat, goal.beta())
     }
 
+    /// The turn the table holds as best in `game`: after a search that
+    /// proved a win there, the turn that proved it. Only a hint: the entry
+    /// may have been stored for a symmetric image of `game` (whose turns
+    /// are listed in another order) or replaced since, so check it.
+    pub fn stored_turn(&self, game: &G) -> Option<G::Turn> {
+        let entry = self.solver.table.probe(key_of(game))?;
+        let mut turns = Vec::new();
+        game.solver_turns(&mut turns);
+        turns.get(usize::from(entry.best)).cloned()
+    }
+
     /// The nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
         self.solver.nodes

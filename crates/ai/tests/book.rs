@@ -7,7 +7,10 @@ use cairn_ai::book::{self, Entry, BOOK};
 use cairn_ai::perfect::most_testing_draw;
 use cairn_ai::solver::{Session, Verdict};
 use cairn_ai::{choose_with, Player};
-use cairn_rules::{AnyGame, Game, Options, SplitRng};
+use std::collections::HashSet;
+
+use cairn_rules::sight::Sight;
+use cairn_rules::{AnyGame, Game, GameKind, Options, Seat, SplitRng};
 
 /// The entry's verdict is the solver's, its turn keeps that verdict, and a
 /// drawing turn is one no other drawing turn beats for losing replies.
@@ -65,5 +68,133 @@ fn the_top_level_plays_the_book() {
     for entry in BOOK {
         let start = AnyGame::new(entry.kind, &Options::default()).expect("defaults");
         cairn_rules::with_game!(&start, g => plays_it(g, entry));
+    }
+}
+
+/// Sight's proven openings as written.
+const SIGHT_OPENINGS: &str = include_str!("../src/sight-book.txt");
+
+/// A line of the opening text, read here on its own: the position, and
+/// the winner, distance and turn as written.
+struct Line {
+    moves: String,
+    game: Sight,
+    winner: Option<Seat>,
+    distance: Option<u32>,
+    turn: Option<String>,
+}
+
+fn sight_lines() -> Vec<Line> {
+    let start = Sight::new(&Options::default()).expect("defaults");
+    let mut lines = Vec::new();
+    for text in SIGHT_OPENINGS.lines() {
+        if text.trim().is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = text.split('|').map(str::trim).collect();
+        assert_eq!(fields.len(), 4, "{text}");
+        let mut game = start.clone();
+        for m in fields[0].split_whitespace().filter(|&m| m != "start") {
+            play(&mut game, m);
+        }
+        lines.push(Line {
+            moves: fields[0].to_string(),
+            game,
+            winner: match fields[1] {
+                "white" => Some(Seat::First),
+                "black" => Some(Seat::Second),
+                _ => None,
+            },
+            distance: fields[2].parse().ok(),
+            turn: (fields[3] != "-").then(|| fields[3].to_string()),
+        });
+    }
+    lines
+}
+
+#[test]
+fn every_opening_line_reads_and_is_found_in_its_mirror_image() {
+    let read = book::read_openings(GameKind::Sight, SIGHT_OPENINGS);
+    let lines = sight_lines();
+    assert_eq!(read.len(), lines.len());
+    let mut keys = HashSet::new();
+    for result in read {
+        let (key, _) = result.expect("every line reads");
+        assert!(keys.insert(key), "a class written twice");
+    }
+    for line in &lines {
+        let found = book::opening(&line.game).expect("the book finds its line");
+        // And the mirror image (files a and e swapped), played out.
+        let mut mirror = Sight::new(&Options::default()).expect("defaults");
+        for m in line.moves.split_whitespace().filter(|&m| m != "start") {
+            let file = (b'a' + b'e' - m.as_bytes()[0]) as char;
+            play(&mut mirror, &format!("{file}{}", &m[1..]));
+        }
+        assert_eq!(book::opening(&mirror), Some(found), "{}", line.moves);
+        assert_eq!(found.winner, line.winner, "{}", line.moves);
+        assert_eq!(found.distance, line.distance, "{}", line.moves);
+        assert!(line.winner.is_some(), "Sight has no draws");
+        // The mover's turn is given exactly when the mover wins.
+        let mover_wins = line.winner == Some(line.game.to_move());
+        assert_eq!(line.turn.is_some(), mover_wins, "{}", line.moves);
+    }
+    // The book holds nothing it was not given: the position after c3 and
+    // two more placements, whatever they are, is not in it.
+    let mut later = Sight::new(&Options::default()).expect("defaults");
+    for m in ["c3", "b2", "d4"] {
+        play(&mut later, m);
+    }
+    assert!(book::opening(&later).is_none());
+}
+
+/// Play a turn given as text, which must be legal.
+fn play(game: &mut Sight, text: &str) {
+    let turn = game.parse_turn(text).expect("a turn");
+    game.play(&turn).expect("a legal turn");
+}
+
+#[test]
+fn the_openings_agree_with_each_other() {
+    for line in sight_lines() {
+        let mover = line.game.to_move();
+        let winner = line.winner.expect("no draws");
+        for turn in line.game.legal_turns() {
+            let mut next = line.game.clone();
+            next.apply(&turn);
+            let Some(child) = book::opening(&next) else {
+                continue;
+            };
+            let distances = line.distance.zip(child.distance);
+            if winner != mover {
+                // Every turn of a lost position leaves it lost, and the
+                // loser's slowest loss is at least as slow as any.
+                assert_eq!(child.winner, Some(winner), "{} {turn}", line.moves);
+                assert!(
+                    distances.is_none_or(|(d, c)| c < d),
+                    "{} {turn}",
+                    line.moves
+                );
+            } else if child.winner == Some(mover) {
+                // No won child is won faster than the line's fastest.
+                assert!(
+                    distances.is_none_or(|(d, c)| d <= c + 1),
+                    "{} {turn}",
+                    line.moves
+                );
+            }
+        }
+        if let Some(text) = &line.turn {
+            let mut next = line.game.clone();
+            play(&mut next, text);
+            if let Some(child) = book::opening(&next) {
+                assert_eq!(child.winner, Some(mover), "{} {text}", line.moves);
+                let distances = line.distance.zip(child.distance);
+                assert!(
+                    distances.is_none_or(|(d, c)| d == c + 1),
+                    "{} {text}",
+                    line.moves
+                );
+            }
+        }
     }
 }

@@ -144,20 +144,21 @@ fn turning_words(record: &GameRecord, turning: &Turning, lang: Lang) -> String {
 }
 
 /// "White wins in 12" or "it is a draw with best play"; `had`: as it
-/// was before a turn ("Black had a win in 9").
+/// was before a turn ("Black had a win in 9"). An opening from the book
+/// whose distance was not proven says only who wins ("Black wins with
+/// best play").
 fn value_words(record: &GameRecord, value: Value, had: bool, lang: Lang) -> String {
-    match (value.winner, had) {
-        (None, false) => t!(lang, "review-value-draw"),
-        (None, true) => t!(lang, "review-value-had-draw"),
-        (Some(seat), had) => t!(
-            lang,
-            if had {
-                "review-value-had-win"
-            } else {
-                "review-value-win"
-            },
-            seat = capitalise(&say(lang, &record.game.seat_message(seat))),
-            turns = value.distance
-        ),
+    let Some(seat) = value.winner else {
+        return match had {
+            false => t!(lang, "review-value-draw"),
+            true => t!(lang, "review-value-had-draw"),
+        };
+    };
+    let seat = capitalise(&say(lang, &record.game.seat_message(seat)));
+    match (value.distance, had) {
+        (Some(turns), false) => t!(lang, "review-value-win", seat = seat, turns = turns),
+        (Some(turns), true) => t!(lang, "review-value-had-win", seat = seat, turns = turns),
+        (None, false) => t!(lang, "review-value-win-unmeasured", seat = seat),
+        (None, true) => t!(lang, "review-value-had-win-unmeasured", seat = seat),
     }
 }
