@@ -14,6 +14,12 @@
 //! the empty board, who wins with best play, the turns to the end (`-`
 //! while not proven) and a turn that keeps the win for the player to move
 //! (`-` when they lose).
+//!
+//! `sight_book derive RAW...` then prints the book from those files: the
+//! start and the first placements (their winners and distances from
+//! `docs/solving-sight.md`, a winning reply from the lines after two
+//! placements), and those lines, where each that Black wins after c3
+//! takes 22 turns (see [`derive`]).
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -81,8 +87,75 @@ fn winning_turn(session: &mut Session<Sight>, game: &Sight) -> Option<String> {
     None
 }
 
+/// The book's head: what its lines say and where they come from.
+const HEADER: &str = "\
+# Sight's proven openings, read by `crates/ai/src/book.rs`; printed by
+# `cargo run --release -p cairn-ai --example sight_book -- derive RAW...`
+# from the files its proving runs wrote. Do not edit by hand.
+#
+# moves | winner | distance | turn
+#
+# `moves`: the placements from the empty board (`start`: none), one
+# position for all its images under the board's 8 symmetries. `winner`:
+# who wins with best play. `distance`: turns (plies) to the end with best
+# play, `-` where only the winner was proven. `turn`: a turn that keeps
+# the win for the player to move (the fastest where the distance is
+# given), `-` when they lose or none is known yet.
+#
+# The start and the first placements are from docs/solving-sight.md
+# (alpha-beta and df-pn agree), each first placement's winning reply from
+# the lines after two placements, which the example's alpha-beta runs
+# proved.
+";
+
+/// Print the book from the generator's files. Facts from
+/// `docs/solving-sight.md` (alpha-beta and df-pn agree): Black wins the
+/// start in 24 turns and every first placement, after c3 in 23. So a
+/// position after c3 and a reply that Black wins takes exactly 22 more
+/// turns: Black wins from there after an even number of turns (White has
+/// no move on an odd one), the 23 empty points allow 22 at most, and fewer
+/// would give Black a win after c3 faster than 23.
+fn derive(raw: &[String]) {
+    let mut lines: Vec<(Vec<String>, String, String)> = Vec::new();
+    for path in raw {
+        for line in std::fs::read_to_string(path).unwrap_or_default().lines() {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            if let [moves, winner, _, turn] = fields[..] {
+                let moves = moves.split_whitespace().map(String::from).collect();
+                lines.push((moves, winner.to_string(), turn.to_string()));
+            }
+        }
+    }
+    // The lines after two placements start from the first placements'
+    // own representatives (the same enumeration), so they match as text.
+    print!("{HEADER}");
+    println!("start | black | 24 | -");
+    for (first, _) in classes(1) {
+        let first = &first[0];
+        let reply = lines
+            .iter()
+            .find(|(moves, winner, _)| winner == "black" && &moves[0] == first)
+            .map_or("-", |(moves, ..)| moves[1].as_str());
+        let distance = if first == "c3" { "23" } else { "-" };
+        println!("{first} | black | {distance} | {reply}");
+    }
+    lines.sort();
+    for (moves, winner, turn) in &lines {
+        let distance = if moves[0] == "c3" && winner == "black" {
+            "22"
+        } else {
+            "-"
+        };
+        println!("{} | {winner} | {distance} | {turn}", moves.join(" "));
+    }
+}
+
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("derive") {
+        derive(&args[2..]);
+        return Ok(());
+    }
     let out = args
         .get(1)
         .cloned()

@@ -186,7 +186,9 @@ fn solve_backwards<G: Game>(
     let mut values = vec![None; positions.len()];
     let mut bests = vec![None; positions.len()];
     let game_deadline = started + budget.per_game;
-    let mut session = Session::<G>::new(REVIEW_TABLE_BITS);
+    // Made at the first position the book does not hold: a review of
+    // book positions alone needs no table.
+    let mut session: Option<Session<G>> = None;
     let mut allowance = Allowance::new(budget.per_position);
     for (i, game) in positions.iter().enumerate().rev() {
         if let Some(outcome) = game.outcome() {
@@ -209,6 +211,7 @@ fn solve_backwards<G: Game>(
             break;
         }
         let deadline = (now + allowance.now()).min(game_deadline);
+        let session = session.get_or_insert_with(|| Session::new(REVIEW_TABLE_BITS));
         let solved = session.solve(game, u64::MAX, Some(deadline));
         allowance.spent(now.elapsed());
         if let Ok(solution) = solved {

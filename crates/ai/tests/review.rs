@@ -227,3 +227,63 @@ fn the_budget_for_the_game_bounds_the_review() {
     assert_eq!(reviewed.proven, 1, "only the finished position");
     assert!(reviewed.turnings.is_empty());
 }
+
+#[test]
+fn sight_openings_are_read_from_the_book_whatever_the_budget() {
+    // Every opening of two placements the book holds: the review proves
+    // its three positions with no time at all, marks the reply that threw
+    // Black's win away, and names one that keeps it.
+    let start = cairn_rules::sight::Sight::new(&Options::default()).expect("defaults");
+    let none = ReviewBudget {
+        per_position: Duration::ZERO,
+        per_game: Duration::ZERO,
+    };
+    let black = Some(cairn_rules::Seat::Second);
+    let mut seen = std::collections::HashSet::new();
+    for first in start.legal_turns() {
+        let mut after_first = start.clone();
+        after_first.apply(&first);
+        for reply in after_first.legal_turns() {
+            let mut after_reply = after_first.clone();
+            after_reply.apply(&reply);
+            let Some(opening) = cairn_ai::book::opening(&after_reply) else {
+                continue;
+            };
+            // One opening of each class of symmetric ones.
+            if !seen.insert(after_reply.symmetric_key()) {
+                continue;
+            }
+            let reviewed = review(&start, &[first, reply], &none);
+            assert_eq!(reviewed.proven, 3, "{first} {reply}");
+            let first_value = reviewed.values[0].expect("the start");
+            assert_eq!(
+                (first_value.winner, first_value.distance),
+                (black, Some(24))
+            );
+            assert_eq!(reviewed.values[1].and_then(|v| v.winner), black);
+            let value = reviewed.values[2].expect("the book's line");
+            assert_eq!(
+                (value.winner, value.distance),
+                (opening.winner, opening.distance)
+            );
+            let marked: Vec<usize> = reviewed.turnings.iter().map(|t| t.index).collect();
+            if value.winner == black {
+                assert!(marked.is_empty(), "{first} {reply}");
+            } else {
+                assert_eq!(marked, [1], "{first} {reply}");
+                // The reply named instead keeps the win, by the book.
+                if let Some(text) = &reviewed.turnings[0].instead {
+                    let mut kept = after_first.clone();
+                    kept.play(&kept.parse_turn(text).expect("a turn"))
+                        .expect("legal");
+                    let kept = cairn_ai::book::opening(&kept).expect("in the book");
+                    assert_eq!(kept.winner, black, "{first} {text}");
+                }
+            }
+        }
+    }
+    assert!(
+        !seen.is_empty(),
+        "the book holds no opening of two placements"
+    );
+}
