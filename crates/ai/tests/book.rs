@@ -226,3 +226,26 @@ fn the_top_level_keeps_the_wins_the_openings_prove_in_every_image() {
     }
     assert!(played > 0, "the openings give no winning turn");
 }
+
+#[test]
+fn the_openings_agree_with_the_documented_proofs() {
+    // docs/solving-sight.md: after c3, b2 is Black's refutation (alpha-beta
+    // and df-pn), while a1 and c2 lose for Black (separate alpha-beta
+    // runs, `cairn solve --winner-only`); the start is Black's in 24.
+    let winner_after = |moves: &[&str]| {
+        let mut game = Sight::new(&Options::default()).expect("defaults");
+        for m in moves {
+            play(&mut game, m);
+        }
+        let opening = book::opening(&game).expect("in the book");
+        (opening.winner, opening.distance)
+    };
+    let (white, black) = (Some(Seat::First), Some(Seat::Second));
+    assert_eq!(winner_after(&[]), (black, Some(24)));
+    assert_eq!(winner_after(&["c3"]), (black, Some(23)));
+    assert_eq!(winner_after(&["c3", "b2"]).0, black);
+    assert_eq!(winner_after(&["c3", "d4"]).0, black);
+    assert_eq!(winner_after(&["c3", "a1"]).0, white);
+    assert_eq!(winner_after(&["c3", "c2"]).0, white);
+    assert_eq!(winner_after(&["c3", "d3"]).0, white);
+}
