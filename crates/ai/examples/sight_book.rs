@@ -1,32 +1,99 @@
 //! Prove Sight's openings for the book (`crates/ai/src/sight-book.txt`):
 //! every position after two placements, up to the board's symmetries
-//! (85 classes), gets its winner and, when the player to move wins, a
-//! winning turn. Resumable: the classes already in the output file are
-//! skipped, and each finished class is appended at once. Run in release,
-//! one process per core on its share of the classes:
+//! (85 classes), gets its winner, then its distance. Resumable: the
+//! classes already in the output file are skipped, and each finished
+//! class is appended at once. Run in release, one process per core on its
+//! share of the classes (`PART/PARTS`, such as `0/2` and `1/2`):
 //!
-//! `cargo run --release -p cairn-ai --example sight_book -- OUT [PART/PARTS] [TABLE_BITS] [FIRST]`
-//!
-//! With `FIRST` (a first placement, such as `c3`), the classes reached
-//! from it are proven before the others.
+//! - `sight_book winners OUT [PART/PARTS] [TABLE_BITS] [FIRST]`: who wins
+//!   each class and, where the player to move does, a winning turn. With
+//!   `FIRST` (a first placement, such as `c3`), its classes come first.
+//! - `sight_book distances WINNERS OUT [PART/PARTS] [TABLE_BITS]`: the
+//!   turns to the end of each class whose winner `WINNERS` holds, and
+//!   the fastest winning turn where the player to move wins.
+//! - `sight_book derive FILE...`: print the book from those files (see
+//!   [`derive`]).
 //!
 //! A line reads `moves | winner | distance | turn`: the placements from
 //! the empty board, who wins with best play, the turns to the end (`-`
 //! while not proven) and a turn that keeps the win for the player to move
 //! (`-` when they lose).
-//!
-//! `sight_book derive RAW...` then prints the book from those files: the
-//! start and the first placements (their winners and distances from
-//! `docs/solving-sight.md`, a winning reply from the lines after two
-//! placements), and those lines, where each that Black wins after c3
-//! takes 22 turns (see [`derive`]).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::time::Instant;
 
 use cairn_ai::solver::{Goal, Session};
 use cairn_rules::{sight::Sight, Game, Options, Seat};
+
+/// The book's head: what its lines say and where they come from.
+const HEADER: &str = "\
+# Sight's proven openings, read by `crates/ai/src/book.rs`; printed by
+# `cargo run --release -p cairn-ai --example sight_book -- derive FILE...`
+# from the files its proving runs wrote. Do not edit by hand.
+#
+# moves | winner | distance | turn
+#
+# `moves`: the placements from the empty board (`start`: none), one
+# position for all its images under the board's 8 symmetries. `winner`:
+# who wins with best play. `distance`: turns (plies) to the end with best
+# play, `-` where only the winner was proven. `turn`: a turn that keeps
+# the win for the player to move (the fastest where the distance is
+# given), `-` when they lose or none is known yet.
+#
+# The start and the first placements are from docs/solving-sight.md
+# (alpha-beta and df-pn agree), each first placement's winning reply from
+# the lines after two placements, which the example's alpha-beta runs
+# proved.
+";
+
+/// A class's line as the runs write it.
+#[derive(Clone, Debug)]
+struct Line {
+    moves: Vec<String>,
+    winner: String,
+    distance: Option<u32>,
+    turn: String,
+}
+
+impl Line {
+    fn key(&self) -> String {
+        self.moves.join(" ")
+    }
+}
+
+fn read_lines(path: &str) -> Vec<Line> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            let [moves, winner, distance, turn] = fields[..] else {
+                return None;
+            };
+            Some(Line {
+                moves: moves.split_whitespace().map(String::from).collect(),
+                winner: winner.to_string(),
+                distance: distance.parse().ok(),
+                turn: turn.to_string(),
+            })
+        })
+        .collect()
+}
+
+fn append(out: &str, line: &Line) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)?;
+    let distance = line.distance.map_or("-".to_string(), |d| d.to_string());
+    writeln!(
+        file,
+        "{} | {} | {distance} | {}",
+        line.key(),
+        line.winner,
+        line.turn
+    )
+}
 
 /// The positions `plies` placements in, one per class of symmetric
 /// positions, each with its placements, in a fixed order.
@@ -54,16 +121,6 @@ fn classes(plies: usize) -> Vec<(Vec<String>, Sight)> {
     layer
 }
 
-/// The classes already written to `out`.
-fn done(out: &str) -> HashSet<String> {
-    std::fs::read_to_string(out)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|line| line.split('|').next())
-        .map(|moves| moves.trim().to_string())
-        .collect()
-}
-
 fn seat_name(seat: Seat) -> &'static str {
     match seat {
         Seat::First => "white",
@@ -71,112 +128,58 @@ fn seat_name(seat: Seat) -> &'static str {
     }
 }
 
-/// A winning turn for the player to move in `game`, which they win: the
-/// table's best turn if it checks out, else the first child that does.
-fn winning_turn(session: &mut Session<Sight>, game: &Sight) -> Option<String> {
+/// A turn of the player to move in `game` after which they still reach
+/// `goal`: the table's best turn if it checks out, else the first child
+/// that does.
+fn keeping_turn(session: &mut Session<Sight>, game: &Sight, goal: impl Fn(u32) -> Goal) -> String {
     let me = game.to_move();
     let hint = session.stored_turn(game);
-    let turns = hint.into_iter().chain(game.legal_turns());
-    for turn in turns {
+    for turn in hint.into_iter().chain(game.legal_turns()) {
         let mut child = game.clone();
         child.apply(&turn);
-        if session.achieves(&child, me, Goal::Win, u64::MAX, None) == Ok(true) {
-            return Some(turn.to_string());
+        if session.achieves(&child, me, goal(1), u64::MAX, None) == Ok(true) {
+            return turn.to_string();
         }
     }
-    None
+    "?".to_string()
 }
 
-/// The book's head: what its lines say and where they come from.
-const HEADER: &str = "\
-# Sight's proven openings, read by `crates/ai/src/book.rs`; printed by
-# `cargo run --release -p cairn-ai --example sight_book -- derive RAW...`
-# from the files its proving runs wrote. Do not edit by hand.
-#
-# moves | winner | distance | turn
-#
-# `moves`: the placements from the empty board (`start`: none), one
-# position for all its images under the board's 8 symmetries. `winner`:
-# who wins with best play. `distance`: turns (plies) to the end with best
-# play, `-` where only the winner was proven. `turn`: a turn that keeps
-# the win for the player to move (the fastest where the distance is
-# given), `-` when they lose or none is known yet.
-#
-# The start and the first placements are from docs/solving-sight.md
-# (alpha-beta and df-pn agree), each first placement's winning reply from
-# the lines after two placements, which the example's alpha-beta runs
-# proved.
-";
-
-/// Print the book from the generator's files. Facts from
-/// `docs/solving-sight.md` (alpha-beta and df-pn agree): Black wins the
-/// start in 24 turns and every first placement, after c3 in 23. So a
-/// position after c3 and a reply that Black wins takes exactly 22 more
-/// turns: Black wins from there after an even number of turns (White has
-/// no move on an odd one), the 23 empty points allow 22 at most, and fewer
-/// would give Black a win after c3 faster than 23.
-fn derive(raw: &[String]) {
-    let mut lines: Vec<(Vec<String>, String, String)> = Vec::new();
-    for path in raw {
-        for line in std::fs::read_to_string(path).unwrap_or_default().lines() {
-            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-            if let [moves, winner, _, turn] = fields[..] {
-                let moves = moves.split_whitespace().map(String::from).collect();
-                lines.push((moves, winner.to_string(), turn.to_string()));
-            }
-        }
+/// The turns to the end of `game`, `empty` points still empty, which
+/// `winner` wins. Sight ends only when the player to move has no turn, so
+/// a win of the player to move comes after an odd number of turns and the
+/// other's after an even one, and every turn fills one of the empty
+/// points: the longest possible game is tried first, then each shorter
+/// one of the same parity.
+fn distance(session: &mut Session<Sight>, game: &Sight, empty: u32, winner: Seat) -> u32 {
+    let parity = if winner == game.to_move() { 1 } else { 0 };
+    let mut d = if empty % 2 == parity {
+        empty
+    } else {
+        empty - 1
+    };
+    while d > 2
+        && session.achieves(game, winner, Goal::WinWithin(d - 2), u64::MAX, None) == Ok(true)
+    {
+        d -= 2;
     }
-    // The lines after two placements start from the first placements'
-    // own representatives (the same enumeration), so they match as text.
-    print!("{HEADER}");
-    println!("start | black | 24 | -");
-    for (first, _) in classes(1) {
-        let first = &first[0];
-        let reply = lines
-            .iter()
-            .find(|(moves, winner, _)| winner == "black" && &moves[0] == first)
-            .map_or("-", |(moves, ..)| moves[1].as_str());
-        let distance = if first == "c3" { "23" } else { "-" };
-        println!("{first} | black | {distance} | {reply}");
-    }
-    lines.sort();
-    for (moves, winner, turn) in &lines {
-        let distance = if moves[0] == "c3" && winner == "black" {
-            "22"
-        } else {
-            "-"
-        };
-        println!("{} | {winner} | {distance} | {turn}", moves.join(" "));
-    }
+    d
 }
 
-fn main() -> std::io::Result<()> {
-    let args: Vec<String> = std::env::args().collect();
-    if args.get(1).map(String::as_str) == Some("derive") {
-        derive(&args[2..]);
-        return Ok(());
-    }
-    let out = args
-        .get(1)
-        .cloned()
-        .unwrap_or_else(|| "sight-book.txt".into());
-    let (part, parts) = args
-        .get(2)
-        .and_then(|s| s.split_once('/'))
-        .and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
-        .unwrap_or((0, 1));
-    let bits = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(26);
-    let first = args.get(4).cloned().unwrap_or_default();
-    let skip = done(&out);
-    let mut session = Session::<Sight>::new(bits);
-    let mut todo: Vec<_> = classes(2).into_iter().enumerate().collect();
+/// The classes of this part that `out` does not hold yet.
+fn todo(out: &str, part: usize, parts: usize, first: &str) -> Vec<(Vec<String>, Sight)> {
+    let done: HashSet<String> = read_lines(out).iter().map(Line::key).collect();
+    let mut all: Vec<_> = classes(2).into_iter().enumerate().collect();
     // A stable sort: the chosen opening's classes first, in their order.
-    todo.sort_by_key(|(_, (moves, _))| moves[0] != first);
-    for (index, (moves, game)) in todo {
-        let line = moves.join(" ");
-        if index % parts != part || skip.contains(&line) {
-            continue;
-        }
+    all.sort_by_key(|(_, (moves, _))| moves[0] != first);
+    all.into_iter()
+        .filter(|(index, (moves, _))| index % parts == part && !done.contains(&moves.join(" ")))
+        .map(|(_, class)| class)
+        .collect()
+}
+
+fn winners(out: &str, part: (usize, usize), bits: u32, first: &str) -> std::io::Result<()> {
+    let mut session = Session::<Sight>::new(bits);
+    for (moves, game) in todo(out, part.0, part.1, first) {
         let began = Instant::now();
         let me = game.to_move();
         let Ok(wins) = session.achieves(&game, me, Goal::Win, u64::MAX, None) else {
@@ -184,24 +187,157 @@ fn main() -> std::io::Result<()> {
         };
         let nodes = session.nodes();
         let (winner, turn) = if wins {
-            (
-                me,
-                winning_turn(&mut session, &game).unwrap_or_else(|| "?".into()),
-            )
+            (me, keeping_turn(&mut session, &game, |_| Goal::Win))
         } else {
             (me.other(), "-".into())
         };
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&out)?;
-        writeln!(file, "{line} | {} | - | {turn}", seat_name(winner))?;
+        let line = Line {
+            moves,
+            winner: seat_name(winner).into(),
+            distance: None,
+            turn,
+        };
+        append(out, &line)?;
         eprintln!(
-            "{index}: {line}: {} wins ({turn}), {:.1} M nodes, {:.0} s",
-            seat_name(winner),
+            "{}: {} wins ({}), {:.1} M nodes, {:.0} s",
+            line.key(),
+            line.winner,
+            line.turn,
             nodes as f64 / 1e6,
             began.elapsed().as_secs_f64()
         );
     }
     Ok(())
+}
+
+fn distances(won: &str, out: &str, part: (usize, usize), bits: u32) -> std::io::Result<()> {
+    let winners: HashMap<String, String> = read_lines(won)
+        .into_iter()
+        .map(|line| (line.key(), line.winner))
+        .collect();
+    let mut session = Session::<Sight>::new(bits);
+    for (moves, game) in todo(out, part.0, part.1, "") {
+        let began = Instant::now();
+        let winner = match winners.get(&moves.join(" ")).map(String::as_str) {
+            Some("white") => Seat::First,
+            Some("black") => Seat::Second,
+            _ => continue,
+        };
+        // Every turn fills one of the 25 points.
+        let empty = 25 - moves.len() as u32;
+        let d = distance(&mut session, &game, empty, winner);
+        let turn = if winner == game.to_move() {
+            keeping_turn(&mut session, &game, |_| Goal::WinWithin(d - 1))
+        } else {
+            "-".into()
+        };
+        let line = Line {
+            moves,
+            winner: seat_name(winner).into(),
+            distance: Some(d),
+            turn,
+        };
+        append(out, &line)?;
+        eprintln!(
+            "{}: {} wins in {d} ({}), {:.0} s",
+            line.key(),
+            line.winner,
+            line.turn,
+            began.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// Print the book from the runs' files, a class's line with its distance
+/// preferred. Facts from `docs/solving-sight.md` (alpha-beta and df-pn
+/// agree): Black wins the start in 24 turns and every first placement,
+/// after c3 in 23. So a position after c3 and a reply that Black wins
+/// takes exactly 22 more turns: Black wins from there after an even
+/// number of turns (White has no move on an odd one), the 23 empty points
+/// allow 22 at most, and fewer would give Black a win after c3 faster
+/// than 23. A first placement's distance is one more than its fastest
+/// reply's, once every reply that wins for Black has its distance.
+fn derive(files: &[String]) {
+    let mut by_class: HashMap<String, Line> = HashMap::new();
+    for path in files {
+        for line in read_lines(path) {
+            let kept = by_class.entry(line.key()).or_insert_with(|| line.clone());
+            assert_eq!(
+                kept.winner,
+                line.winner,
+                "{}: the runs disagree",
+                line.key()
+            );
+            if line.distance.is_some() {
+                *kept = line;
+            }
+        }
+    }
+    let mut lines: Vec<Line> = by_class.into_values().collect();
+    lines.sort_by_key(Line::key);
+    for line in lines.iter_mut() {
+        if line.moves[0] == "c3" && line.winner == "black" {
+            assert!(line.distance.is_none_or(|d| d == 22), "{}", line.key());
+            line.distance = Some(22);
+        }
+    }
+    print!("{HEADER}");
+    println!("start | black | 24 | -");
+    // The lines after two placements start from the first placements'
+    // own representatives (the same enumeration), so they match as text.
+    for (first, _) in classes(1) {
+        let first = &first[0];
+        let replies: Vec<&Line> = lines.iter().filter(|l| &l.moves[0] == first).collect();
+        let all_known = replies.len() == classes_after(first);
+        let winning: Vec<&&Line> = replies.iter().filter(|l| l.winner == "black").collect();
+        let fastest = winning
+            .iter()
+            .min_by_key(|l| l.distance.unwrap_or(u32::MAX));
+        let distance = match fastest.and_then(|l| l.distance) {
+            Some(d) if all_known && winning.iter().all(|l| l.distance.is_some()) => Some(d + 1),
+            _ => (first == "c3").then_some(23),
+        };
+        let reply = fastest.map_or("-", |l| l.moves[1].as_str());
+        let distance = distance.map_or("-".to_string(), |d| d.to_string());
+        println!("{first} | black | {distance} | {reply}");
+    }
+    for line in &lines {
+        let distance = line.distance.map_or("-".to_string(), |d| d.to_string());
+        println!(
+            "{} | {} | {distance} | {}",
+            line.key(),
+            line.winner,
+            line.turn
+        );
+    }
+}
+
+/// How many classes after two placements start with `first`.
+fn classes_after(first: &str) -> usize {
+    classes(2).iter().filter(|(m, _)| m[0] == first).count()
+}
+
+fn main() -> std::io::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
+    let part = |i: usize| {
+        args.get(i)
+            .and_then(|s| s.split_once('/'))
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+            .unwrap_or((0, 1))
+    };
+    let bits = |i: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(26);
+    match arg(1).as_str() {
+        "winners" => winners(&arg(2), part(3), bits(4), &arg(5)),
+        "distances" => distances(&arg(2), &arg(3), part(4), bits(5)),
+        "derive" => {
+            derive(&args[2..]);
+            Ok(())
+        }
+        _ => {
+            eprintln!("usage: sight_book winners|distances|derive ... (see the source's head)");
+            Ok(())
+        }
+    }
 }
