@@ -207,8 +207,10 @@ fn solve_backwards<G: Game>(
             continue;
         }
         let now = Instant::now();
+        // Past the game's budget nothing more is solved, but the earlier
+        // positions may still be in the book.
         if now >= game_deadline {
-            break;
+            continue;
         }
         let deadline = (now + allowance.now()).min(game_deadline);
         let session = session.get_or_insert_with(|| Session::new(REVIEW_TABLE_BITS));

@@ -255,6 +255,51 @@ fn a_puzzle_answer_sent_twice_at_once_is_taken_once() {
 }
 
 #[test]
+fn a_sight_review_reads_the_opening_from_the_book_with_no_time_at_all() {
+    let dir = tempfile::tempdir().expect("dir");
+    let clock = ManualClock::at(MIDNIGHT);
+    // No time for the solver: the book's openings and the end are all
+    // the review proves.
+    let bot = Bot::new(
+        Store::open(dir.path().join("db")).expect("sled"),
+        cairn_bot::BotConfig {
+            images: false,
+            clock: Arc::new(clock.clone()),
+            review_budget: (Duration::ZERO, Duration::ZERO),
+            ..cairn_bot::BotConfig::default()
+        },
+    );
+    say(&bot, "main", "alice", "challenge sight @bob");
+    say(&bot, "main", "bob", "accept");
+    // After c3, a1 throws Black's win away (b2 keeps it).
+    say(&bot, "main", "alice", "move c3");
+    say(&bot, "main", "bob", "move a1");
+    for _ in 0..30 {
+        let record = game_in(&bot, "main");
+        if record.outcome().is_some() {
+            break;
+        }
+        let who = record.player(record.game.to_move()).name.clone();
+        let turn = record.game.legal_strings().remove(0);
+        say(&bot, "main", &who, &format!("move {turn}"));
+    }
+    assert!(game_in(&bot, "main").outcome().is_some());
+    let review = text(&say(&bot, "main", "alice", "review"));
+    assert!(
+        review.contains("At the start, Black wins in 24."),
+        "{review}"
+    );
+    assert!(
+        review
+            .contains("Turn 2, bob a1: Black had a win in 23; after it White wins with best play."),
+        "{review}"
+    );
+    assert!(review.contains("Winning instead: "), "{review}");
+    // The start, the two placements and the end.
+    assert!(review.contains(": 4 of "), "{review}");
+}
+
+#[test]
 fn review_waits_for_the_end_of_the_game_and_names_each_turn_it_proves() {
     let dir = tempfile::tempdir().expect("dir");
     let clock = ManualClock::at(MIDNIGHT);
