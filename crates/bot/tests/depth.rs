@@ -254,36 +254,47 @@ fn a_puzzle_answer_sent_twice_at_once_is_taken_once() {
     }
 }
 
+/// A bot without images whose reviews have `budget` (a position, the
+/// game).
+fn reviewing_bot(dir: &std::path::Path, budget: (Duration, Duration)) -> Bot {
+    Bot::new(
+        Store::open(dir.join("db")).expect("sled"),
+        cairn_bot::BotConfig {
+            images: false,
+            clock: Arc::new(ManualClock::at(MIDNIGHT)),
+            review_budget: budget,
+            ..cairn_bot::BotConfig::default()
+        },
+    )
+}
+
+/// Both players of the game in `main` play their first legal turn until
+/// it ends.
+fn play_first_turns_to_the_end(bot: &Bot) {
+    for _ in 0..200 {
+        let record = game_in(bot, "main");
+        if record.outcome().is_some() {
+            return;
+        }
+        let who = record.player(record.game.to_move()).name.clone();
+        let turn = record.game.legal_strings().remove(0);
+        say(bot, "main", &who, &format!("move {turn}"));
+    }
+    panic!("the game did not end in 200 turns");
+}
+
 #[test]
 fn a_sight_review_reads_the_opening_from_the_book_with_no_time_at_all() {
     let dir = tempfile::tempdir().expect("dir");
-    let clock = ManualClock::at(MIDNIGHT);
     // No time for the solver: the book's openings and the end are all
     // the review proves.
-    let bot = Bot::new(
-        Store::open(dir.path().join("db")).expect("sled"),
-        cairn_bot::BotConfig {
-            images: false,
-            clock: Arc::new(clock.clone()),
-            review_budget: (Duration::ZERO, Duration::ZERO),
-            ..cairn_bot::BotConfig::default()
-        },
-    );
+    let bot = reviewing_bot(dir.path(), (Duration::ZERO, Duration::ZERO));
     say(&bot, "main", "alice", "challenge sight @bob");
     say(&bot, "main", "bob", "accept");
     // After c3, a1 throws Black's win away (b2 keeps it).
     say(&bot, "main", "alice", "move c3");
     say(&bot, "main", "bob", "move a1");
-    for _ in 0..30 {
-        let record = game_in(&bot, "main");
-        if record.outcome().is_some() {
-            break;
-        }
-        let who = record.player(record.game.to_move()).name.clone();
-        let turn = record.game.legal_strings().remove(0);
-        say(&bot, "main", &who, &format!("move {turn}"));
-    }
-    assert!(game_in(&bot, "main").outcome().is_some());
+    play_first_turns_to_the_end(&bot);
     let review = text(&say(&bot, "main", "alice", "review"));
     assert!(
         review.contains("At the start, Black wins in 24."),
@@ -302,17 +313,11 @@ fn a_sight_review_reads_the_opening_from_the_book_with_no_time_at_all() {
 #[test]
 fn review_waits_for_the_end_of_the_game_and_names_each_turn_it_proves() {
     let dir = tempfile::tempdir().expect("dir");
-    let clock = ManualClock::at(MIDNIGHT);
     // Collapse's start takes the solver a few seconds (more on a loaded
     // machine): a budget large enough that the whole game is proven.
-    let bot = Bot::new(
-        Store::open(dir.path().join("db")).expect("sled"),
-        cairn_bot::BotConfig {
-            images: false,
-            clock: Arc::new(clock.clone()),
-            review_budget: (Duration::from_secs(60), Duration::from_secs(300)),
-            ..cairn_bot::BotConfig::default()
-        },
+    let bot = reviewing_bot(
+        dir.path(),
+        (Duration::from_secs(60), Duration::from_secs(300)),
     );
     let none = text(&say(&bot, "main", "alice", "review"));
     assert!(none.contains("No game has finished"), "{none}");
@@ -320,18 +325,8 @@ fn review_waits_for_the_end_of_the_game_and_names_each_turn_it_proves() {
     say(&bot, "main", "bob", "accept");
     let refused = text(&say(&bot, "main", "alice", "review"));
     assert!(refused.contains("still being played"), "{refused}");
-    // Both play the first legal turn until the end.
-    for _ in 0..200 {
-        let record = game_in(&bot, "main");
-        if record.outcome().is_some() {
-            break;
-        }
-        let who = record.player(record.game.to_move()).name.clone();
-        let turn = record.game.legal_strings().remove(0);
-        say(&bot, "main", &who, &format!("move {turn}"));
-    }
+    play_first_turns_to_the_end(&bot);
     let record = game_in(&bot, "main");
-    assert!(record.outcome().is_some());
     let positions = record.history.len() + 1;
     let review = text(&say(&bot, "main", "alice", "review"));
     assert!(
