@@ -5,9 +5,11 @@
 //! class is appended at once. Run in release, one process per core on its
 //! share of the classes (`PART/PARTS`, such as `0/2` and `1/2`):
 //!
-//! - `sight_book winners OUT [PART/PARTS] [TABLE_BITS] [FIRST]`: who wins
-//!   each class and, where the player to move does, a winning turn. With
-//!   `FIRST` (a first placement, such as `c3`), its classes come first.
+//! - `sight_book winners OUT [PART/PARTS] [TABLE_BITS] [FIRST] [reverse]`:
+//!   who wins each class and, where the player to move does, a winning
+//!   turn. With `FIRST` (a first placement, such as `c3`), its classes
+//!   come first; with `reverse`, the share is taken from its end (a
+//!   second process on the same `OUT` then meets the first halfway).
 //! - `sight_book distances WINNERS OUT [PART/PARTS] [TABLE_BITS]`: the
 //!   turns to the end of each class whose winner `WINNERS` holds, and
 //!   the fastest winning turn where the player to move wins.
@@ -177,9 +179,24 @@ fn todo(out: &str, part: usize, parts: usize, first: &str) -> Vec<(Vec<String>, 
         .collect()
 }
 
-fn winners(out: &str, part: (usize, usize), bits: u32, first: &str) -> std::io::Result<()> {
+fn winners(
+    out: &str,
+    part: (usize, usize),
+    bits: u32,
+    first: &str,
+    reverse: bool,
+) -> std::io::Result<()> {
     let mut session = Session::<Sight>::new(bits);
-    for (moves, game) in todo(out, part.0, part.1, first) {
+    let mut classes = todo(out, part.0, part.1, first);
+    if reverse {
+        classes.reverse();
+    }
+    let done_now = |moves: &[String]| read_lines(out).iter().any(|l| l.moves == moves);
+    for (moves, game) in classes {
+        // Another process on the same file may have proven it since.
+        if done_now(&moves) {
+            continue;
+        }
         let began = Instant::now();
         let me = game.to_move();
         let Ok(wins) = session.achieves(&game, me, Goal::Win, u64::MAX, None) else {
@@ -329,7 +346,7 @@ fn main() -> std::io::Result<()> {
     };
     let bits = |i: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(26);
     match arg(1).as_str() {
-        "winners" => winners(&arg(2), part(3), bits(4), &arg(5)),
+        "winners" => winners(&arg(2), part(3), bits(4), &arg(5), arg(6) == "reverse"),
         "distances" => distances(&arg(2), &arg(3), part(4), bits(5)),
         "derive" => {
             derive(&args[2..]);

@@ -53,7 +53,8 @@ pub fn choice<G: Game>(game: &G) -> Option<Solved<G::Turn>> {
 /// cannot within a turn's time or a review's budget: one text per game,
 /// a line per class of symmetric positions (`moves | winner | distance |
 /// turn`, see [`Opening`]). Sight's lines are written by
-/// `cargo run --release -p cairn-ai --example sight_book`.
+/// `cargo run --release -p cairn-ai --example sight_book`. Only for games
+/// without options: a line is found by its position alone.
 const OPENINGS: &[(GameKind, &str)] = &[(GameKind::Sight, include_str!("sight-book.txt"))];
 
 /// A proven opening position: who wins it, in how many turns if that was
@@ -120,7 +121,7 @@ pub fn read_openings(kind: GameKind, text: &str) -> Vec<Result<(u64, Opening), O
 /// One line: `moves | winner | distance | turn`, the moves from the start
 /// separated by spaces (`start` for none), the winner `white`, `black` or
 /// `draw`, the distance a number or `-`, the turn `-` when the player to
-/// move does not win.
+/// move does not win or none is known.
 fn read_line<G: Game>(start: &G, line: &str) -> Result<(u64, Opening), String> {
     let fields: Vec<&str> = line.split('|').map(str::trim).collect();
     let [moves, winner, distance, turn] = fields[..] else {
