@@ -1,7 +1,8 @@
 //! Time a post-game review of one self-play game of about 60 turns of each
 //! game with the default budget (2 s a position, 60 s a game), and print a
 //! table: turns, positions proven, their share, the time, the turning
-//! points. Run in release: `cargo run --release -p cairn-ai --example review_time`.
+//! points. Run in release: `cargo run --release -p cairn-ai --example review_time`
+//! (or `-- sight` and other game names for those games alone).
 
 use cairn_ai::puzzle::{replay, self_play_game};
 use cairn_ai::review::{review_any, ReviewBudget};
@@ -24,9 +25,13 @@ fn sixty_turns(kind: GameKind) -> Vec<String> {
 
 fn main() {
     let budget = ReviewBudget::default();
+    let only: Vec<String> = std::env::args().skip(1).collect();
     println!("| game | turns | proven / positions | share | time | turnings |");
     println!("|---|---|---|---|---|---|");
-    for kind in GameKind::ALL {
+    let chosen = GameKind::ALL
+        .into_iter()
+        .filter(|kind| only.is_empty() || only.iter().any(|name| name == kind.name()));
+    for kind in chosen {
         let turns = sixty_turns(kind);
         let start = match replay(kind, &[], &[]) {
             Ok(start) => start,
