@@ -10,8 +10,8 @@
 //!   turn. With `FIRST` (a first placement, such as `c3`), its classes
 //!   come first; with `reverse`, the share is taken from its end (a
 //!   second process on the same `OUT` then meets the first halfway).
-//! - `sight_book distances WINNERS OUT [PART/PARTS] [TABLE_BITS]`: the
-//!   turns to the end of each class whose winner `WINNERS` holds, and
+//! - `sight_book distances WINNERS OUT [PART/PARTS] [TABLE_BITS] [reverse]`:
+//!   the turns to the end of each class whose winner `WINNERS` holds, and
 //!   the fastest winning turn where the player to move wins.
 //! - `sight_book derive FILE...`: print the book from those files (see
 //!   [`derive`]).
@@ -167,16 +167,27 @@ fn distance(session: &mut Session<Sight>, game: &Sight, empty: u32, winner: Seat
     d
 }
 
-/// The classes of this part that `out` does not hold yet.
-fn todo(out: &str, part: usize, parts: usize, first: &str) -> Vec<(Vec<String>, Sight)> {
+/// The classes of this part that `out` does not hold yet, the chosen
+/// first placement's first, from the end if `reverse`.
+fn todo(out: &str, part: (usize, usize), first: &str, reverse: bool) -> Vec<(Vec<String>, Sight)> {
     let done: HashSet<String> = read_lines(out).iter().map(Line::key).collect();
     let mut all: Vec<_> = classes(2).into_iter().enumerate().collect();
     // A stable sort: the chosen opening's classes first, in their order.
     all.sort_by_key(|(_, (moves, _))| moves[0] != first);
-    all.into_iter()
-        .filter(|(index, (moves, _))| index % parts == part && !done.contains(&moves.join(" ")))
+    let mut share: Vec<_> = all
+        .into_iter()
+        .filter(|(index, (moves, _))| index % part.1 == part.0 && !done.contains(&moves.join(" ")))
         .map(|(_, class)| class)
-        .collect()
+        .collect();
+    if reverse {
+        share.reverse();
+    }
+    share
+}
+
+/// Whether another process on the same file has written the class since.
+fn written_since(out: &str, moves: &[String]) -> bool {
+    read_lines(out).iter().any(|line| line.moves == moves)
 }
 
 fn winners(
@@ -187,14 +198,8 @@ fn winners(
     reverse: bool,
 ) -> std::io::Result<()> {
     let mut session = Session::<Sight>::new(bits);
-    let mut classes = todo(out, part.0, part.1, first);
-    if reverse {
-        classes.reverse();
-    }
-    let done_now = |moves: &[String]| read_lines(out).iter().any(|l| l.moves == moves);
-    for (moves, game) in classes {
-        // Another process on the same file may have proven it since.
-        if done_now(&moves) {
+    for (moves, game) in todo(out, part, first, reverse) {
+        if written_since(out, &moves) {
             continue;
         }
         let began = Instant::now();
@@ -227,13 +232,22 @@ fn winners(
     Ok(())
 }
 
-fn distances(won: &str, out: &str, part: (usize, usize), bits: u32) -> std::io::Result<()> {
+fn distances(
+    won: &str,
+    out: &str,
+    part: (usize, usize),
+    bits: u32,
+    reverse: bool,
+) -> std::io::Result<()> {
     let winners: HashMap<String, String> = read_lines(won)
         .into_iter()
         .map(|line| (line.key(), line.winner))
         .collect();
     let mut session = Session::<Sight>::new(bits);
-    for (moves, game) in todo(out, part.0, part.1, "") {
+    for (moves, game) in todo(out, part, "", reverse) {
+        if written_since(out, &moves) {
+            continue;
+        }
         let began = Instant::now();
         let winner = match winners.get(&moves.join(" ")).map(String::as_str) {
             Some("white") => Seat::First,
@@ -347,7 +361,7 @@ fn main() -> std::io::Result<()> {
     let bits = |i: usize| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(26);
     match arg(1).as_str() {
         "winners" => winners(&arg(2), part(3), bits(4), &arg(5), arg(6) == "reverse"),
-        "distances" => distances(&arg(2), &arg(3), part(4), bits(5)),
+        "distances" => distances(&arg(2), &arg(3), part(4), bits(5), arg(6) == "reverse"),
         "derive" => {
             derive(&args[2..]);
             Ok(())
