@@ -249,3 +249,30 @@ fn the_openings_agree_with_the_documented_proofs() {
     assert_eq!(winner_after(&["c3", "c2"]).0, white);
     assert_eq!(winner_after(&["c3", "d3"]).0, white);
 }
+
+#[test]
+fn every_sight_position_of_two_placements_or_fewer_is_in_the_book() {
+    // Every first placement and every reply to it, in every image: the
+    // book has each (25 + 600 positions, 6 + 85 classes), and every first
+    // placement, all Black's, names a winning reply.
+    let start = Sight::new(&Options::default()).expect("defaults");
+    assert!(book::opening(&start).is_some());
+    let mut classes = HashSet::new();
+    for first in start.legal_turns() {
+        let mut after_first = start.clone();
+        after_first.apply(&first);
+        let opening = book::opening(&after_first).expect("every first placement");
+        assert!(
+            book::opening_win(&after_first).is_some(),
+            "{first}: no reply"
+        );
+        assert_eq!(opening.winner, Some(Seat::Second), "{first}");
+        for reply in after_first.legal_turns() {
+            let mut after_reply = after_first.clone();
+            after_reply.apply(&reply);
+            assert!(book::opening(&after_reply).is_some(), "{first} {reply}");
+            classes.insert(after_reply.symmetric_key());
+        }
+    }
+    assert_eq!(classes.len(), 85);
+}
