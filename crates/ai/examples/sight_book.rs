@@ -64,6 +64,20 @@ impl Line {
     }
 }
 
+/// The line as the files and the book write it.
+impl std::fmt::Display for Line {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let distance = self.distance.map_or("-".to_string(), |d| d.to_string());
+        write!(
+            f,
+            "{} | {} | {distance} | {}",
+            self.key(),
+            self.winner,
+            self.turn
+        )
+    }
+}
+
 fn read_lines(path: &str) -> Vec<Line> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     text.lines()
@@ -87,14 +101,7 @@ fn append(out: &str, line: &Line) -> std::io::Result<()> {
         .create(true)
         .append(true)
         .open(out)?;
-    let distance = line.distance.map_or("-".to_string(), |d| d.to_string());
-    writeln!(
-        file,
-        "{} | {} | {distance} | {}",
-        line.key(),
-        line.winner,
-        line.turn
-    )
+    writeln!(file, "{line}")
 }
 
 /// The positions `plies` placements in, one per class of symmetric
@@ -133,13 +140,13 @@ fn seat_name(seat: Seat) -> &'static str {
 /// A turn of the player to move in `game` after which they still reach
 /// `goal`: the table's best turn if it checks out, else the first child
 /// that does.
-fn keeping_turn(session: &mut Session<Sight>, game: &Sight, goal: impl Fn(u32) -> Goal) -> String {
+fn keeping_turn(session: &mut Session<Sight>, game: &Sight, goal: Goal) -> String {
     let me = game.to_move();
     let hint = session.stored_turn(game);
     for turn in hint.into_iter().chain(game.legal_turns()) {
         let mut child = game.clone();
         child.apply(&turn);
-        if session.achieves(&child, me, goal(1), u64::MAX, None) == Ok(true) {
+        if session.achieves(&child, me, goal, u64::MAX, None) == Ok(true) {
             return turn.to_string();
         }
     }
@@ -209,7 +216,7 @@ fn winners(
         };
         let nodes = session.nodes();
         let (winner, turn) = if wins {
-            (me, keeping_turn(&mut session, &game, |_| Goal::Win))
+            (me, keeping_turn(&mut session, &game, Goal::Win))
         } else {
             (me.other(), "-".into())
         };
@@ -258,7 +265,7 @@ fn distances(
         let empty = 25 - moves.len() as u32;
         let d = distance(&mut session, &game, empty, winner);
         let turn = if winner == game.to_move() {
-            keeping_turn(&mut session, &game, |_| Goal::WinWithin(d - 1))
+            keeping_turn(&mut session, &game, Goal::WinWithin(d - 1))
         } else {
             "-".into()
         };
@@ -334,13 +341,7 @@ fn derive(files: &[String]) {
         println!("{first} | black | {distance} | {reply}");
     }
     for line in &lines {
-        let distance = line.distance.map_or("-".to_string(), |d| d.to_string());
-        println!(
-            "{} | {} | {distance} | {}",
-            line.key(),
-            line.winner,
-            line.turn
-        );
+        println!("{line}");
     }
 }
 
