@@ -39,9 +39,8 @@ const HEADER: &str = "\
 # `moves`: the placements from the empty board (`start`: none), one
 # position for all its images under the board's 8 symmetries. `winner`:
 # who wins with best play. `distance`: turns (plies) to the end with best
-# play, `-` where only the winner was proven. `turn`: a turn that keeps
-# the win for the player to move (the fastest where the distance is
-# given), `-` when they lose or none is known yet.
+# play. `turn`: the fastest turn that keeps the win for the player to
+# move, `-` when they lose.
 #
 # The start and the first placements are from docs/solving-sight.md
 # (alpha-beta and df-pn agree), each first placement's winning reply from
@@ -288,66 +287,67 @@ fn distances(
 }
 
 /// Print the book from the runs' files, a class's line with its distance
-/// preferred. Facts from `docs/solving-sight.md` (alpha-beta and df-pn
-/// agree): Black wins the start in 24 turns and every first placement,
-/// after c3 in 23. So a position after c3 and a reply that Black wins
-/// takes exactly 22 more turns: Black wins from there after an even
-/// number of turns (White has no move on an odd one), the 23 empty points
-/// allow 22 at most, and fewer would give Black a win after c3 faster
-/// than 23. A first placement's distance is one more than its fastest
-/// reply's, once every reply that wins for Black has its distance.
-fn derive(files: &[String]) {
+/// preferred; refused while a class lacks its distance. Facts from
+/// `docs/solving-sight.md` (alpha-beta and df-pn agree): Black wins the
+/// start in 24 turns and every first placement, after c3 in 23. So a
+/// position after c3 and a reply that Black wins takes exactly 22 more
+/// turns: Black wins from there after an even number of turns (White has
+/// no move on an odd one), the 23 empty points allow 22 at most, and fewer
+/// would give Black a win after c3 faster than 23. A first placement's
+/// distance is one more than its fastest winning reply's.
+fn derive(files: &[String]) -> Result<(), String> {
     let mut by_class: HashMap<String, Line> = HashMap::new();
     for path in files {
         for line in read_lines(path) {
             let kept = by_class.entry(line.key()).or_insert_with(|| line.clone());
-            assert_eq!(
-                kept.winner,
-                line.winner,
-                "{}: the runs disagree",
-                line.key()
-            );
+            if kept.winner != line.winner {
+                return Err(format!("{}: the runs disagree", line.key()));
+            }
             if line.distance.is_some() {
                 *kept = line;
             }
         }
     }
-    let mut lines: Vec<Line> = by_class.into_values().collect();
-    lines.sort_by_key(Line::key);
-    for line in lines.iter_mut() {
+    for line in by_class.values_mut() {
         if line.moves[0] == "c3" && line.winner == "black" {
             assert!(line.distance.is_none_or(|d| d == 22), "{}", line.key());
             line.distance = Some(22);
         }
     }
+    let missing: Vec<String> = classes(2)
+        .into_iter()
+        .map(|(moves, _)| moves.join(" "))
+        .filter(|key| by_class.get(key).is_none_or(|line| line.distance.is_none()))
+        .collect();
+    if !missing.is_empty() {
+        let count = missing.len();
+        return Err(format!(
+            "{count} classes lack a distance: {}",
+            missing.join(", ")
+        ));
+    }
+    let mut lines: Vec<Line> = by_class.into_values().collect();
+    lines.sort_by_key(Line::key);
     print!("{HEADER}");
     println!("start | black | 24 | -");
     // The lines after two placements start from the first placements'
     // own representatives (the same enumeration), so they match as text.
     for (first, _) in classes(1) {
         let first = &first[0];
-        let replies: Vec<&Line> = lines.iter().filter(|l| &l.moves[0] == first).collect();
-        let all_known = replies.len() == classes_after(first);
-        let winning: Vec<&&Line> = replies.iter().filter(|l| l.winner == "black").collect();
-        let fastest = winning
+        let fastest = lines
             .iter()
-            .min_by_key(|l| l.distance.unwrap_or(u32::MAX));
-        let distance = match fastest.and_then(|l| l.distance) {
-            Some(d) if all_known && winning.iter().all(|l| l.distance.is_some()) => Some(d + 1),
-            _ => (first == "c3").then_some(23),
-        };
-        let reply = fastest.map_or("-", |l| l.moves[1].as_str());
-        let distance = distance.map_or("-".to_string(), |d| d.to_string());
+            .filter(|l| &l.moves[0] == first && l.winner == "black")
+            .filter_map(|l| Some((l.distance?, l.moves[1].as_str())))
+            .min()
+            .ok_or_else(|| format!("{first}: no reply wins for Black"))?;
+        let (distance, reply) = (fastest.0 + 1, fastest.1);
+        assert!(first != "c3" || distance == 23, "c3 in {distance}");
         println!("{first} | black | {distance} | {reply}");
     }
     for line in &lines {
         println!("{line}");
     }
-}
-
-/// How many classes after two placements start with `first`.
-fn classes_after(first: &str) -> usize {
-    classes(2).iter().filter(|(m, _)| m[0] == first).count()
+    Ok(())
 }
 
 fn main() -> std::io::Result<()> {
@@ -363,10 +363,10 @@ fn main() -> std::io::Result<()> {
     match arg(1).as_str() {
         "winners" => winners(&arg(2), part(3), bits(4), &arg(5), arg(6) == "reverse"),
         "distances" => distances(&arg(2), &arg(3), part(4), bits(5), arg(6) == "reverse"),
-        "derive" => {
-            derive(&args[2..]);
-            Ok(())
-        }
+        "derive" => derive(&args[2..]).or_else(|why| {
+            eprintln!("sight_book derive: {why}");
+            std::process::exit(1)
+        }),
         _ => {
             eprintln!("usage: sight_book winners|distances|derive ... (see the source's head)");
             Ok(())

@@ -57,15 +57,14 @@ pub fn choice<G: Game>(game: &G) -> Option<Solved<G::Turn>> {
 /// without options: a line is found by its position alone.
 const OPENINGS: &[(GameKind, &str)] = &[(GameKind::Sight, include_str!("sight-book.txt"))];
 
-/// A proven opening position: who wins it, in how many turns if that was
-/// proven too, and a turn that keeps the win for its player to move.
+/// A proven opening position: who wins it, in how many turns, and a turn
+/// that keeps the win for its player to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
     /// Who wins with best play; `None`: a draw.
     pub winner: Option<Seat>,
-    /// Turns (plies) to the end with best play; `None` where only the
-    /// winner was proven.
-    pub distance: Option<u32>,
+    /// Turns (plies) to the end with best play (0 for a draw).
+    pub distance: u32,
     /// The transposition key of the position a keeping turn leads to (the
     /// book's turn is written for one image of the position: the same
     /// turn in another image is the one that leads to the same key).
@@ -120,8 +119,8 @@ pub fn read_openings(kind: GameKind, text: &str) -> Vec<Result<(u64, Opening), O
 
 /// One line: `moves | winner | distance | turn`, the moves from the start
 /// separated by spaces (`start` for none), the winner `white`, `black` or
-/// `draw`, the distance a number or `-`, the turn `-` when the player to
-/// move does not win or none is known.
+/// `draw`, the distance a number, the turn `-` when the player to move
+/// does not win or none is known.
 fn read_line<G: Game>(start: &G, line: &str) -> Result<(u64, Opening), String> {
     let fields: Vec<&str> = line.split('|').map(str::trim).collect();
     let [moves, winner, distance, turn] = fields[..] else {
@@ -141,10 +140,9 @@ fn read_line<G: Game>(start: &G, line: &str) -> Result<(u64, Opening), String> {
         "draw" => None,
         other => return Err(format!("winner `{other}`")),
     };
-    let distance = match distance {
-        "-" => None,
-        n => Some(n.parse().map_err(|_| format!("distance `{n}`"))?),
-    };
+    let distance = distance
+        .parse()
+        .map_err(|_| format!("distance `{distance}`"))?;
     let kept_key = match turn {
         "-" => None,
         text => {
@@ -182,8 +180,8 @@ pub fn opening_turn<G: Game>(game: &G, opening: &Opening) -> Option<G::Turn> {
 }
 
 /// The turn that keeps a proven win from the book for the player to move
-/// in `game`, and the win's distance where that was proven too.
-pub fn opening_win<G: Game>(game: &G) -> Option<(G::Turn, Option<u32>)> {
+/// in `game`, and the win's distance.
+pub fn opening_win<G: Game>(game: &G) -> Option<(G::Turn, u32)> {
     let opening = opening(game)?;
     if opening.winner != Some(game.to_move()) {
         return None;

@@ -184,20 +184,13 @@ pub fn choose_with_memory<G: Game>(
         },
         Player::Level(level) => {
             if level >= 5 {
-                // A win the book proved offline, played even where its
-                // distance is unknown (it keeps the win, not always the
-                // fastest).
+                // A win the book proved offline: its fastest turn.
                 if let Some((turn, distance)) = book::opening_win(game) {
-                    return Some(match distance {
-                        Some(d) => solved_note(
-                            game,
-                            perfect::Solved {
-                                verdict: Verdict::Win(d),
-                                turn,
-                            },
-                        ),
-                        None => plain(turn),
-                    });
+                    let solved = perfect::Solved {
+                        verdict: Verdict::Win(distance),
+                        turn,
+                    };
+                    return Some(solved_note(game, solved));
                 }
                 if let Some(solved) = perfect::solved_choice(game, deadline) {
                     return Some(solved_note(game, solved));

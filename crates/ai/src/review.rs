@@ -45,9 +45,8 @@ pub struct Value {
     /// Who wins with best play; `None`: a draw.
     pub winner: Option<Seat>,
     /// Turns (plies) to the end with best play (0 for a draw, and for a
-    /// finished position); `None` for an opening from the book
-    /// ([`crate::book::opening`]) whose winner alone was proven.
-    pub distance: Option<u32>,
+    /// finished position).
+    pub distance: u32,
 }
 
 impl Value {
@@ -59,7 +58,7 @@ impl Value {
         };
         Value {
             winner: verdict.winner(to_move),
-            distance: Some(distance),
+            distance,
         }
     }
 
@@ -194,7 +193,7 @@ fn solve_backwards<G: Game>(
         if let Some(outcome) = game.outcome() {
             values[i] = Some(Value {
                 winner: outcome.winner,
-                distance: Some(0),
+                distance: 0,
             });
             continue;
         }

@@ -38,7 +38,7 @@ fn solved_alone<G: Game>(start: &G, turns: &[G::Turn]) -> Vec<Value> {
         values.push(match game.outcome() {
             Some(outcome) => Value {
                 winner: outcome.winner,
-                distance: Some(0),
+                distance: 0,
             },
             None => {
                 let solution = solver::solve(&game, u64::MAX, None).expect("no limit");
@@ -115,7 +115,7 @@ fn check_instead<G: Game>(start: &G, turns: &[G::Turn], reviewed: &cairn_ai::rev
         let kept = match game.outcome() {
             Some(outcome) => Value {
                 winner: outcome.winner,
-                distance: Some(0),
+                distance: 0,
             },
             None => {
                 let verdict = solver::solve(&game, u64::MAX, None)
@@ -150,9 +150,9 @@ fn whole<G: Game>(start: &G, seed: u64, budget: &ReviewBudget) {
         assert_eq!(reviewed.proven, reviewed.positions, "seed {seed}");
         assert_eq!(reviewed.values.len(), turns.len() + 1);
         let last = reviewed.values.last().copied().flatten().expect("the end");
-        assert_eq!(last.distance, Some(0));
+        assert_eq!(last.distance, 0);
         let first = reviewed.values[0].expect("the start is proven");
-        if first.winner.is_some() && matches!(first.distance, Some(0)) {
+        if first.winner.is_some() && first.distance == 0 {
             panic!("an unfinished start proven at distance 0");
         }
     }
@@ -256,10 +256,7 @@ fn sight_openings_are_read_from_the_book_whatever_the_budget() {
             let reviewed = review(&start, &[first, reply], &none);
             assert_eq!(reviewed.proven, 3, "{first} {reply}");
             let first_value = reviewed.values[0].expect("the start");
-            assert_eq!(
-                (first_value.winner, first_value.distance),
-                (black, Some(24))
-            );
+            assert_eq!((first_value.winner, first_value.distance), (black, 24));
             assert_eq!(reviewed.values[1].and_then(|v| v.winner), black);
             let value = reviewed.values[2].expect("the book's line");
             assert_eq!(

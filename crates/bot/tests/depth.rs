@@ -291,8 +291,7 @@ fn a_sight_review_reads_the_opening_from_the_book_with_no_time_at_all() {
     let bot = reviewing_bot(dir.path(), (Duration::ZERO, Duration::ZERO));
     say(&bot, "main", "alice", "challenge sight @bob");
     say(&bot, "main", "bob", "accept");
-    // After b1, a1 throws Black's win away (b2 keeps it); the book has
-    // the winner of both positions but not yet their distance.
+    // After b1, a1 throws Black's win away (d4, the fastest, keeps it).
     say(&bot, "main", "alice", "move b1");
     say(&bot, "main", "bob", "move a1");
     play_first_turns_to_the_end(&bot);
@@ -302,10 +301,10 @@ fn a_sight_review_reads_the_opening_from_the_book_with_no_time_at_all() {
         "{review}"
     );
     assert!(
-        review.contains("Turn 2, bob a1: Black had a win; after it White wins with best play."),
+        review.contains("Turn 2, bob a1: Black had a win in 21; after it White wins in 21."),
         "{review}"
     );
-    assert!(review.contains("Winning instead: "), "{review}");
+    assert!(review.contains("Winning instead: d4."), "{review}");
     // The start, the two placements and the end.
     assert!(review.contains(": 4 of "), "{review}");
 }

@@ -144,9 +144,7 @@ fn turning_words(record: &GameRecord, turning: &Turning, lang: Lang) -> String {
 }
 
 /// "White wins in 12" or "it is a draw with best play"; `had`: as it
-/// was before a turn ("Black had a win in 9"). An opening from the book
-/// whose distance was not proven says only who wins ("Black wins with
-/// best play").
+/// was before a turn ("Black had a win in 9").
 fn value_words(record: &GameRecord, value: Value, had: bool, lang: Lang) -> String {
     let Some(seat) = value.winner else {
         return match had {
@@ -155,10 +153,9 @@ fn value_words(record: &GameRecord, value: Value, had: bool, lang: Lang) -> Stri
         };
     };
     let seat = capitalise(&say(lang, &record.game.seat_message(seat)));
-    match (value.distance, had) {
-        (Some(turns), false) => t!(lang, "review-value-win", seat = seat, turns = turns),
-        (Some(turns), true) => t!(lang, "review-value-had-win", seat = seat, turns = turns),
-        (None, false) => t!(lang, "review-value-win-unmeasured", seat = seat),
-        (None, true) => t!(lang, "review-value-had-win-unmeasured", seat = seat),
+    let turns = value.distance;
+    match had {
+        false => t!(lang, "review-value-win", seat = seat, turns = turns),
+        true => t!(lang, "review-value-had-win", seat = seat, turns = turns),
     }
 }
