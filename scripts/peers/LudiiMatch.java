@@ -47,6 +47,10 @@ import search.minimax.AlphaBetaSearch;
  *
  * Usage: LudiiMatch <callanish|alquerque> <uct|ab> <games> <think-ms>
  *        <cairn binary> [seed] [first game index]
+ * Two system properties study a line: -Dcairn.side=white|black gives
+ * Cairn that side in every game (instead of alternating), and
+ * -Dcairn.opening=t1,t2,... plays those turns (Cairn's notation, checked
+ * like any other) for both sides before either agent thinks.
  * Prints one JSON line a game on stdout (its result, timings and record:
  * the turns in Cairn's notation), progress on stderr.
  */
@@ -208,10 +212,14 @@ public class LudiiMatch {
                 : GameLoader.loadGameFromName("Alquerque.lud", "Ruleset/Murray (Suggested)");
         final String cairnGame = callanish ? "callanish size=9" : "alquerque rules=basic";
         final double think = thinkMs / 1000.0;
+        final String side = System.getProperty("cairn.side", "");
+        final String openingText = System.getProperty("cairn.opening", "");
+        final String[] opening = openingText.isEmpty() ? new String[0] : openingText.split(",");
 
         try (Cairn cairn = new Cairn(binary)) {
             for (int g = firstGame; g < firstGame + games; g++) {
-                final int cairnSeat = g % 2 == 0 ? 1 : 2; // Ludii's player 1 is White, who starts
+                // Ludii's player 1 is White, who starts.
+                final int cairnSeat = side.equals("white") ? 1 : side.equals("black") ? 2 : (g % 2 == 0 ? 1 : 2);
                 final AI ai = agentName.equals("uct") ? MCTS.createUCT() : new AlphaBetaSearch();
                 final Context context = new Context(game, new Trial(game));
                 game.start(context);
@@ -231,7 +239,17 @@ public class LudiiMatch {
                         final int mover = context.state().mover();
                         final Set<String> cairnLegal = cairn.legal();
                         String turn;
-                        if (mover == cairnSeat) {
+                        if (turns < opening.length) {
+                            // A forced opening turn, for whichever side moves.
+                            turn = opening[turns];
+                            if (!cairnLegal.contains(turn))
+                                throw new Abort("opening turn `" + turn + "` is not in Cairn's legal list");
+                            final List<String> steps = toLudii(turn, callanish);
+                            for (final String step : steps)
+                                game.apply(context, find(game, context, step, callanish));
+                            if (!context.trial().over() && context.state().mover() == mover)
+                                game.apply(context, find(game, context, "pass", callanish));
+                        } else if (mover == cairnSeat) {
                             final long t0 = System.nanoTime();
                             final String reply = cairn.ask("go " + thinkMs + " " + (seed ^ ((long) g << 32) ^ turns));
                             // Level 5 stops at its playout cap, often before the deadline.

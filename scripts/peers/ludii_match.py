@@ -4,6 +4,7 @@
     ludii_match.py [--ludii-src DIR] [--games N] [--think-ms MS]
                    [--games-only callanish,alquerque] [--agents uct,ab]
                    [--seed S] [--jsonl FILE] [--no-build]
+                   [--cairn-side white|black] [--opening T1,T2,...]
     ludii_match.py --summarise FILE [FILE ...]
 
 For each game (Callanish 9x9; Alquerque, Cairn's rules=basic against
@@ -20,6 +21,9 @@ Compiles what it needs, as run.py does: Ludii's Common, Language and Core
 Features and AI modules (the agents) into $LUDII_BUILD/ai-classes, then
 LudiiMatch.java; and cairn itself (release, --no-default-features) unless
 --no-build. DIR is a checkout of github.com/Ludeme/Ludii (or $LUDII_SRC).
+--cairn-side gives Cairn one side in every game, and --opening plays
+those turns (Cairn's notation, comma-separated) for both sides before the
+agents think: to study one line of play.
 --summarise prints the table again from --jsonl records (several batches,
 e.g. with different --seed, merge into one row a pairing).
 
@@ -75,9 +79,10 @@ def build(src):
     return f"{match}:{ai_classes}:{cp}"
 
 
-def play(cp, cairn, game, agent, games, think_ms, seed, jsonl):
-    """One pairing: the per-game records LudiiMatch prints."""
-    cmd = ["nice", "-n", "10", "java", "-Xmx2g", "-cp", cp, "LudiiMatch", game, agent,
+def play(cp, cairn, game, agent, games, think_ms, seed, jsonl, line=()):
+    """One pairing: the per-game records LudiiMatch prints. `line`: the
+    system properties that fix Cairn's side or an opening."""
+    cmd = ["nice", "-n", "10", "java", "-Xmx2g", *line, "-cp", cp, "LudiiMatch", game, agent,
            str(games), str(think_ms), str(cairn), str(seed)]
     records = []
     with subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True) as proc:
@@ -134,6 +139,16 @@ def summarise(paths):
                         print(f"    aborted game {r['index']}: {r['error']}")
 
 
+def line_properties(args):
+    """The Java system properties for --cairn-side and --opening."""
+    line = []
+    if args.cairn_side:
+        line.append(f"-Dcairn.side={args.cairn_side}")
+    if args.opening:
+        line.append(f"-Dcairn.opening={args.opening}")
+    return line
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--summarise", nargs="+", metavar="FILE", help="the table from --jsonl records")
@@ -145,6 +160,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jsonl", help="append every game's record to this file")
     ap.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    ap.add_argument("--cairn-side", choices=["white", "black"], help="Cairn's side in every game")
+    ap.add_argument("--opening", help="turns played for both sides first, comma-separated")
     args = ap.parse_args()
     if args.summarise:
         summarise(args.summarise)
@@ -164,7 +181,8 @@ def main():
     print(HEADER)
     for game in args.games_only.split(","):
         for agent in args.agents.split(","):
-            records = play(cp, cairn, game, agent, args.games, args.think_ms, args.seed, args.jsonl)
+            records = play(cp, cairn, game, agent, args.games, args.think_ms, args.seed, args.jsonl,
+                           line_properties(args))
             print(row(game, agent, records), flush=True)
             for r in records:
                 if r["error"]:
