@@ -51,8 +51,9 @@ import search.minimax.AlphaBetaSearch;
  * Cairn that side in every game (instead of alternating), and
  * -Dcairn.opening=t1,t2,... plays those turns (Cairn's notation, checked
  * like any other) for both sides before either agent thinks.
- * Prints one JSON line a game on stdout (its result, timings and record:
- * the turns in Cairn's notation), progress on stderr.
+ * Prints one JSON line a game on stdout (its result, timings, how many
+ * turns were a set opening, and record: the turns in Cairn's notation),
+ * progress on stderr.
  */
 public class LudiiMatch {
     /** Cairn's side of the protocol: one line out, one line back. */
@@ -323,6 +324,7 @@ public class LudiiMatch {
                         : result.equals("draw") ? "draw" : result.equals(cairnColour) ? "win" : "loss";
                 System.out.println("{\"game\":" + json(which) + ",\"agent\":" + json(agentName) + ",\"index\":" + g
                         + ",\"cairn\":" + json(cairnColour) + ",\"turns\":" + turns
+                        + ",\"opening\":" + opening.length
                         + ",\"ended_by\":" + json(endedBy) + ",\"cairn_says\":" + (cairnOver == null ? "null" : json(cairnOver))
                         + ",\"ludii_says\":" + (ludiiResult == null ? "null" : json(ludiiResult))
                         + ",\"agree\":" + (endedBy.equals("both") ? String.valueOf(cairnResult.equals(ludiiResult)) : "null")

@@ -132,6 +132,11 @@ def summarise(paths):
     for game in GAMES:
         for agent in AGENTS:
             mine = [r for r in records if r["game"] == game and r["agent"] == agent]
+            # Games from a set opening (--opening) study a line: not the pairing's score.
+            studies = [r for r in mine if r.get("opening", 0) > 0]
+            mine = [r for r in mine if r.get("opening", 0) == 0]
+            if studies:
+                print(f"    ({len(studies)} {game} games against {agent} from a set opening left out)")
             if mine:
                 print(row(game, agent, mine))
                 for r in mine:
