@@ -151,6 +151,23 @@ public class LudiiMatch {
         return found;
     }
 
+    /**
+     * Play Cairn's `turn` (already in Cairn's legal list) on Ludii's side:
+     * each decision must be legal there while `mover` is still to move, and
+     * an Alquerque chain that stops while a jump remains ends with Ludii's
+     * pass.
+     */
+    static void applyToLudii(final Game game, final Context context, final String turn, final int mover,
+            final boolean callanish) throws Abort {
+        for (final String step : toLudii(turn, callanish)) {
+            if (context.trial().over() || context.state().mover() != mover)
+                throw new Abort("Ludii's turn ended before `" + step + "` of `" + turn + "`");
+            game.apply(context, find(game, context, step, callanish));
+        }
+        if (!context.trial().over() && context.state().mover() == mover)
+            game.apply(context, find(game, context, "pass", callanish));
+    }
+
     /** Cairn's turn as Ludii decisions (without a closing pass). */
     static List<String> toLudii(final String turn, final boolean callanish) {
         final List<String> steps = new ArrayList<>();
@@ -245,11 +262,7 @@ public class LudiiMatch {
                             turn = opening[turns];
                             if (!cairnLegal.contains(turn))
                                 throw new Abort("opening turn `" + turn + "` is not in Cairn's legal list");
-                            final List<String> steps = toLudii(turn, callanish);
-                            for (final String step : steps)
-                                game.apply(context, find(game, context, step, callanish));
-                            if (!context.trial().over() && context.state().mover() == mover)
-                                game.apply(context, find(game, context, "pass", callanish));
+                            applyToLudii(game, context, turn, mover, callanish);
                         } else if (mover == cairnSeat) {
                             final long t0 = System.nanoTime();
                             final String reply = cairn.ask("go " + thinkMs + " " + (seed ^ ((long) g << 32) ^ turns));
@@ -261,15 +274,7 @@ public class LudiiMatch {
                             turn = reply.substring(5);
                             if (!cairnLegal.contains(turn))
                                 throw new Abort("cairn chose `" + turn + "`, not in its own legal list");
-                            final List<String> steps = toLudii(turn, callanish);
-                            for (final String step : steps) {
-                                if (context.trial().over() || context.state().mover() != mover)
-                                    throw new Abort("Ludii's turn ended before `" + step + "` of `" + turn + "`");
-                                game.apply(context, find(game, context, step, callanish));
-                            }
-                            // An Alquerque chain that stops while a jump remains ends with Ludii's pass.
-                            if (!context.trial().over() && context.state().mover() == mover)
-                                game.apply(context, find(game, context, "pass", callanish));
+                            applyToLudii(game, context, turn, mover, callanish);
                         } else {
                             final long t0 = System.nanoTime();
                             final List<String> steps = new ArrayList<>();

@@ -63,17 +63,16 @@ impl Line {
     }
 }
 
-/// The line as the files and the book write it.
+/// The line as the files and the book write it (`start` for no moves).
 impl std::fmt::Display for Line {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let moves = if self.moves.is_empty() {
+            "start".to_string()
+        } else {
+            self.key()
+        };
         let distance = self.distance.map_or("-".to_string(), |d| d.to_string());
-        write!(
-            f,
-            "{} | {} | {distance} | {}",
-            self.key(),
-            self.winner,
-            self.turn
-        )
+        write!(f, "{moves} | {} | {distance} | {}", self.winner, self.turn)
     }
 }
 
@@ -331,7 +330,13 @@ fn derive(files: &[String]) -> Result<(), String> {
     let mut lines: Vec<Line> = by_class.into_values().collect();
     lines.sort_by_key(Line::key);
     print!("{HEADER}");
-    println!("start | black | 24 | -");
+    let black_wins = |moves: Vec<String>, distance: u32, turn: &str| Line {
+        moves,
+        winner: "black".into(),
+        distance: Some(distance),
+        turn: turn.into(),
+    };
+    println!("{}", black_wins(Vec::new(), 24, "-"));
     // The lines after two placements start from the first placements'
     // own representatives (the same enumeration), so they match as text.
     for (first, _) in classes(1) {
@@ -346,7 +351,7 @@ fn derive(files: &[String]) -> Result<(), String> {
         if first == "c3" && distance != 23 {
             return Err(format!("c3 in {distance}, not 23 as its proof says"));
         }
-        println!("{first} | black | {distance} | {reply}");
+        println!("{}", black_wins(vec![first.clone()], distance, reply));
     }
     for line in &lines {
         println!("{line}");

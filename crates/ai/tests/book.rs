@@ -163,13 +163,12 @@ fn the_openings_agree_with_each_other() {
     let mut derived = 0;
     for line in sight_lines() {
         let mover = line.game.to_move();
-        let children: Vec<_> = line
-            .game
-            .legal_turns()
-            .into_iter()
+        let turns = line.game.legal_turns();
+        let children: Vec<_> = turns
+            .iter()
             .filter_map(|turn| {
                 let mut next = line.game.clone();
-                next.apply(&turn);
+                next.apply(turn);
                 book::opening(&next)
             })
             .collect();
@@ -177,12 +176,7 @@ fn the_openings_agree_with_each_other() {
             // A line after two placements: the book ends there.
             continue;
         }
-        assert_eq!(
-            children.len(),
-            line.game.legal_turns().len(),
-            "{}",
-            line.moves
-        );
+        assert_eq!(children.len(), turns.len(), "{}", line.moves);
         let won_by_mover = || children.iter().filter(|c| c.winner == Some(mover));
         let expected = if line.winner == Some(mover) {
             // The fastest of the turns that keep the win.
