@@ -4,9 +4,13 @@
 //! lines nearly held and stones that can be shut in do; in both a tactic
 //! a few turns deep decides more than random playouts can see. Iterative
 //! deepening under a deadline, a transposition table carrying each
-//! depth's best turn to the next, children searched most promising first,
-//! and a quiescence search that follows captures past the depth so a
-//! leaf is never scored in the middle of an exchange. The side searching
+//! depth's best turn to the next, children searched most promising first
+//! (the table's turn, captures, the killers of the ply, the rest by their
+//! estimate), every child after the first with a null window (principal
+//! variation search) and late quiet ones a turn shallower first (late-move
+//! reductions, searched again in full when they may be best), and a
+//! quiescence search that follows captures past the depth so a leaf is
+//! never scored in the middle of an exchange. The side searching
 //! counts a draw slightly against itself, and while material is level it
 //! keeps pieces on the board rather than trade them off into a level
 //! ending (a game declares what is at stake, [`Estimate::at_stake`]).
@@ -44,6 +48,15 @@ const KEEP_ON: i32 = 3;
 /// How many captures past the depth the quiescence search follows.
 const QUIESCENCE_PLIES: u32 = 8;
 
+/// Turns searched in full at a node before the rest are searched a turn
+/// shallower first (late-move reductions): a quiet turn ordered this late
+/// rarely turns out best, and a reduced search that beats the best so far
+/// is searched again at full depth.
+const FULL_DEPTH_TURNS: usize = 3;
+
+/// The shallowest depth at which late turns are reduced.
+const REDUCE_FROM_DEPTH: u32 = 3;
+
 /// The deepest iteration tried (a position with few turns left is
 /// finished long before).
 const MAX_DEPTH: u32 = 64;
@@ -80,22 +93,36 @@ impl<T> Found<T> {
 /// found whenever one is legal. Games without an estimate score 0 at the
 /// leaves.
 pub fn search<G: Game>(game: &G, deadline: Instant) -> Found<G::Turn> {
-    deepen(game, Some(deadline), MAX_DEPTH)
+    deepen(game, Some(deadline), MAX_DEPTH, true)
 }
 
-/// Search `game` to exactly `depth` turns (then captures), with no clock:
-/// for tests and analysis.
+/// Search `game` to `depth` turns (then captures) as [`search`] does, late
+/// turns reduced, with no clock: for tests and analysis.
 pub fn search_to_depth<G: Game>(game: &G, depth: u32) -> Found<G::Turn> {
-    deepen(game, None, depth.max(1))
+    deepen(game, None, depth.max(1), true)
 }
 
-fn deepen<G: Game>(game: &G, deadline: Option<Instant>, max_depth: u32) -> Found<G::Turn> {
+/// Search `game` to exactly `depth` turns (then captures), every turn to
+/// the full depth (no late-move reductions), with no clock: the minimax
+/// value at that depth, for tests and analysis.
+pub fn search_to_depth_exactly<G: Game>(game: &G, depth: u32) -> Found<G::Turn> {
+    deepen(game, None, depth.max(1), false)
+}
+
+fn deepen<G: Game>(
+    game: &G,
+    deadline: Option<Instant>,
+    max_depth: u32,
+    reduce: bool,
+) -> Found<G::Turn> {
     let mut searcher = Searcher::<G> {
         table: HashMap::new(),
         nodes: 0,
         deadline,
         stopped: false,
         root: game.to_move(),
+        killers: Vec::new(),
+        reduce,
     };
     let mut found = Found {
         best: None,
@@ -150,19 +177,29 @@ struct Searcher<G: Game> {
     stopped: bool,
     /// Who searches: a draw counts [`CONTEMPT`] against them.
     root: Seat,
+    /// By ply, the last two quiet turns that cut a search off there (the
+    /// killer heuristic): tried right after the captures in a sibling.
+    killers: Vec<[Option<G::Turn>; 2]>,
+    /// Whether late quiet turns are searched a turn shallower first.
+    reduce: bool,
 }
 
-/// A position after one turn, with its order key (higher first).
+/// A position after one turn, with its order key (higher first: its
+/// class, then its static score).
 struct Child<G: Game> {
     turn: G::Turn,
     game: G,
-    order: i32,
+    /// Who played the turn.
+    mover: Seat,
+    order: (i32, i32),
     /// The turn raised the mover's material or ended the game: the
     /// quiescence search follows it.
     capture: bool,
     /// The child's estimate for its own player to move (zero once over),
     /// worked out once for its order and kept for its search.
     estimate: Estimate,
+    /// The table's best turn or a killer: never searched reduced.
+    promising: bool,
 }
 
 impl<G: Game> Searcher<G> {
@@ -171,14 +208,13 @@ impl<G: Game> Searcher<G> {
         let key = table_key(game);
         let hint = self.table.get(&key).and_then(|e| e.best.clone());
         let estimate = game.estimate().unwrap_or_default();
-        let children = self.children(game, estimate, hint.as_ref());
-        let me = game.to_move();
+        let children = self.children(game, estimate, hint.as_ref(), 0);
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         // Out of time before any child is searched, the first at a glance.
         let at_a_glance = children.first().map(|child| child.turn.clone());
         let mut best = None;
-        for child in children {
-            let score = self.child_score(&child, me, depth - 1, alpha, beta, 1);
+        for (index, child) in children.into_iter().enumerate() {
+            let score = self.search_child(&child, depth - 1, alpha, beta, 1, index);
             if self.stopped {
                 return (alpha, best.or(at_a_glance));
             }
@@ -191,17 +227,49 @@ impl<G: Game> Searcher<G> {
         (alpha, best)
     }
 
-    /// The score for `me` of `child`, reached at `ply`: negated when the
-    /// other player moves there, kept when `me` moves again.
+    /// The score for `me` of the child `index`th in order, searched to
+    /// `depth`: the first with the whole window, the rest first with a
+    /// null window (principal variation search) and, when quiet and
+    /// ordered late, a turn shallower; searched again, deeper or wider,
+    /// only when that may beat `alpha`.
+    fn search_child(
+        &mut self,
+        child: &Child<G>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+        index: usize,
+    ) -> i32 {
+        if index == 0 {
+            return self.child_score(child, depth, alpha, beta, ply);
+        }
+        let late = self.reduce && index >= FULL_DEPTH_TURNS && !child.capture && !child.promising;
+        if late && depth + 1 >= REDUCE_FROM_DEPTH {
+            let reduced = self.child_score(child, depth - 1, alpha, alpha + 1, ply);
+            if reduced <= alpha || self.stopped {
+                return reduced;
+            }
+        }
+        let score = self.child_score(child, depth, alpha, alpha + 1, ply);
+        if score > alpha && score < beta && !self.stopped {
+            return self.child_score(child, depth, alpha, beta, ply);
+        }
+        score
+    }
+
+    /// The score of `child` for the player who moved into it, reached at
+    /// `ply`: negated when the other player moves there, kept when the
+    /// same player moves again.
     fn child_score(
         &mut self,
         child: &Child<G>,
-        me: Seat,
         depth: u32,
         alpha: i32,
         beta: i32,
         ply: i32,
     ) -> i32 {
+        let me = child.mover;
         let (game, estimate) = (&child.game, child.estimate);
         if let Some(outcome) = game.outcome() {
             return terminal(outcome, me, ply, self.root);
@@ -249,21 +317,25 @@ impl<G: Game> Searcher<G> {
             }
             None => None,
         };
-        let me = game.to_move();
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best = None;
-        for child in self.children(game, estimate, hint.as_ref()) {
-            let score = self.child_score(&child, me, depth - 1, alpha, beta, ply + 1);
+        let children = self.children(game, estimate, hint.as_ref(), ply);
+        for (index, child) in children.into_iter().enumerate() {
+            let score = self.search_child(&child, depth - 1, alpha, beta, ply + 1, index);
             if self.stopped {
                 return 0;
+            }
+            let cuts_off = score >= beta;
+            if cuts_off && !child.capture {
+                self.remember_killer(ply, &child.turn);
             }
             if score > best_score {
                 best_score = score;
                 best = Some(child.turn);
             }
             alpha = alpha.max(score);
-            if alpha >= beta {
+            if cuts_off {
                 break;
             }
         }
@@ -297,7 +369,7 @@ impl<G: Game> Searcher<G> {
         alpha = alpha.max(standing);
         let me = game.to_move();
         let mut best = standing;
-        for child in self.children(game, estimate, None) {
+        for child in self.children(game, estimate, None, ply) {
             if !child.capture {
                 continue;
             }
@@ -318,11 +390,20 @@ impl<G: Game> Searcher<G> {
         best
     }
 
-    /// Every child of `game` (whose estimate is `estimate`), the table's
-    /// best turn first, then by the estimate they leave for the player who
-    /// moved (finished games by their result).
-    fn children(&mut self, game: &G, estimate: Estimate, hint: Option<&G::Turn>) -> Vec<Child<G>> {
+    /// Every child of `game` (whose estimate is `estimate`, reached at
+    /// `ply`): the table's best turn first, then captures and finished
+    /// games, then the killers at this ply, then the other quiet turns;
+    /// within each, by the estimate they leave for the player who moved
+    /// (finished games by their result).
+    fn children(
+        &mut self,
+        game: &G,
+        estimate: Estimate,
+        hint: Option<&G::Turn>,
+        ply: i32,
+    ) -> Vec<Child<G>> {
         let me = game.to_move();
+        let killers = self.killers_at(ply);
         let mut children: Vec<Child<G>> = game
             .legal_turns()
             .into_iter()
@@ -330,20 +411,54 @@ impl<G: Game> Searcher<G> {
                 let mut next = game.clone();
                 next.apply(&turn);
                 let (score, own) = static_score(&next, me, self.root);
-                let order = if hint == Some(&turn) { i32::MAX } else { score };
                 let capture = own.is_none_or(|e| for_me(&next, me, e.material) > estimate.material);
+                let hinted = hint == Some(&turn);
+                let killer = killers.iter().flatten().any(|k| *k == turn);
+                let class = if hinted {
+                    3
+                } else if capture {
+                    2
+                } else {
+                    i32::from(killer)
+                };
                 Child {
                     turn,
                     game: next,
-                    order,
+                    mover: me,
+                    order: (class, score),
                     capture,
                     estimate: own.unwrap_or_default(),
+                    promising: hinted || killer,
                 }
             })
             .collect();
         children.sort_by_key(|child| std::cmp::Reverse(child.order));
         self.spend(children.len() as u64);
         children
+    }
+
+    /// The killers kept for `ply` (none yet: empty).
+    fn killers_at(&self, ply: i32) -> [Option<G::Turn>; 2] {
+        usize::try_from(ply)
+            .ok()
+            .and_then(|ply| self.killers.get(ply))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Keep `turn`, a quiet turn that cut the search off at `ply`, as that
+    /// ply's newest killer.
+    fn remember_killer(&mut self, ply: i32, turn: &G::Turn) {
+        let Ok(ply) = usize::try_from(ply) else {
+            return;
+        };
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
+        }
+        let slot = &mut self.killers[ply];
+        if slot[0].as_ref() != Some(turn) {
+            slot[1] = slot[0].replace(turn.clone());
+        }
     }
 
     /// Count `positions` visited, and stop the search once the deadline
