@@ -6,6 +6,7 @@
 
 use cairn_ai::alphabeta::{search_to_depth, search_to_depth_exactly, Found};
 use cairn_rules::alquerque::Alquerque;
+use cairn_rules::callanish::Callanish;
 use cairn_rules::{Game, Options, Outcome, Seat, SplitRng};
 
 const WIN: i32 = 1_000_000;
@@ -227,4 +228,24 @@ fn late_move_reductions_search_fewer_positions_and_keep_forced_results() {
     // Not a vacuous check of forced results.
     assert!(decided >= 4, "only {decided} positions had a forced result");
     eprintln!("{decided} decided; reduced {reduced_nodes}, full {full_nodes}");
+}
+
+#[test]
+fn positions_with_many_turns_are_searched_in_full() {
+    // Callanish has far more than 40 turns a position, where an order at a
+    // glance is too rough to reduce by: the search with reductions visits
+    // exactly the positions the exact one does, and agrees with it.
+    let options = Options::default();
+    let mut rng = SplitRng::new(3);
+    let mut game = Callanish::new(&options).expect("a Callanish game");
+    for _ in 0..10 {
+        let turn = game.random_turn(&mut rng).expect("a turn");
+        game.apply(&turn);
+    }
+    assert!(game.legal_turns().len() > 40);
+    let reduced = search_to_depth(&game, 3);
+    let exact = search_to_depth_exactly(&game, 3);
+    assert_eq!(reduced.nodes, exact.nodes);
+    assert_eq!(reduced.score, exact.score);
+    assert_eq!(reduced.best, exact.best);
 }
