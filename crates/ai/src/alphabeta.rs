@@ -216,7 +216,8 @@ impl<G: Game> Searcher<G> {
         let key = table_key(game);
         let hint = self.table.get(&key).and_then(|e| e.best.clone());
         let estimate = game.estimate().unwrap_or_default();
-        let children = self.children(game, estimate, hint.as_ref(), 0);
+        // Killers are kept for the plies below the root only.
+        let children = self.children(game, estimate, hint.as_ref(), Default::default());
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         // Out of time before any child is searched, the first at a glance.
         let at_a_glance = children.first().map(|child| child.turn.clone());
@@ -329,7 +330,8 @@ impl<G: Game> Searcher<G> {
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best = None;
-        let children = self.children(game, estimate, hint.as_ref(), ply);
+        let killers = self.killers_at(ply);
+        let children = self.children(game, estimate, hint.as_ref(), killers);
         for (index, child) in children.into_iter().enumerate() {
             let score = self.search_child(&child, depth - 1, alpha, beta, ply + 1, index);
             if self.stopped {
@@ -378,7 +380,8 @@ impl<G: Game> Searcher<G> {
         alpha = alpha.max(standing);
         let me = game.to_move();
         let mut best = standing;
-        for child in self.children(game, estimate, None, ply) {
+        // Only captures are followed here: no killers to order by.
+        for child in self.children(game, estimate, None, Default::default()) {
             if !child.capture {
                 continue;
             }
@@ -399,22 +402,21 @@ impl<G: Game> Searcher<G> {
         best
     }
 
-    /// Every child of `game` (whose estimate is `estimate`, reached at
-    /// `ply`): the table's best turn first, then captures and finished
-    /// games, then the killers at this ply, then the other quiet turns;
-    /// within each, by the estimate they leave for the player who moved
-    /// (finished games by their result).
+    /// Every child of `game` (whose estimate is `estimate`): the table's
+    /// best turn first, then captures and finished games, then `killers`,
+    /// then the other quiet turns; within each, by the estimate they leave
+    /// for the player who moved (finished games by their result).
     fn children(
         &mut self,
         game: &G,
         estimate: Estimate,
         hint: Option<&G::Turn>,
-        ply: i32,
+        killers: [Option<G::Turn>; 2],
     ) -> Vec<Child<G>> {
         let me = game.to_move();
-        let killers = self.killers_at(ply);
-        let mut children: Vec<Child<G>> = game
-            .legal_turns()
+        let turns = game.legal_turns();
+        let may_reduce = turns.len() <= REDUCE_AMONG_AT_MOST;
+        let mut children: Vec<Child<G>> = turns
             .into_iter()
             .map(|turn| {
                 let mut next = game.clone();
@@ -437,15 +439,10 @@ impl<G: Game> Searcher<G> {
                     order: (class, score),
                     capture,
                     estimate: own.unwrap_or_default(),
-                    reducible: !(capture || hinted || killer),
+                    reducible: may_reduce && !(capture || hinted || killer),
                 }
             })
             .collect();
-        if children.len() > REDUCE_AMONG_AT_MOST {
-            children
-                .iter_mut()
-                .for_each(|child| child.reducible = false);
-        }
         children.sort_by_key(|child| std::cmp::Reverse(child.order));
         self.spend(children.len() as u64);
         children

@@ -227,7 +227,6 @@ fn late_move_reductions_search_fewer_positions_and_keep_forced_results() {
     );
     // Not a vacuous check of forced results.
     assert!(decided >= 4, "only {decided} positions had a forced result");
-    eprintln!("{decided} decided; reduced {reduced_nodes}, full {full_nodes}");
 }
 
 #[test]
