@@ -4,18 +4,21 @@
 //! lines nearly held and stones that can be shut in do; in both a tactic
 //! a few turns deep decides more than random playouts can see. Iterative
 //! deepening under a deadline, a transposition table carrying each
-//! depth's best turn to the next, children searched most promising first
-//! (the table's turn, captures, the killers of the ply, the rest by their
-//! estimate), every child after the first with a null window (principal
-//! variation search) and late quiet ones a turn shallower first (late-move
-//! reductions, searched again in full when they may be best), and a
-//! quiescence search that follows captures past the depth so a leaf is
-//! never scored in the middle of an exchange. The side searching
-//! counts a draw slightly against itself, and while material is level it
-//! keeps pieces on the board rather than trade them off into a level
-//! ending (a game declares what is at stake, [`Estimate::at_stake`]).
+//! depth's best turn to the next (searched before the other turns are
+//! even played, as it often settles the node), children searched most
+//! promising first (the table's turn, captures, the killers of the ply,
+//! the rest by their estimate), every child after the first with a null
+//! window (principal variation search) and late quiet ones a turn
+//! shallower first (late-move reductions, searched again in full when
+//! they may be best), and a quiescence search that follows captures past
+//! the depth (among the turns a game calls noisy, [`Game::noisy_turns`])
+//! so a leaf is never scored in the middle of an exchange. The side
+//! searching counts a draw slightly against itself, and while material is
+//! level it keeps pieces on the board rather than trade them off into a
+//! level ending (a game declares what is at stake, [`Estimate::at_stake`]).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use cairn_rules::{Estimate, Game, Outcome, Seat};
@@ -69,9 +72,9 @@ const REDUCE_AMONG_AT_MOST: usize = 40;
 const MAX_DEPTH: u32 = 64;
 
 /// The table is cleared past this many entries (each holds a turn): about
-/// 20 MB at most, while a 2-second search stores 150,000 to 210,000
-/// positions of Alquerque and far fewer of Callanish.
-const TABLE_LIMIT: usize = 1 << 18;
+/// 50 MB at most, while a 1-second search stores about 300,000 positions
+/// of Alquerque (a 2-second one fills it once) and far fewer of Callanish.
+const TABLE_LIMIT: usize = 1 << 19;
 
 /// What a search found: the turn to play, its score for the player to move
 /// (an estimate, or, far beyond any estimate, a win or loss), the deepest
@@ -123,7 +126,7 @@ fn deepen<G: Game>(
     reduce: bool,
 ) -> Found<G::Turn> {
     let mut searcher = Searcher::<G> {
-        table: HashMap::new(),
+        table: Table::default(),
         nodes: 0,
         deadline,
         stopped: false,
@@ -160,6 +163,31 @@ fn deepen<G: Game>(
     found
 }
 
+/// The transposition table: entries by [`table_key`], a hash already, so
+/// the map uses it as it is rather than hashing it again.
+type Table<T> = HashMap<u64, Entry<T>, BuildHasherDefault<KeyHasher>>;
+
+/// The hasher of [`Table`]: a key is its own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only u64 keys are hashed; any other input is folded in whole.
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
     Exact,
@@ -177,7 +205,7 @@ struct Entry<T> {
 }
 
 struct Searcher<G: Game> {
-    table: HashMap<u64, Entry<G::Turn>>,
+    table: Table<G::Turn>,
     nodes: u64,
     /// When to give up the iteration under way; `None` never.
     deadline: Option<Instant>,
@@ -208,6 +236,34 @@ struct Child<G: Game> {
     /// A quiet turn, neither the table's best nor a killer, among at most
     /// [`REDUCE_AMONG_AT_MOST`] siblings: searched reduced if ordered late.
     reducible: bool,
+}
+
+impl<G: Game> Child<G> {
+    /// Mark the child as the table's turn: first, and never reduced.
+    fn hinted(&mut self) {
+        self.order.0 = 3;
+        self.reducible = false;
+    }
+}
+
+/// Why a quiet turn is tried before the others at a node (a capture comes
+/// before them all but the table's turn, whatever its class).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// The best turn the table kept for the position.
+    Hint,
+    /// A turn that cut a sibling's search off ([`Searcher::killers`]).
+    Killer,
+    Quiet,
+}
+
+/// The state of a node's search as its children are tried: its window,
+/// the best score so far and the turn that scored it.
+struct Cut<T> {
+    alpha: i32,
+    beta: i32,
+    best_score: i32,
+    best: Option<T>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -299,7 +355,7 @@ impl<G: Game> Searcher<G> {
         game: &G,
         estimate: Estimate,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: i32,
     ) -> i32 {
@@ -328,28 +384,81 @@ impl<G: Game> Searcher<G> {
             None => None,
         };
         let original_alpha = alpha;
-        let mut best_score = -WIN - 1;
-        let mut best = None;
+        let mut cut = Cut {
+            alpha,
+            beta,
+            best_score: -WIN - 1,
+            best: None,
+        };
+        let mut turns = game.legal_turns();
+        let may_reduce = turns.len() <= REDUCE_AMONG_AT_MOST;
+        // The table's turn is searched before the others are even played:
+        // it cuts the search off often, and then they never are.
+        let hinted = hint.and_then(|hint| {
+            let at = turns.iter().position(|turn| *turn == hint)?;
+            Some(turns.remove(at))
+        });
+        let mut index = 0;
+        if let Some(turn) = hinted {
+            let child = self.child(game, estimate, turn, Class::Hint, may_reduce);
+            if self.try_child(child, depth, ply, index, &mut cut) {
+                return self.settle(key, depth, original_alpha, cut);
+            }
+            index += 1;
+        }
         let killers = self.killers_at(ply);
-        let children = self.children(game, estimate, hint.as_ref(), killers);
-        for (index, child) in children.into_iter().enumerate() {
-            let score = self.search_child(&child, depth - 1, alpha, beta, ply + 1, index);
-            if self.stopped {
-                return 0;
-            }
-            let cuts_off = score >= beta;
-            if cuts_off && !child.capture {
-                self.remember_killer(ply, &child.turn);
-            }
-            if score > best_score {
-                best_score = score;
-                best = Some(child.turn);
-            }
-            alpha = alpha.max(score);
-            if cuts_off {
+        for child in self.children_of(game, estimate, turns, killers, may_reduce) {
+            if self.try_child(child, depth, ply, index, &mut cut) {
                 break;
             }
+            index += 1;
         }
+        if self.stopped {
+            return 0;
+        }
+        self.settle(key, depth, original_alpha, cut)
+    }
+
+    /// Search `child`, the `index`th of its parent in order, and fold its
+    /// score into `cut`; whether the parent's search is over (a cut-off,
+    /// or out of time).
+    fn try_child(
+        &mut self,
+        child: Child<G>,
+        depth: u32,
+        ply: i32,
+        index: usize,
+        cut: &mut Cut<G::Turn>,
+    ) -> bool {
+        let score = self.search_child(&child, depth - 1, cut.alpha, cut.beta, ply + 1, index);
+        if self.stopped {
+            return true;
+        }
+        let cuts_off = score >= cut.beta;
+        if cuts_off && !child.capture {
+            self.remember_killer(ply, &child.turn);
+        }
+        if score > cut.best_score {
+            cut.best_score = score;
+            cut.best = Some(child.turn);
+        }
+        cut.alpha = cut.alpha.max(score);
+        cuts_off
+    }
+
+    /// Keep what the search of the position keyed `key` found (`cut`,
+    /// searched with `original_alpha` as its lower bound) and return its
+    /// score; nothing is kept of a search cut short by the clock.
+    fn settle(&mut self, key: u64, depth: u32, original_alpha: i32, cut: Cut<G::Turn>) -> i32 {
+        if self.stopped {
+            return 0;
+        }
+        let Cut {
+            beta,
+            best_score,
+            best,
+            ..
+        } = cut;
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score <= original_alpha {
@@ -381,7 +490,9 @@ impl<G: Game> Searcher<G> {
         let me = game.to_move();
         let mut best = standing;
         // Only captures are followed here: no killers to order by.
-        for child in self.children(game, estimate, None, Default::default()) {
+        let mut turns = Vec::new();
+        game.noisy_turns(&mut turns);
+        for child in self.children_of(game, estimate, turns, Default::default(), false) {
             if !child.capture {
                 continue;
             }
@@ -413,39 +524,77 @@ impl<G: Game> Searcher<G> {
         hint: Option<&G::Turn>,
         killers: [Option<G::Turn>; 2],
     ) -> Vec<Child<G>> {
-        let me = game.to_move();
         let turns = game.legal_turns();
         let may_reduce = turns.len() <= REDUCE_AMONG_AT_MOST;
+        let hint = hint.filter(|hint| turns.contains(hint)).cloned();
+        let mut children = self.children_of(game, estimate, turns, killers, may_reduce);
+        if let Some(hint) = hint {
+            if let Some(at) = children.iter().position(|child| child.turn == hint) {
+                let mut child = children.remove(at);
+                child.hinted();
+                children.insert(0, child);
+            }
+        }
+        children
+    }
+
+    /// The children of `game` after `turns`, ordered as [`Self::children`]
+    /// orders them (none of them the table's turn). `may_reduce`: the
+    /// position has few enough turns for late ones to be reduced.
+    fn children_of(
+        &mut self,
+        game: &G,
+        estimate: Estimate,
+        turns: Vec<G::Turn>,
+        killers: [Option<G::Turn>; 2],
+        may_reduce: bool,
+    ) -> Vec<Child<G>> {
         let mut children: Vec<Child<G>> = turns
             .into_iter()
             .map(|turn| {
-                let mut next = game.clone();
-                next.apply(&turn);
-                let (score, own) = static_score(&next, me, self.root);
-                let capture = own.is_none_or(|e| for_me(&next, me, e.material) > estimate.material);
-                let hinted = hint == Some(&turn);
-                let killer = killers.iter().flatten().any(|k| *k == turn);
-                let class = if hinted {
-                    3
-                } else if capture {
-                    2
+                let class = if killers.iter().flatten().any(|k| *k == turn) {
+                    Class::Killer
                 } else {
-                    i32::from(killer)
+                    Class::Quiet
                 };
-                Child {
-                    turn,
-                    game: next,
-                    mover: me,
-                    order: (class, score),
-                    capture,
-                    estimate: own.unwrap_or_default(),
-                    reducible: may_reduce && !(capture || hinted || killer),
-                }
+                self.child(game, estimate, turn, class, may_reduce)
             })
             .collect();
         children.sort_by_key(|child| std::cmp::Reverse(child.order));
-        self.spend(children.len() as u64);
         children
+    }
+
+    /// The child of `game` (whose estimate is `estimate`) after `turn`,
+    /// tried early as `class` says unless it captures.
+    fn child(
+        &mut self,
+        game: &G,
+        estimate: Estimate,
+        turn: G::Turn,
+        class: Class,
+        may_reduce: bool,
+    ) -> Child<G> {
+        self.spend(1);
+        let me = game.to_move();
+        let mut next = game.clone();
+        next.apply(&turn);
+        let (score, own) = static_score(&next, me, self.root);
+        let capture = own.is_none_or(|e| for_me(&next, me, e.material) > estimate.material);
+        let rank = match class {
+            Class::Hint => 3,
+            _ if capture => 2,
+            Class::Killer => 1,
+            Class::Quiet => 0,
+        };
+        Child {
+            turn,
+            game: next,
+            mover: me,
+            order: (rank, score),
+            capture,
+            estimate: own.unwrap_or_default(),
+            reducible: may_reduce && !capture && class == Class::Quiet,
+        }
     }
 
     /// The killers kept for `ply` (none yet: empty).

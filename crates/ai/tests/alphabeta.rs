@@ -62,7 +62,8 @@ fn minimax<G: Game>(game: &G, depth: u32, ply: i32, root: Seat) -> i32 {
 }
 
 /// The estimate, or the best capture (a turn raising the mover's
-/// material, or ending the game) followed to its end.
+/// material, or ending the game, among those the game calls noisy)
+/// followed to its end.
 fn quiesce<G: Game>(game: &G, ply: i32, left: u32, root: Seat) -> i32 {
     let estimate = game.estimate().expect("Alquerque estimates");
     let material = estimate.material;
@@ -82,7 +83,9 @@ fn quiesce<G: Game>(game: &G, ply: i32, left: u32, root: Seat) -> i32 {
     }
     let me = game.to_move();
     let mut best = standing;
-    for turn in game.legal_turns() {
+    let mut noisy = Vec::new();
+    game.noisy_turns(&mut noisy);
+    for turn in noisy {
         let mut next = game.clone();
         next.apply(&turn);
         let capture = match next.outcome() {

@@ -512,7 +512,7 @@ fn unparsable(refusal: AlquerqueRefusal) -> TurnError {
 }
 
 /// An Alquerque game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Alquerque {
     rules: Rules,
@@ -532,6 +532,27 @@ pub struct Alquerque {
     /// since the last capture, the current position last.
     history: Vec<u64>,
     outcome: Option<Outcome>,
+}
+
+/// A copy whose history has room for the next turn's position: a search
+/// copies a position for every turn it tries and plays one turn on each,
+/// and an exact-size copy would be allocated twice.
+impl Clone for Alquerque {
+    fn clone(&self) -> Self {
+        let mut history = Vec::with_capacity(self.history.len() + 1);
+        history.extend_from_slice(&self.history);
+        Alquerque {
+            rules: self.rules,
+            stall: self.stall,
+            pieces: self.pieces,
+            side: self.side,
+            quiet: self.quiet,
+            from_west: self.from_west,
+            from_east: self.from_east,
+            history,
+            outcome: self.outcome,
+        }
+    }
 }
 
 impl Alquerque {
@@ -1338,6 +1359,23 @@ impl Game for Alquerque {
         self.push_chains(t, capturers, out);
     }
 
+    /// The captures; every turn once any turn would end a basic game by
+    /// the stall rule. Left out: a quiet step that ends the game by a
+    /// third repetition or by leaving the opponent without a move (the
+    /// search's full-width part sees those).
+    fn noisy_turns(&self, out: &mut Vec<Turn>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.rules == Rules::Basic && self.quiet + 1 >= self.stall {
+            return self.generate(out);
+        }
+        let t = tables();
+        let side = self.side.index();
+        let capturers = t.capturers(self.pieces[side], self.pieces[side ^ 1], self.empty());
+        self.push_chains(t, capturers, out);
+    }
+
     fn count_turns(&self) -> u64 {
         if self.outcome.is_some() {
             return 0;
@@ -2053,6 +2091,48 @@ mod tests {
         assert_eq!(g.outcome(), None);
         play(&mut g, "c1-d1");
         assert_eq!(g.outcome(), Some(Outcome::win(Seat::First, Reason::Stall)));
+    }
+
+    /// The noisy turns of random positions of both rule sets are exactly
+    /// the turns that capture, or every turn when any would end a basic
+    /// game by the stall rule.
+    #[test]
+    fn noisy_turns_are_the_captures_or_all_at_the_stall() {
+        let mut rng = SplitRng::new(38);
+        let (mut captures_seen, mut at_the_stall) = (0, 0);
+        for (rules, stall) in [("basic", "40"), ("bell", "40"), ("basic", "3")] {
+            for _ in 0..300 {
+                let mut g = game(&[("rules", rules), ("stall", stall)]);
+                while g.outcome.is_none() {
+                    let mut noisy = Vec::new();
+                    g.noisy_turns(&mut noisy);
+                    let edge = g.rules == Rules::Basic && g.quiet + 1 >= g.stall;
+                    let expected: Vec<Turn> = g
+                        .legal_turns()
+                        .into_iter()
+                        .filter(|turn| edge || turn.is_capture())
+                        .collect();
+                    captures_seen += usize::from(!edge && !expected.is_empty());
+                    at_the_stall += usize::from(edge);
+                    assert_eq!(noisy, expected, "{rules} {stall}: {:?}", g.pieces);
+                    let Some(turn) = g.random_turn(&mut rng) else {
+                        break;
+                    };
+                    g.apply(&turn);
+                }
+            }
+        }
+        assert!(captures_seen > 1000 && at_the_stall > 100, "{captures_seen} {at_the_stall}");
+    }
+
+    /// A copy is the same game, with room in its history for a turn.
+    #[test]
+    fn a_copy_has_room_for_the_next_position() {
+        let mut g = game(&[("rules", "basic")]);
+        play(&mut g, "c2-c3");
+        let copy = g.clone();
+        assert_eq!(copy, g);
+        assert!(copy.history.capacity() > copy.history.len());
     }
 
     #[test]

@@ -345,6 +345,14 @@ pub trait Game:
         None
     }
 
+    /// The turns a search follows past its depth, among which it keeps
+    /// those that raise the mover's material or end the game: every legal
+    /// turn (the default), or fewer where the game can tell at a glance
+    /// which turns may (its captures). Empty when none may.
+    fn noisy_turns(&self, out: &mut Vec<Self::Turn>) {
+        self.generate(out);
+    }
+
     /// A transposition key that is equal for positions which play alike
     /// under a symmetry of the board, for exact solvers; `None` (the
     /// default) makes them hash the whole state instead. Never 0.
