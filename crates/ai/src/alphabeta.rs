@@ -238,14 +238,6 @@ struct Child<G: Game> {
     reducible: bool,
 }
 
-impl<G: Game> Child<G> {
-    /// Mark the child as the table's turn: first, and never reduced.
-    fn hinted(&mut self) {
-        self.order.0 = 3;
-        self.reducible = false;
-    }
-}
-
 /// Why a quiet turn is tried before the others at a node (a capture comes
 /// before them all but the table's turn, whatever its class).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -272,8 +264,7 @@ impl<G: Game> Searcher<G> {
         let key = table_key(game);
         let hint = self.table.get(&key).and_then(|e| e.best.clone());
         let estimate = game.estimate().unwrap_or_default();
-        // Killers are kept for the plies below the root only.
-        let children = self.children(game, estimate, hint.as_ref(), Default::default());
+        let children = self.root_children(game, estimate, hint.as_ref());
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         // Out of time before any child is searched, the first at a glance.
         let at_a_glance = children.first().map(|child| child.turn.clone());
@@ -394,12 +385,8 @@ impl<G: Game> Searcher<G> {
         let may_reduce = turns.len() <= REDUCE_AMONG_AT_MOST;
         // The table's turn is searched before the others are even played:
         // it cuts the search off often, and then they never are.
-        let hinted = hint.and_then(|hint| {
-            let at = turns.iter().position(|turn| *turn == hint)?;
-            Some(turns.remove(at))
-        });
         let mut index = 0;
-        if let Some(turn) = hinted {
+        if let Some(turn) = take_turn(&mut turns, hint.as_ref()) {
             let child = self.child(game, estimate, turn, Class::Hint, may_reduce);
             if self.try_child(child, depth, ply, index, &mut cut) {
                 return self.settle(key, depth, original_alpha, cut);
@@ -412,9 +399,6 @@ impl<G: Game> Searcher<G> {
                 break;
             }
             index += 1;
-        }
-        if self.stopped {
-            return 0;
         }
         self.settle(key, depth, original_alpha, cut)
     }
@@ -513,34 +497,28 @@ impl<G: Game> Searcher<G> {
         best
     }
 
-    /// Every child of `game` (whose estimate is `estimate`): the table's
-    /// best turn first, then captures and finished games, then `killers`,
-    /// then the other quiet turns; within each, by the estimate they leave
-    /// for the player who moved (finished games by their result).
-    fn children(
+    /// Every child of the root `game` (whose estimate is `estimate`): the
+    /// table's turn `hint` first, then the others as [`Self::children_of`]
+    /// orders them (killers are kept for the plies below the root only).
+    fn root_children(
         &mut self,
         game: &G,
         estimate: Estimate,
         hint: Option<&G::Turn>,
-        killers: [Option<G::Turn>; 2],
     ) -> Vec<Child<G>> {
-        let turns = game.legal_turns();
+        let mut turns = game.legal_turns();
         let may_reduce = turns.len() <= REDUCE_AMONG_AT_MOST;
-        let hint = hint.filter(|hint| turns.contains(hint)).cloned();
-        let mut children = self.children_of(game, estimate, turns, killers, may_reduce);
-        if let Some(hint) = hint {
-            if let Some(at) = children.iter().position(|child| child.turn == hint) {
-                let mut child = children.remove(at);
-                child.hinted();
-                children.insert(0, child);
-            }
-        }
-        children
+        let first = take_turn(&mut turns, hint)
+            .map(|turn| self.child(game, estimate, turn, Class::Hint, may_reduce));
+        let rest = self.children_of(game, estimate, turns, Default::default(), may_reduce);
+        first.into_iter().chain(rest).collect()
     }
 
-    /// The children of `game` after `turns`, ordered as [`Self::children`]
-    /// orders them (none of them the table's turn). `may_reduce`: the
-    /// position has few enough turns for late ones to be reduced.
+    /// The children of `game` after `turns` (the table's turn not among
+    /// them), captures and finished games first, then `killers`, then the
+    /// other quiet turns; within each, by the estimate they leave for the
+    /// player who moved (finished games by their result). `may_reduce`:
+    /// the position has few enough turns for late ones to be reduced.
     fn children_of(
         &mut self,
         game: &G,
@@ -647,6 +625,14 @@ impl<G: Game> Searcher<G> {
             },
         );
     }
+}
+
+/// Take `wanted` out of `turns`, keeping the others' order, if it is
+/// there (a turn the table kept may belong to another position with the
+/// same key, and is then not played).
+fn take_turn<T: PartialEq>(turns: &mut Vec<T>, wanted: Option<&T>) -> Option<T> {
+    let at = turns.iter().position(|turn| Some(turn) == wanted)?;
+    Some(turns.remove(at))
 }
 
 /// The transposition table's key of `game`: its own search key, where it
