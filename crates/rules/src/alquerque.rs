@@ -576,6 +576,12 @@ impl Alquerque {
         ALL & !(self.pieces[0] | self.pieces[1])
     }
 
+    /// The pieces of the player to move that can capture now.
+    fn capturers_to_move(&self, t: &Tables) -> u64 {
+        let side = self.side.index();
+        t.capturers(self.pieces[side], self.pieces[side ^ 1], self.empty())
+    }
+
     /// Bell: may the piece of `side` on a point in `from` step in
     /// direction `d` (ignoring whether the target is empty)? As a mask of
     /// the pieces of `movable` allowed to.
@@ -1351,8 +1357,7 @@ impl Game for Alquerque {
             return;
         }
         let t = tables();
-        let side = self.side.index();
-        let capturers = t.capturers(self.pieces[side], self.pieces[side ^ 1], self.empty());
+        let capturers = self.capturers_to_move(t);
         if self.rules == Rules::Basic || capturers == 0 {
             self.push_steps(t, out);
         }
@@ -1371,9 +1376,7 @@ impl Game for Alquerque {
             return self.generate(out);
         }
         let t = tables();
-        let side = self.side.index();
-        let capturers = t.capturers(self.pieces[side], self.pieces[side ^ 1], self.empty());
-        self.push_chains(t, capturers, out);
+        self.push_chains(t, self.capturers_to_move(t), out);
     }
 
     fn count_turns(&self) -> u64 {
