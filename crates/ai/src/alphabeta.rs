@@ -98,9 +98,10 @@ impl<T> Found<T> {
 
 /// Search `game` (not over, and declaring an estimate) until `deadline`,
 /// deepening one turn at a time; the best turn of the deepest iteration
-/// completed, or, if even the first runs out of time, the best turn it
-/// found so far (at worst the most promising turn at a glance): a turn is
-/// found whenever one is legal. Games without an estimate score 0 at the
+/// completed, or of the one cut short by the deadline if a turn of it was
+/// searched to its end (it searches the last best turn first, so any other
+/// turn it prefers beat that one a turn deeper), at worst the most
+/// promising turn at a glance: a turn is found whenever one is legal. Games without an estimate score 0 at the
 /// leaves.
 pub fn search<G: Game>(game: &G, deadline: Instant) -> Found<G::Turn> {
     deepen(game, Some(deadline), MAX_DEPTH, true)
@@ -142,14 +143,18 @@ fn deepen<G: Game>(
         entries: 0,
     };
     for depth in 1..=max_depth {
-        let (score, best) = searcher.root(game, depth);
+        let (score, best) = searcher.root(game, depth, found.best.as_ref());
         if searcher.stopped {
-            if found.best.is_none() {
-                found.best = best;
+            // A turn of the unfinished iteration was searched to its end
+            // (the first is the last iteration's best): it is the best
+            // known, one turn deeper. None at all: the first at a glance.
+            if best.searched.is_some() || found.best.is_none() {
+                found.best = best.searched.or(best.at_a_glance);
                 found.score = score;
             }
             break;
         }
+        let best = best.searched;
         found.best = best;
         found.score = score;
         found.depth = depth;
@@ -219,6 +224,16 @@ struct Searcher<G: Game> {
     reduce: bool,
 }
 
+/// The best turn of an iteration at the root.
+struct RootBest<T> {
+    /// The best of the turns searched to their end: all of them unless
+    /// time ran out; `None` if time ran out before the first was.
+    searched: Option<T>,
+    /// The first turn in order, the table's or the most promising at a
+    /// glance: what to play if no turn was searched at all.
+    at_a_glance: Option<T>,
+}
+
 /// A position after one turn, with its order key (higher first: its
 /// class, then its static score).
 struct Child<G: Game> {
@@ -259,10 +274,19 @@ struct Cut<T> {
 }
 
 impl<G: Game> Searcher<G> {
-    /// Search the root at `depth`; its score and best turn.
-    fn root(&mut self, game: &G, depth: u32) -> (i32, Option<G::Turn>) {
+    /// Search the root at `depth`, `last_best` (the last iteration's best)
+    /// first; its score and best turn (the best of the turns searched to
+    /// their end if time ran out).
+    fn root(
+        &mut self,
+        game: &G,
+        depth: u32,
+        last_best: Option<&G::Turn>,
+    ) -> (i32, RootBest<G::Turn>) {
         let key = table_key(game);
-        let hint = self.table.get(&key).and_then(|e| e.best.clone());
+        let hint = last_best
+            .cloned()
+            .or_else(|| self.table.get(&key).and_then(|e| e.best.clone()));
         let estimate = game.estimate().unwrap_or_default();
         let children = self.root_children(game, estimate, hint.as_ref());
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
@@ -272,14 +296,20 @@ impl<G: Game> Searcher<G> {
         for (index, child) in children.into_iter().enumerate() {
             let score = self.search_child(&child, depth - 1, alpha, beta, 1, index);
             if self.stopped {
-                return (alpha, best.or(at_a_glance));
+                break;
             }
             if score > alpha || best.is_none() {
                 alpha = alpha.max(score);
                 best = Some(child.turn);
             }
         }
-        self.remember(key, depth, alpha, Bound::Exact, best.clone());
+        if !self.stopped {
+            self.remember(key, depth, alpha, Bound::Exact, best.clone());
+        }
+        let best = RootBest {
+            searched: best,
+            at_a_glance,
+        };
         (alpha, best)
     }
 
