@@ -50,13 +50,6 @@ const PIECES: u32 = 12;
 const ALL: u64 = (1 << POINTS) - 1;
 /// The longest chain: every enemy piece captured.
 const MAX_JUMPS: usize = PIECES as usize;
-/// At most this many pieces on the board (six a side), a level basic game
-/// keeps all of them at stake whatever the stall count ([`Alquerque::at_stake`]).
-/// Against Ludii's alpha-beta (250 ms a turn, 80 games each), letting the
-/// stall count shrink the stake at every size traded level games down to
-/// two or three pieces a side that drew (57 / 23 / 0, as many draws as
-/// keeping all pieces at stake); stopping at six a side went 64 / 16 / 0.
-const KEEP_ALL_AT_MOST: i32 = 12;
 /// Index offset of one step in each of `geometry::DIRECTIONS`.
 const DELTA: [i32; 8] = [5, 1, -5, -1, 6, -4, -6, 4];
 /// Ranks 1 and 5.
@@ -581,23 +574,6 @@ impl Alquerque {
     #[inline]
     fn empty(&self) -> u64 {
         ALL & !(self.pieces[0] | self.pieces[1])
-    }
-
-    /// What is still to play for with `pieces` on the board (the search
-    /// keeps it high while material is level): the pieces; but in a basic
-    /// game with more than [`KEEP_ALL_AT_MOST`] of them, only the share
-    /// the stall rule leaves time to play for (all right after a capture,
-    /// none once the next quiet turn ends the game). So a level game
-    /// locked behind closed fronts is worth more after an even exchange,
-    /// which opens it and gives another `stall` turns to outplay the
-    /// opponent, than shuffled out to a draw; with fewer pieces the game
-    /// keeps them rather than trade down to an ending that draws.
-    fn at_stake(&self, pieces: i32) -> i32 {
-        if self.rules == Rules::Bell || pieces <= KEEP_ALL_AT_MOST {
-            return pieces;
-        }
-        let turns_left = self.stall.saturating_sub(self.quiet) as i32;
-        pieces * turns_left / self.stall.max(1) as i32
     }
 
     /// The pieces of the player to move that can capture now.
@@ -1544,7 +1520,7 @@ impl Game for Alquerque {
         Some(crate::Estimate {
             material: 100 * (mine - theirs),
             position: 2 * (steps(me) - steps(them)) + 10 * (threats(me) - threats(them)),
-            at_stake: self.at_stake(mine + theirs),
+            at_stake: mine + theirs,
         })
     }
 
@@ -2150,35 +2126,6 @@ mod tests {
             }
         }
         assert!(captures_seen > 1000 && at_the_stall > 100, "{captures_seen} {at_the_stall}");
-    }
-
-    /// Under the basic rules the pieces at stake shrink with the turns the
-    /// stall rule leaves and come back whole with a capture, while more
-    /// than six a side are on the board; with fewer, and under Bell's rules
-    /// (no stall), they are the pieces.
-    #[test]
-    fn at_stake_is_the_share_of_the_stall_left_until_six_a_side() {
-        let stake = |g: &Alquerque| g.estimate().map(|e| e.at_stake);
-        let mut g = game(&[("rules", "basic"), ("stall", "40")]);
-        assert_eq!(stake(&g), Some(24));
-        play(&mut g, "c2-c3");
-        assert_eq!(stake(&g), Some(24 * 39 / 40));
-        play(&mut g, "c4xc2");
-        assert_eq!((g.quiet, stake(&g)), (0, Some(23)));
-        for turn in ["c1xc3", "d4-c4", "b2-c1", "c4-d4"] {
-            play(&mut g, turn);
-        }
-        assert_eq!((g.quiet, stake(&g)), (3, Some(22 * 37 / 40)));
-        let mut bell = game(&[("rules", "bell")]);
-        play(&mut bell, "c2-c3");
-        assert_eq!(stake(&bell), Some(24));
-        let six_a_side = "a1 b1 c1 d1 e1 a2";
-        let mut few = position("basic", six_a_side, "a5 b5 c5 d5 e5 e4", Seat::First);
-        play(&mut few, "a2-b2");
-        assert_eq!((few.quiet, stake(&few)), (1, Some(12)));
-        let mut more = position("basic", six_a_side, "a5 b5 c5 d5 e5 e4 d4", Seat::First);
-        play(&mut more, "a2-b2");
-        assert_eq!((more.quiet, stake(&more)), (1, Some(13 * 39 / 40)));
     }
 
     /// A copy is the same game, with room in its history for a turn.

@@ -25,9 +25,8 @@ pub struct Estimate {
     /// Everything else that tells who stands better (lines nearly held).
     pub position: i32,
     /// How much is still to play for, the same for both sides (pieces on
-    /// the board, fewer as a rule that ends a game without progress draws
-    /// near): while material is level a search keeps it high, away from a
-    /// level ending that draws. 0: it does not matter.
+    /// the board): while material is level a search keeps it high, away
+    /// from a level ending that draws. 0: it does not matter.
     pub at_stake: i32,
 }
 
