@@ -101,8 +101,8 @@ impl<T> Found<T> {
 /// completed, or of the one cut short by the deadline if a turn of it was
 /// searched to its end (it searches the last best turn first, so any other
 /// turn it prefers beat that one a turn deeper), at worst the most
-/// promising turn at a glance: a turn is found whenever one is legal. Games without an estimate score 0 at the
-/// leaves.
+/// promising turn at a glance: a turn is found whenever one is legal.
+/// Games without an estimate score 0 at the leaves.
 pub fn search<G: Game>(game: &G, deadline: Instant) -> Found<G::Turn> {
     deepen(game, Some(deadline), MAX_DEPTH, true)
 }
