@@ -154,8 +154,7 @@ fn deepen<G: Game>(
             }
             break;
         }
-        let best = best.searched;
-        found.best = best;
+        found.best = best.searched;
         found.score = score;
         found.depth = depth;
         let late = deadline.is_some_and(|d| Instant::now() >= d);
@@ -274,9 +273,9 @@ struct Cut<T> {
 }
 
 impl<G: Game> Searcher<G> {
-    /// Search the root at `depth`, `last_best` (the last iteration's best)
-    /// first; its score and best turn (the best of the turns searched to
-    /// their end if time ran out).
+    /// Search the root at `depth`, `last_best` (the last iteration's best,
+    /// none at the first) first; its score and best turn (the best of the
+    /// turns searched to their end if time ran out).
     fn root(
         &mut self,
         game: &G,
@@ -284,11 +283,8 @@ impl<G: Game> Searcher<G> {
         last_best: Option<&G::Turn>,
     ) -> (i32, RootBest<G::Turn>) {
         let key = table_key(game);
-        let hint = last_best
-            .cloned()
-            .or_else(|| self.table.get(&key).and_then(|e| e.best.clone()));
         let estimate = game.estimate().unwrap_or_default();
-        let children = self.root_children(game, estimate, hint.as_ref());
+        let children = self.root_children(game, estimate, last_best);
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         // Out of time before any child is searched, the first at a glance.
         let at_a_glance = children.first().map(|child| child.turn.clone());
