@@ -8,6 +8,7 @@ pub mod arena;
 pub mod book;
 pub mod mcts;
 pub mod perfect;
+pub mod played;
 pub mod pns;
 pub mod pool;
 pub mod puzzle;
@@ -191,6 +192,10 @@ pub fn choose_with_memory<G: Game>(
                         turn,
                     };
                     return Some(solved_note(game, solved));
+                }
+                // An early turn that scored best in recorded play.
+                if let Some(turn) = played::played_turn(game) {
+                    return Some(plain(turn));
                 }
                 if let Some(solved) = perfect::solved_choice(game, deadline) {
                     return Some(solved_note(game, solved));
