@@ -3,13 +3,14 @@
 //! The book ([`crate::book`]) holds what the solver proved; this holds
 //! what play showed, for a game the solver cannot reach from its start.
 //!
-//! The lines are Alquerque's under the basic rules, from 832 games of
-//! level 5 against Ludii's alpha-beta (`scripts/peers/ludii_match.py`,
-//! 1 s a turn, the records of README's Ludii table and the trials before
-//! it): at each line's position level 5 had played more than one turn,
-//! and the one kept scored clearly best (the counts are by each line,
-//! Cairn's wins / draws / losses). Every turn kept is one level 5 chose
-//! itself in some of those games; the book only settles which.
+//! The lines are Alquerque's under the basic rules, from the 592 recorded
+//! games of level 5 against Ludii's alpha-beta at 1 s a turn
+//! (`scripts/peers/ludii_match.py`: the records of README's Ludii table
+//! and of the trials before it, several builds of level 5): at each
+//! line's position level 5 had played more than one turn, and the one
+//! kept scored best (the counts are by each line, Cairn's wins / draws /
+//! losses). Every turn kept is one level 5 chose itself in some of those
+//! games; the book only settles which.
 
 use cairn_rules::{Game, GameKind, Options};
 
@@ -27,23 +28,26 @@ const BASIC: &[&str] = &["rules=basic"];
 
 /// The lines, White's first, each with the record that chose its turn.
 pub const PLAYED: &[PlayedLine] = &[
-    // White. After Black's b4-c4: d1-c1 75 games, 42 / 33 / 0 (78 %);
-    // b2-c2 46 games, 21 / 25 / 0 (73 %), the turn level 5 played last.
+    // White. After Black's b4-c4: b2xb4 34 games, 20 / 14 / 0 (79 %);
+    // b2-c2 46 games, 21 / 25 / 0 (73 %), the turn level 5 played last;
+    // d1-c1 31 games, 14 / 17 / 0 (73 %).
     PlayedLine {
         kind: GameKind::Alquerque,
         options: BASIC,
         moves: "c2-c3 c4xc2 c1xc3 b4-c4",
-        turn: "d1-c1",
+        turn: "b2xb4",
     },
-    // Black. After White's b2-c1: e4-d4 153 games, 124 / 28 / 1 (90 %);
-    // c4-d4 217 games, 142 / 75 / 0 (83 %), the turn level 5 played last.
+    // Black. After White's b2-c1: e4-d4 73 games, 52 / 20 / 1 (85 %);
+    // c4-d4 177 games, 115 / 62 / 0 (82 %), the turn level 5 played last
+    // (and in 240 more games at 250 ms a turn, e4-d4 72 / 8 / 0, 95 %,
+    // c4-d4 27 / 13 / 0, 84 %).
     PlayedLine {
         kind: GameKind::Alquerque,
         options: BASIC,
         moves: "c2-c3 c4xc2 c1xc3 d4-c4 b2-c1",
         turn: "e4-d4",
     },
-    // Then after c3-b2: c4-c3 49 games, 40 / 9 / 0 (91 %); d4-e4 18
+    // Then after c3-b2: c4-c3 16 games, 11 / 5 / 0 (84 %); d4-e4 18
     // games, 9 / 8 / 1 (72 %).
     PlayedLine {
         kind: GameKind::Alquerque,
@@ -51,8 +55,9 @@ pub const PLAYED: &[PlayedLine] = &[
         moves: "c2-c3 c4xc2 c1xc3 d4-c4 b2-c1 e4-d4 c3-b2",
         turn: "c4-c3",
     },
-    // Or after c3-c2: b3-b2 26 games, 24 / 2 / 0 (96 %); d4-e4 51
-    // games, 42 / 9 / 0 (91 %).
+    // Or after c3-c2: b3-b2 26 games, 24 / 2 / 0 (96 %); d4-e4 12
+    // games, 7 / 5 / 0 (79 %); level 5 now plays d4-c3, not yet played
+    // there.
     PlayedLine {
         kind: GameKind::Alquerque,
         options: BASIC,
