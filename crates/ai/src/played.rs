@@ -12,7 +12,11 @@
 //! losses). Every turn kept is one level 5 chose itself in some of those
 //! games; the book only settles which.
 
-use cairn_rules::{Game, GameKind, Options};
+use std::sync::OnceLock;
+
+use cairn_rules::{AnyGame, Game, GameKind, Options, ReplayError};
+
+use crate::solver::position_hash;
 
 /// One played line: the game and its options, the turns from the start,
 /// and the turn to play there.
@@ -66,51 +70,81 @@ pub const PLAYED: &[PlayedLine] = &[
     },
 ];
 
-/// The position a line reaches and its turn there, or why it does not
-/// read (a wrong line: the tests fail on it).
-pub fn line_position<G: Game>(line: &PlayedLine) -> Result<(G, G::Turn), String> {
-    let game: G = replay(line.options, line.moves)?;
-    let turn = game
-        .parse_turn(line.turn)
-        .map_err(|e| format!("{}: {e}", line.turn))?;
-    Ok((game, turn))
+/// The position a line reaches (rebuilt as a stored game is,
+/// [`AnyGame::replay`]), or why it does not read (a wrong line: the tests
+/// fail on it).
+pub fn line_position(line: &PlayedLine) -> Result<AnyGame, ReplayError> {
+    let options = Options::parse(line.options).map_err(ReplayError::Option)?;
+    let moves: Vec<&str> = line.moves.split_whitespace().collect();
+    AnyGame::replay(line.kind, &options, &moves)
 }
 
-/// The game with `options` after `moves` (turns separated by spaces).
-fn replay<G: Game>(options: &[&str], moves: &str) -> Result<G, String> {
-    let options = Options::parse(options).map_err(|e| e.to_string())?;
-    let mut game = G::new(&options).map_err(|e| e.to_string())?;
-    for text in moves.split_whitespace() {
-        let turn = game.parse_turn(text).map_err(|e| format!("{text}: {e}"))?;
-        game.play(&turn).map_err(|e| format!("{text}: {e}"))?;
-    }
-    Ok(game)
+/// A line's position by its hash ([`position_hash`], over the whole
+/// state: options, stall count and history included), and its turn.
+struct Known {
+    kind: GameKind,
+    key: u64,
+    turn: &'static str,
+}
+
+/// The lines' positions, rebuilt once; a line that does not read is left
+/// out (`line_position` makes the tests fail on it).
+fn known() -> &'static [Known] {
+    static KNOWN: OnceLock<Vec<Known>> = OnceLock::new();
+    KNOWN.get_or_init(|| {
+        PLAYED
+            .iter()
+            .filter_map(|line| {
+                let position = line_position(line).ok()?;
+                Some(Known {
+                    kind: line.kind,
+                    key: cairn_rules::with_game!(&position, g => position_hash(g)),
+                    turn: line.turn,
+                })
+            })
+            .collect()
+    })
 }
 
 /// The played turn for `game`, if it is the position of one of the lines.
 pub fn played_turn<G: Game>(game: &G) -> Option<G::Turn> {
-    PLAYED
+    let key = position_hash(game);
+    let line = known()
         .iter()
-        .filter(|line| line.kind == G::KIND)
-        .filter_map(|line| line_position::<G>(line).ok())
-        .find(|(position, _)| position == game)
-        .map(|(_, turn)| turn)
+        .find(|known| known.kind == G::KIND && known.key == key)?;
+    game.parse_turn(line.turn).ok()
 }
 
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
 
-    use cairn_rules::alquerque::Alquerque;
-
     use super::*;
     use crate::{choose_with, Player};
 
-    fn position(line: &PlayedLine) -> (Alquerque, <Alquerque as Game>::Turn) {
-        match line_position::<Alquerque>(line) {
-            Ok(found) => found,
+    fn position(line: &PlayedLine) -> AnyGame {
+        match line_position(line) {
+            Ok(game) => game,
             Err(why) => panic!("{}: {why}", line.moves),
         }
+    }
+
+    fn replayed(options: &[&str], moves: &str) -> AnyGame {
+        let options = Options::parse(options).expect("the options read");
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        AnyGame::replay(GameKind::Alquerque, &options, &moves).expect("the turns replay")
+    }
+
+    /// `game` is not over, `line`'s turn is legal in it, and level 5
+    /// plays that turn at once.
+    fn level_5_plays<G: Game>(game: &G, line: &PlayedLine) {
+        assert!(game.outcome().is_none(), "{}", line.moves);
+        let turn = game.parse_turn(line.turn).expect("the turn reads");
+        assert!(game.legal_turns().contains(&turn), "{}", line.moves);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let chosen = choose_with(game, Player::Level(5), deadline, 7);
+        assert_eq!(chosen.map(|c| c.turn), Some(line.turn.to_string()));
+        assert!(Instant::now() < deadline, "the book answered slowly");
     }
 
     /// Every line is legal to its end, its turn legal there, and level 5
@@ -118,14 +152,12 @@ mod tests {
     #[test]
     fn level_5_plays_each_lines_turn() {
         for line in PLAYED {
-            let (game, turn) = position(line);
-            assert!(game.outcome().is_none(), "{}", line.moves);
-            assert!(game.legal_turns().contains(&turn), "{}", line.moves);
-            let deadline = Instant::now() + Duration::from_secs(30);
-            let chosen = choose_with(&game, Player::Level(5), deadline, 7);
-            assert_eq!(chosen.map(|c| c.turn), Some(line.turn.to_string()));
-            assert!(Instant::now() < deadline, "the book answered slowly");
+            cairn_rules::with_game!(&position(line), g => level_5_plays(g, line));
         }
+    }
+
+    fn in_book(game: &AnyGame) -> bool {
+        cairn_rules::with_game!(game, g => played_turn(g).is_some())
     }
 
     /// Only a line's own position is answered: not the one a turn
@@ -134,17 +166,15 @@ mod tests {
     #[test]
     fn other_positions_are_not_in_the_book() {
         for line in PLAYED {
-            let (game, _) = position(line);
-            assert!(played_turn(&game).is_some(), "{}", line.moves);
+            assert!(in_book(&position(line)), "{}", line.moves);
             let mut before: Vec<&str> = line.moves.split_whitespace().collect();
             before.pop();
             let before = before.join(" ");
-            let earlier: Alquerque = replay(line.options, &before).expect("a prefix replays");
             let listed = PLAYED.iter().any(|other| other.moves == before);
-            assert_eq!(played_turn(&earlier).is_some(), listed, "{before}");
-            let elsewhere: Alquerque =
-                replay(&["rules=basic", "stall=30"], line.moves).expect("it replays");
-            assert_eq!(played_turn(&elsewhere), None, "{}", line.moves);
+            let earlier = replayed(line.options, &before);
+            assert_eq!(in_book(&earlier), listed, "{before}");
+            let elsewhere = replayed(&["rules=basic", "stall=30"], line.moves);
+            assert!(!in_book(&elsewhere), "{}", line.moves);
         }
     }
 }
