@@ -116,7 +116,7 @@ def row(game, agent, records):
     secs = sum(r["seconds"] for r in records) / len(records) if records else 0
     ms = [r["cairn_ms_a_turn"] for r in played], [r["ludii_ms_a_turn"] for r in played]
     mean = lambda xs: sum(xs) / len(xs) if xs else 0  # noqa: E731
-    return (f"| {GAMES[game]} | {AGENTS[agent]} | {n} | {w} / {d} / {l} | {100 * score:.0f} % "
+    return (f"| {GAMES[game]} | {AGENTS[agent]} | {n} | {w} / {d} / {l} | {100 * score:.1f} % "
             f"| {100 * lo:.0f}-{100 * hi:.0f} % | {len(records) - n} | {ends}; disagree {disagree} "
             f"| {turns:.0f} | {secs:.0f} s | {mean(ms[0]):.0f} / {mean(ms[1]):.0f} |")
 
