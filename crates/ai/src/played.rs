@@ -74,9 +74,15 @@ pub const PLAYED: &[PlayedLine] = &[
 /// [`AnyGame::replay`]), or why it does not read (a wrong line: the tests
 /// fail on it).
 pub fn line_position(line: &PlayedLine) -> Result<AnyGame, ReplayError> {
-    let options = Options::parse(line.options).map_err(ReplayError::Option)?;
-    let moves: Vec<&str> = line.moves.split_whitespace().collect();
-    AnyGame::replay(line.kind, &options, &moves)
+    replay(line.kind, line.options, line.moves)
+}
+
+/// The game of `kind` with `options` after `moves` (turns separated by
+/// spaces).
+fn replay(kind: GameKind, options: &[&str], moves: &str) -> Result<AnyGame, ReplayError> {
+    let options = Options::parse(options).map_err(ReplayError::Option)?;
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    AnyGame::replay(kind, &options, &moves)
 }
 
 /// A line's position by its hash ([`position_hash`], over the whole
@@ -130,9 +136,7 @@ mod tests {
     }
 
     fn replayed(options: &[&str], moves: &str) -> AnyGame {
-        let options = Options::parse(options).expect("the options read");
-        let moves: Vec<&str> = moves.split_whitespace().collect();
-        AnyGame::replay(GameKind::Alquerque, &options, &moves).expect("the turns replay")
+        replay(GameKind::Alquerque, options, moves).expect("the turns replay")
     }
 
     /// `game` is not over, `line`'s turn is legal in it, and level 5
