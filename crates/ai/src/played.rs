@@ -13,8 +13,8 @@
 //! of those games; the book only settles which. The last line's turn is
 //! one the harness forced (`--opening`) in the White opening studies
 //! (`scripts/peers/records/alquerque-ab-1s-white-after-e4-d4.jsonl`);
-//! its counts include the 100 games that measured it
-//! (`alquerque-ab-1s-seeds-1615-1616.jsonl`).
+//! its counts include the 200 games that measured it
+//! (`alquerque-ab-1s-seeds-1615-1616.jsonl` and `-1617-1618.jsonl`).
 
 use std::sync::OnceLock;
 
@@ -72,12 +72,12 @@ pub const PLAYED: &[PlayedLine] = &[
         moves: "c2-c3 c4xc2 c1xc3 d4-c4 b2-c1 e4-d4 c3-c2",
         turn: "b3-b2",
     },
-    // White again. After Black's c4xc2 d2xb2 e4-d4: e2-d2 29 games,
-    // 16 / 13 / 0 (78 %): 13 / 6 / 0 forced by the opening study, then
-    // 3 / 7 / 0 from this line in the 100 games that measured it; d1-d2
-    // 13 games, 7 / 6 / 0 (77 %), the turn level 5 played; d3-d2
-    // 3 / 0 / 0; the eight others 2 / 8 / 8 in 18. Level, not better:
-    // kept because the build measured holds it.
+    // White again. After Black's c4xc2 d2xb2 e4-d4: e2-d2 39 games,
+    // 19 / 20 / 0 (74 %): 13 / 6 / 0 forced by the opening study, then
+    // 6 / 14 / 0 from this line in the 200 games that measured it;
+    // d1-d2 13 games, 7 / 6 / 0 (77 %), the turn level 5 played; d3-d2
+    // 3 / 0 / 0; the eight others 2 / 8 / 8 in 18. Not better, within
+    // chance of d1-d2: kept because the build measured holds it.
     PlayedLine {
         kind: GameKind::Alquerque,
         options: BASIC,
